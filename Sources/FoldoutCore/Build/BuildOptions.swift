@@ -1,0 +1,24 @@
+/// What to build, from where, to where.
+public struct BuildOptions: Sendable {
+    /// The content folder, and how messages name it.
+    public var contentPath: String
+    public var contentDisplayName: String
+    /// The templates folder; nil uses the built-in default templates.
+    public var templatesPath: String?
+    public var templatesDisplayName: String
+    public var outputPath: String
+    /// Include items with `draft: true`.
+    public var includeDrafts: Bool
+    public var fileSystem: FileSystem
+
+    public init(contentPath: String, templatesPath: String?, outputPath: String, includeDrafts: Bool = false,
+                contentDisplayName: String? = nil, templatesDisplayName: String? = nil, fileSystem: FileSystem = .local) {
+        self.contentPath = contentPath
+        self.templatesPath = templatesPath
+        self.outputPath = outputPath
+        self.includeDrafts = includeDrafts
+        self.contentDisplayName = contentDisplayName ?? contentPath
+        self.templatesDisplayName = templatesDisplayName ?? templatesPath ?? DefaultTemplates.displayRoot
+        self.fileSystem = fileSystem
+    }
+}

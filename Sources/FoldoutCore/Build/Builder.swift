@@ -1,0 +1,216 @@
+import Foundation
+
+/// The pipeline, one stage after another, each a plain function of the previous stage's value:
+/// load -> parse -> route -> render Markdown -> model -> present and render -> write.
+public struct Builder: Sendable {
+    public var options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// What a successful build produced and noticed.
+    public struct Report: Sendable {
+        public var snapshot: OutputSnapshot
+        public var site: Site
+        public var pageCount: Int
+        public var warnings: [Diagnostic]
+        /// Seconds spent in each named stage, in order.
+        public var timings: [(stage: String, seconds: Double)]
+    }
+
+    /// Runs every stage up to the output snapshot, without writing anything.
+    public func makeSnapshot() throws(BuildFailure) -> Report {
+        var clock = StageClock()
+        var diagnostics: [Diagnostic] = []
+
+        // Templates are checked first, but their problems are reported with the content's.
+        var templates: TemplateSet?
+        do {
+            templates = try TemplateSet(files: try loadTemplateFiles(), displayRoot: options.templatesDisplayName)
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        clock.lap("templates")
+
+        let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
+        let tree: SourceFolder
+        do {
+            tree = try loader.load(root: options.contentPath)
+        } catch {
+            throw BuildFailure(diagnostics + error.diagnostics)
+        }
+        clock.lap("load")
+
+        // Parse front matter of every Markdown file.
+        var files: [SourceFile] = []
+        collectFiles(tree, into: &files)
+        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage?, [Diagnostic]) in
+            var found: [Diagnostic] = []
+            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found)
+            return (page, found)
+        }
+        var pages: [String: ParsedPage] = [:]
+        for (page, found) in parsedResults {
+            diagnostics += found
+            if let page, !page.draft || options.includeDrafts { pages[page.path] = page }
+        }
+        clock.lap("parse")
+
+        var routes = ContentRouter(displayPath: loader.displayPath).route(tree, pages: pages, diagnostics: &diagnostics)
+        _ = routes
+        clock.lap("route")
+
+        // Render every body now that every link target is known.
+        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: siteAllowsRawHTML(tree, pages: pages))))
+        let included = files.filter { pages[$0.path] != nil && routes.targets[owner(of: $0.path)] != nil }
+        let frozenRoutes = routes
+        let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
+            let page = pages[file.path]!
+            var found: [Diagnostic] = []
+            let display = loader.displayPath(file.path)
+            let pagePath = frozenRoutes.targets[owner(of: file.path)]!.path
+            let body = renderer.render(page, displayPath: display, resolve: { destination in
+                Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
+            }, diagnostics: &found)
+            var image: ImageReference?
+            if let written = page.image, !written.isEmpty {
+                let alt = page.frontMatter["image_alt"]?.stringValue ?? body.title
+                if !OutputPath.isLocal(written) {
+                    image = ImageReference(location: written, isExternal: true, alt: alt)
+                } else if let target = frozenRoutes.target(ofLink: written, inSource: file.path) {
+                    image = ImageReference(location: target.path, isExternal: false, alt: alt)
+                } else {
+                    found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
+                                          hint: "put the image file beside this page or fix the path; it is relative to this file"))
+                }
+            }
+            return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
+                                 headingIDs: body.headingIDs, image: image), found)
+        }
+        var rendered: [String: RenderedPage] = [:]
+        for (page, found) in renderedResults {
+            diagnostics += found
+            rendered[page.parsed.path] = page
+        }
+        routes = frozenRoutes
+        clock.lap("markdown")
+
+        let site = SiteModelBuilder(routes: routes, pages: rendered).build(tree)
+        clock.lap("model")
+
+        guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw BuildFailure(diagnostics)
+        }
+
+        var snapshot = OutputSnapshot()
+        let pageCount = try! SiteRenderer(site: site, templates: templates).render(into: &snapshot)
+        clock.lap("render")
+
+        // Assets: the content's beside their pages, the templates' under assets/.
+        addAssets(tree, routes: routes, pages: pages, into: &snapshot)
+        for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
+
+        return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps)
+    }
+
+    /// Builds and writes `Output/`. Nothing is written when any stage reports an error.
+    public func build() throws(BuildFailure) -> (report: Report, summary: OutputWriter.Summary) {
+        var report = try makeSnapshot()
+        var clock = StageClock()
+        do {
+            let summary = try OutputWriter(root: options.outputPath).write(report.snapshot)
+            clock.lap("write")
+            report.timings += clock.laps
+            return (report, summary)
+        } catch {
+            throw BuildFailure([.error(options.outputPath, "cannot write output: \(error)", hint: "check that the folder is writable")])
+        }
+    }
+
+    // MARK: Stages' helpers
+
+    private func loadTemplateFiles() throws(BuildFailure) -> [TemplateSet.File] {
+        guard let path = options.templatesPath else { return DefaultTemplates.files }
+        let fileSystem = options.fileSystem
+        guard fileSystem.kindOfItem(path) == .directory else {
+            throw BuildFailure([.error(options.templatesDisplayName, "templates folder not found",
+                                       hint: "pass --templates DIR, or leave it out to use the built-in templates")])
+        }
+        var files: [TemplateSet.File] = []
+        var failures: [Diagnostic] = []
+        func walk(_ absolute: String, _ relative: String, depth: Int) {
+            guard depth < 8, let entries = try? fileSystem.listDirectory(absolute) else { return }
+            for entry in entries where !entry.name.hasPrefix(".") {
+                let childAbsolute = absolute + "/" + entry.name
+                let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                switch entry.kind == .symbolicLink ? fileSystem.kindOfItem(childAbsolute) : entry.kind {
+                case .directory?: walk(childAbsolute, childRelative, depth: depth + 1)
+                case .file?:
+                    do {
+                        files.append(.init(path: childRelative, bytes: try fileSystem.readFile(childAbsolute)))
+                    } catch {
+                        failures.append(.error(options.templatesDisplayName + "/" + childRelative, "cannot read template: \(error)"))
+                    }
+                default: continue
+                }
+            }
+        }
+        walk(path, "", depth: 0)
+        if !failures.isEmpty { throw BuildFailure(failures) }
+        return files
+    }
+
+    private func collectFiles(_ folder: SourceFolder, into files: inout [SourceFile]) {
+        if let index = folder.index { files.append(index) }
+        files += folder.pages
+        for child in folder.folders { collectFiles(child, into: &files) }
+    }
+
+    /// The route key whose page shows a file: an `_index.md` shows on its folder's page.
+    private func owner(of path: String) -> String {
+        guard path == "_index.md" || path.hasSuffix("/_index.md") else { return path }
+        return path == "_index.md" ? "" : String(path.dropLast("/_index.md".count))
+    }
+
+    private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
+        guard let index = tree.index, let page = pages[index.path] else { return false }
+        return page.frontMatter["unsafe_html"] == .bool(true)
+    }
+
+    private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], into snapshot: inout OutputSnapshot) {
+        guard ContentRouter.isIncluded(folder, pages: pages) else { return }
+        for asset in folder.assets {
+            guard let target = routes.targets[asset.path] else { continue }
+            snapshot.add(target.path, .copy(from: asset.absolutePath))
+        }
+        for child in folder.folders { addAssets(child, routes: routes, pages: pages, into: &snapshot) }
+    }
+
+    /// Resolves a link written in a Markdown body to a relative URL from the page it shows on.
+    static func resolve(_ destination: String, inSource source: String, fromPage page: String, routes: Routes) -> PageBodyRenderer.Resolution {
+        guard OutputPath.isLocal(destination), !destination.hasPrefix("/") else { return .external }
+        var path = Substring(destination)
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = path[..<hash]
+        }
+        if let question = path.firstIndex(of: "?") { path = path[..<question] }
+        if path.isEmpty { return .external }
+        guard let target = routes.target(ofLink: String(path), inSource: source) else { return .missing }
+        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: fragment ?? target.fragment))
+    }
+}
+
+/// Wall-clock time per named stage, for the timing line (`foldout build --timings`).
+struct StageClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private(set) var laps: [(stage: String, seconds: Double)] = []
+
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        laps.append((stage, Double(now - last) / 1e9))
+        last = now
+    }
+}

@@ -1,0 +1,48 @@
+/// One problem found in the user's input, printed as `path:line:column: error: message`
+/// followed by a hint of what to do. Errors fail the build; warnings are reported only.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    /// The file the problem is in, as the user would type it (e.g. `Content/pets/a.md`).
+    public var path: String
+    /// 1-based line, or nil when the problem concerns the file as a whole.
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+    /// What the user can do about it.
+    public var hint: String?
+
+    public init(_ severity: Severity, path: String, line: Int? = nil, column: Int? = nil, message: String, hint: String? = nil) {
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.hint = hint
+    }
+
+    public static func error(_ path: String, line: Int? = nil, column: Int? = nil, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.error, path: path, line: line, column: column, message: message, hint: hint)
+    }
+
+    public static func warning(_ path: String, line: Int? = nil, column: Int? = nil, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, path: path, line: line, column: column, message: message, hint: hint)
+    }
+
+    public var description: String {
+        var location = path
+        location += ":\(line ?? 1)"
+        if let column { location += ":\(column)" }
+        var text = "\(location): \(severity.rawValue): \(message)"
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+}
+
+/// Thrown when a build cannot finish; carries every problem found, not only the first.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Dispatch
+
+/// Work spread over all cores, results kept in input order.
+enum Parallel {
+    static func map<Input, Output>(_ inputs: [Input], _ transform: (Input) throws -> Output) throws -> [Output] {
+        var results = [Result<Output, any Error>?](repeating: nil, count: inputs.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            inputs.withUnsafeBufferPointer { source in
+                nonisolated(unsafe) let items = source
+                // Chunks keep the per-task overhead small next to one page's work.
+                let count = items.count
+                let chunk = max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 8))
+                let chunks = (count + chunk - 1) / chunk
+                withoutActuallyEscaping(transform) { transform in
+                    nonisolated(unsafe) let work = transform
+                    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+                        for position in (index * chunk)..<min(count, (index + 1) * chunk) {
+                            slots[position] = Result { try work(items[position]) }
+                        }
+                    }
+                }
+            }
+        }
+        return try results.map { try $0!.get() }
+    }
+}

@@ -1,0 +1,88 @@
+/// Walks the content folder and reads every Markdown file. Symbolic links are followed only
+/// when they stay inside the content folder, and a folder is never entered twice, so link
+/// loops end. Hidden files and folders (`.git`, `.DS_Store`) are skipped.
+public struct ContentLoader: Sendable {
+    public var fileSystem: FileSystem
+    /// How the content folder is named in messages, e.g. `Content`.
+    public var displayRoot: String
+    /// Folders deeper than this are an error: such nesting is almost always a mistake or a link loop.
+    public static let maximumDepth = 32
+
+    public init(fileSystem: FileSystem, displayRoot: String) {
+        self.fileSystem = fileSystem
+        self.displayRoot = displayRoot
+    }
+
+    public func displayPath(_ relative: String) -> String {
+        relative.isEmpty ? displayRoot : displayRoot + "/" + relative
+    }
+
+    /// Loads the tree rooted at `root` (an absolute or working-directory-relative path).
+    public func load(root: String) throws(BuildFailure) -> SourceFolder {
+        guard fileSystem.kindOfItem(root) == .directory, let canonicalRoot = fileSystem.resolvePath(root) else {
+            throw BuildFailure([.error(displayRoot, "content folder not found",
+                                       hint: "create it (`foldout init` makes a starter site) or pass --content DIR")])
+        }
+        var diagnostics: [Diagnostic] = []
+        var visited: Set<String> = [canonicalRoot]
+        let tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
+                              visited: &visited, diagnostics: &diagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(diagnostics) }
+        return tree
+    }
+
+    private func loadFolder(absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String,
+                            visited: inout Set<String>, diagnostics: inout [Diagnostic]) -> SourceFolder {
+        var folder = SourceFolder(path: relative, name: name, index: nil, pages: [], assets: [], folders: [])
+        let entries: [FileSystem.Entry]
+        do {
+            entries = try fileSystem.listDirectory(absolute)
+        } catch {
+            diagnostics.append(.error(displayPath(relative), "cannot read folder: \(error)", hint: "check its permissions"))
+            return folder
+        }
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            let childAbsolute = absolute + "/" + entry.name
+            let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            var kind = entry.kind
+            if kind == .symbolicLink {
+                guard let target = fileSystem.resolvePath(childAbsolute),
+                      target == canonicalRoot || target.hasPrefix(canonicalRoot + "/") else {
+                    diagnostics.append(.warning(displayPath(childRelative), "symbolic link leads outside the content folder or nowhere; skipped",
+                                                hint: "copy the file into the content folder instead"))
+                    continue
+                }
+                kind = fileSystem.kindOfItem(target) ?? .other
+            }
+            switch kind {
+            case .directory:
+                guard depth + 1 <= Self.maximumDepth else {
+                    diagnostics.append(.error(displayPath(childRelative), "folders are nested more than \(Self.maximumDepth) deep",
+                                              hint: "flatten the folder structure"))
+                    continue
+                }
+                guard let canonical = fileSystem.resolvePath(childAbsolute), visited.insert(canonical).inserted else {
+                    diagnostics.append(.warning(displayPath(childRelative), "folder was already loaded through another path (symbolic link loop); skipped"))
+                    continue
+                }
+                folder.folders.append(loadFolder(absolute: childAbsolute, relative: childRelative, name: entry.name,
+                                                 depth: depth + 1, canonicalRoot: canonicalRoot,
+                                                 visited: &visited, diagnostics: &diagnostics))
+            case .file:
+                if entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown") {
+                    do {
+                        let file = SourceFile(path: childRelative, bytes: try fileSystem.readFile(childAbsolute))
+                        if entry.name == "_index.md" { folder.index = file } else { folder.pages.append(file) }
+                    } catch {
+                        diagnostics.append(.error(displayPath(childRelative), "cannot read file: \(error)", hint: "check its permissions"))
+                    }
+                } else {
+                    folder.assets.append(SourceAsset(path: childRelative, absolutePath: childAbsolute))
+                }
+            case .symbolicLink, .other:
+                continue
+            }
+        }
+        return folder
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Yams
+
+/// The YAML block at the top of a Markdown file, between two `---` lines.
+public struct FrontMatter: Sendable {
+    public var fields: [(key: String, value: FieldValue)]
+    /// 1-based line of each top-level key, for messages.
+    public var lines: [String: Int]
+
+    public static let empty = FrontMatter(fields: [], lines: [:])
+
+    public subscript(key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    /// A file split into its front matter text and its Markdown body.
+    public struct Split: Sendable, Equatable {
+        /// The YAML between the fences, or nil when the file has no front matter.
+        public var yaml: String?
+        public var body: String
+        /// The 1-based line in the file where the body starts, so body messages can name file lines.
+        public var bodyFirstLine: Int
+    }
+
+    public enum SplitError: Error, Equatable {
+        /// The opening `---` has no closing fence.
+        case unclosed
+    }
+
+    /// Splits `text` at its front matter fences. A fence is a line of exactly `---`
+    /// (trailing spaces allowed); the opening one must be the file's first line.
+    public static func split(_ text: String) throws(SplitError) -> Split {
+        var utf8 = Substring(text).utf8[...]
+        // A byte-order mark before the fence is common from Windows editors.
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
+        guard let firstLineEnd = lineEnd(in: utf8, from: utf8.startIndex),
+              isFence(utf8[utf8.startIndex..<firstLineEnd.contentEnd]) else {
+            return Split(yaml: nil, body: String(Substring(utf8)), bodyFirstLine: 1)
+        }
+        var cursor = firstLineEnd.next
+        var line = 2
+        while cursor < utf8.endIndex {
+            let end = lineEnd(in: utf8, from: cursor) ?? (contentEnd: utf8.endIndex, next: utf8.endIndex)
+            if isFence(utf8[cursor..<end.contentEnd]) {
+                let yaml = String(Substring(utf8[firstLineEnd.next..<cursor]))
+                return Split(yaml: yaml, body: String(Substring(utf8[end.next...])), bodyFirstLine: line + 1)
+            }
+            cursor = end.next
+            line += 1
+        }
+        throw .unclosed
+    }
+
+    private static func lineEnd(in bytes: Substring.UTF8View, from start: Substring.UTF8View.Index)
+        -> (contentEnd: Substring.UTF8View.Index, next: Substring.UTF8View.Index)? {
+        guard start < bytes.endIndex else { return nil }
+        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+            return (bytes.endIndex, bytes.endIndex)
+        }
+        var contentEnd = newline
+        if contentEnd > start, bytes[bytes.index(before: contentEnd)] == UInt8(ascii: "\r") {
+            contentEnd = bytes.index(before: contentEnd)
+        }
+        return (contentEnd, bytes.index(after: newline))
+    }
+
+    private static func isFence(_ line: Substring.UTF8View.SubSequence) -> Bool {
+        var bytes = line
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
+        return bytes.elementsEqual("---".utf8)
+    }
+
+    public struct ParseError: Error, Sendable {
+        /// 1-based line within the YAML text.
+        public var line: Int
+        public var column: Int?
+        public var message: String
+    }
+
+    /// Largest number of values one front matter may expand to. Guards against alias bombs
+    /// ("billion laughs"), where a few lines of YAML name each other into billions of values.
+    public static let maximumValueCount = 10_000
+
+    /// Parses YAML text into fields. The text must be a mapping (or empty).
+    public static func parse(yaml: String) throws(ParseError) -> FrontMatter {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw Self.parseError(from: error)
+        } catch {
+            throw ParseError(line: 1, column: nil, message: "\(error)")
+        }
+        guard let node else { return .empty }
+        guard case .mapping(let mapping) = node else {
+            throw ParseError(line: node.mark?.line ?? 1, column: node.mark?.column,
+                             message: "front matter must be a list of `key: value` lines")
+        }
+        var budget = maximumValueCount
+        var fields: [(key: String, value: FieldValue)] = []
+        var lines: [String: Int] = [:]
+        for (keyNode, valueNode) in mapping {
+            guard case .scalar(let key) = keyNode else {
+                throw ParseError(line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column, message: "keys must be plain words")
+            }
+            if lines[key.string] != nil {
+                throw ParseError(line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column, message: "key `\(key.string)` appears twice")
+            }
+            fields.append((key.string, try value(of: valueNode, budget: &budget)))
+            lines[key.string] = keyNode.mark?.line ?? 1
+        }
+        return FrontMatter(fields: fields, lines: lines)
+    }
+
+    private static func value(of node: Node, budget: inout Int) throws(ParseError) -> FieldValue {
+        budget -= 1
+        if budget < 0 {
+            throw ParseError(line: node.mark?.line ?? 1, column: node.mark?.column,
+                             message: "front matter expands to more than \(maximumValueCount) values (YAML aliases?)")
+        }
+        switch node {
+        case .scalar(let scalar):
+            switch Tag.Name(rawValue: node.tag.rawValue) {
+            case .null: return .null
+            case .bool: return Bool.construct(from: scalar).map(FieldValue.bool) ?? .string(scalar.string)
+            case .int: return Int.construct(from: scalar).map(FieldValue.integer) ?? .string(scalar.string)
+            case .float: return Double.construct(from: scalar).map(FieldValue.number) ?? .string(scalar.string)
+            default: return .string(scalar.string)
+            }
+        case .sequence(let sequence):
+            var values: [FieldValue] = []
+            for element in sequence { values.append(try value(of: element, budget: &budget)) }
+            return .list(values)
+        case .mapping(let mapping):
+            var pairs: [(key: String, value: FieldValue)] = []
+            for (key, element) in mapping {
+                pairs.append((key.string ?? key.scalar?.string ?? "", try value(of: element, budget: &budget)))
+            }
+            return .map(pairs)
+        case .alias:
+            throw ParseError(line: node.mark?.line ?? 1, column: node.mark?.column, message: "unresolved YAML alias")
+        }
+    }
+
+    private static func parseError(from error: YamlError) -> ParseError {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            var message = problem
+            if let context { message = "\(context.text.trimmingCharacters(in: .whitespaces)): \(problem)" }
+            return ParseError(line: mark.line, column: mark.column, message: "invalid YAML: \(message)")
+        case let .reader(problem, _, _, _):
+            return ParseError(line: 1, column: nil, message: "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return ParseError(line: context.mark.line, column: context.mark.column,
+                              message: "duplicate keys: \(duplicates.joined(separator: ", "))")
+        default:
+            return ParseError(line: 1, column: nil, message: "invalid YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Renders a parsed page's body and settles its title and summary. Local links and images
+/// are resolved through `resolve`, which maps a destination written in the page to its
+/// target in `Output/`; what cannot be resolved is reported as a warning.
+public struct PageBodyRenderer: Sendable {
+    public enum Resolution {
+        /// A relative URL to use instead.
+        case rewritten(String)
+        /// Not a local path (external URL, `mailto:`, `#anchor`): left alone.
+        case external
+        /// A local path that names nothing in the content folder.
+        case missing
+    }
+
+    public var markdown: MarkdownRenderer
+    public static let summaryLength = 200
+
+    public init(markdown: MarkdownRenderer) {
+        self.markdown = markdown
+    }
+
+    public func render(_ page: ParsedPage, displayPath: String, resolve: (String) -> Resolution,
+                       diagnostics: inout [Diagnostic]) -> (html: String, title: String, summary: String, headingIDs: [String]) {
+        var warnings: [Diagnostic] = []
+        let bodyFirstLine = page.bodyFirstLine
+        let result = markdown.render(page.body, usesTitleHeading: page.title == nil) { link in
+            switch resolve(link.destination) {
+            case .rewritten(let url): return url
+            case .external: return nil
+            case .missing:
+                warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
+                                         "\(link.isImage ? "image" : "link") `\(link.destination)` points to nothing in the content folder",
+                                         hint: "check the path; it is relative to this file"))
+                return nil
+            }
+        }
+        for link in result.links where link.isImage && link.text.isEmpty {
+            warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1, "image `\(link.destination)` has no alt text",
+                                     hint: "describe the image: `![A brown terrier](\(link.destination))`"))
+        }
+        diagnostics += warnings
+        let fileName = page.path.split(separator: "/").last.map(String.init) ?? page.path
+        let title = page.title ?? result.firstHeading ?? Slug.readableTitle(fromFileName: fileName == "_index.md"
+            ? String(page.path.split(separator: "/").dropLast().last ?? "") : fileName)
+        let summary = page.summary ?? Self.shorten(result.firstParagraph, to: Self.summaryLength)
+        return (result.html, title, summary, result.headingIDs)
+    }
+
+    /// Cuts `text` at a word boundary and adds an ellipsis when it is longer than `limit`.
+    public static func shorten(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+        return cut.trimmingTrailingPunctuation() + "…"
+    }
+}
+
+private extension String {
+    func trimmingTrailingPunctuation() -> String {
+        var result = Substring(self)
+        while let last = result.last, last == "," || last == ";" || last == ":" || last == " " || last == "." { result = result.dropLast() }
+        return String(result)
+    }
+}

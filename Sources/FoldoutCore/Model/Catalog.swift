@@ -1,0 +1,46 @@
+/// A top-level folder of `Content/`: one page of sections with their outlines.
+public struct Catalog: Sendable {
+    /// The folder's slug, e.g. `pets`.
+    public var id: String
+    public var title: String
+    public var weight: Double?
+    public var introHTML: String
+    public var summary: String
+    /// Front matter keys other than the reserved ones (row configuration and the like).
+    public var fields: [(key: String, value: FieldValue)]
+    /// Sections in order; a leading untitled one holds items placed directly in the folder.
+    public var sections: [Group]
+    /// `expanded:` of the catalog's `_index.md`: the default for its groups.
+    public var expanded: Bool?
+    /// Path in `Output/`, e.g. `pets/index.html`.
+    public var outputPath: String
+    public var sourcePath: String
+
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
+
+    public var allItems: [Item] { sections.flatMap(\.allItems) }
+
+    public func field(_ key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+}
+
+/// The whole site: options from `Content/_index.md`, the catalogs, and items placed
+/// directly in `Content/` (shown on the home page).
+public struct Site: Sendable {
+    public var title: String
+    public var description: String
+    public var language: String
+    public var baseURL: String?
+    public var introHTML: String
+    public var fields: [(key: String, value: FieldValue)]
+    public var catalogs: [Catalog]
+    /// Items directly in the content folder, as one untitled section (empty when none).
+    public var looseItems: Group?
+
+    public func field(_ key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    public var allItems: [Item] { catalogs.flatMap(\.allItems) + (looseItems?.allItems ?? []) }
+}

@@ -1,0 +1,12 @@
+/// A page after its body went through libcmark: everything the model needs from it.
+public struct RenderedPage: Sendable {
+    public var parsed: ParsedPage
+    public var html: String
+    /// The title: front matter, else the first heading, else the file name made readable.
+    public var title: String
+    /// `summary:`, else the first paragraph shortened.
+    public var summary: String
+    public var headingIDs: [String]
+    /// Output path of the page's own image, if it names one that exists.
+    public var image: ImageReference?
+}

@@ -1,0 +1,41 @@
+/// Where every source file and folder ends up in `Output/`. Built from the source tree and
+/// the parsed front matter (for `slug:`), before any body is rendered, so links between
+/// pages can be rewritten while rendering.
+public struct Routes: Sendable {
+    public struct Target: Sendable, Equatable {
+        /// Path in `Output/` of the file a link should point at.
+        public var path: String
+        /// Anchor on that page (sections and groups live on their catalog's page).
+        public var fragment: String?
+    }
+
+    /// Keyed by source path relative to the content folder: pages (`a/b.md`), folders (`a`,
+    /// also reachable as `a/_index.md`) and assets (`a/b.jpg`).
+    public private(set) var targets: [String: Target] = [:]
+    /// Each produced output path and the source it comes from, to report collisions.
+    public private(set) var producers: [String: String] = [:]
+
+    public init() {}
+
+    /// Records a target; returns the source that already produces the same output path
+    /// (compared without case, as on macOS and Windows disks), if any.
+    @discardableResult
+    public mutating func add(source: String, target: Target, producesFile: Bool) -> String? {
+        targets[source] = target
+        guard producesFile else { return nil }
+        let key = target.path.lowercased()
+        if let existing = producers[key] { return existing }
+        producers[key] = source
+        return nil
+    }
+
+    /// The target of `destination`, a local link written in the file at `sourcePath`.
+    public func target(ofLink destination: String, inSource sourcePath: String) -> Target? {
+        let folder = sourcePath.split(separator: "/").dropLast().joined(separator: "/")
+        guard let resolved = OutputPath.resolve(OutputPath.percentDecode(destination), inFolder: folder) else { return nil }
+        if let target = targets[resolved] { return target }
+        if resolved.hasSuffix("/_index.md") { return targets[String(resolved.dropLast("/_index.md".count))] }
+        if resolved == "_index.md" { return targets[""] }
+        return nil
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Mustache
+
+/// All templates of a site, loaded and checked once before anything renders: page templates
+/// (`base`, `home`, `catalog`, `item` and any other `*.html` at the top), partials from
+/// `partials/` (used as `{{> row}}`), and static assets from `assets/`, copied to
+/// `Output/assets/`. A syntax error, a missing page template and a reference to a missing
+/// partial are errors naming the template file; swift-mustache would render them as
+/// empty text.
+public struct TemplateSet: Sendable {
+    public struct File: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    public static let requiredPages = ["base", "home", "catalog", "item"]
+
+    public let library: MustacheLibrary
+    /// Template names (pages and partials) with the text they were made from.
+    public let sources: [String: String]
+    /// Files under `assets/`, with paths relative to `Templates/` (`assets/style.css`).
+    public let assets: [File]
+
+    /// Builds the set from `files` (paths relative to the templates folder). `displayRoot`
+    /// names the folder in messages (`Templates`, or `(built-in templates)`).
+    public init(files: [File], displayRoot: String) throws(BuildFailure) {
+        var diagnostics: [Diagnostic] = []
+        var library = MustacheLibrary()
+        var sources: [String: String] = [:]
+        var displayPaths: [String: String] = [:]
+        var assets: [File] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let display = displayRoot + "/" + file.path
+            let parts = file.path.split(separator: "/")
+            if parts.first == "assets" {
+                assets.append(file)
+                continue
+            }
+            guard file.path.hasSuffix(".html") else { continue }
+            let name: String
+            if parts.count == 1 {
+                name = String(file.path.dropLast(5))
+            } else if parts.count == 2, parts[0] == "partials" {
+                name = String(parts[1].dropLast(5))
+            } else {
+                continue
+            }
+            if let other = displayPaths[name] {
+                diagnostics.append(.error(display, "template name `\(name)` is also used by \(other)", hint: "rename one of them"))
+                continue
+            }
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+                sources[name] = text
+                displayPaths[name] = display
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(display, line: error.context.lineNumber, column: error.context.columnNumber,
+                                          "template syntax error: \(Self.describe(error.error))",
+                                          hint: "check that every `{{#name}}` has a matching `{{/name}}` and every tag is closed"))
+            } catch {
+                diagnostics.append(.error(display, "template cannot be read: \(error)"))
+            }
+        }
+        for name in Self.requiredPages where sources[name] == nil && displayPaths[name] == nil {
+            if !diagnostics.contains(where: { $0.path == displayRoot + "/" + name + ".html" }) {
+                diagnostics.append(.error(displayRoot + "/" + name + ".html", "template is missing",
+                                          hint: "copy it from the default templates (`foldout init` writes them)"))
+            }
+        }
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            for reference in Self.partialReferences(in: text) where sources[reference.name] == nil && displayPaths[reference.name] == nil {
+                diagnostics.append(.error(displayPaths[name] ?? name, line: reference.line, column: reference.column,
+                                          "template uses partial `\(reference.name)`, which does not exist",
+                                          hint: "add Templates/partials/\(reference.name).html or fix the name"))
+            }
+        }
+        if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }
+        self.library = library
+        self.sources = sources
+        self.assets = assets
+    }
+
+    public func render(_ name: String, _ context: Any) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    public func has(_ name: String) -> Bool { sources[name] != nil }
+
+    /// `{{> name}}` and `{{< name}}` tags with their positions.
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var references: [(String, Int, Int)] = []
+        let bytes = Array(text.utf8)
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
+               bytes[index + 2] == UInt8(ascii: ">") || bytes[index + 2] == UInt8(ascii: "<") {
+                var end = index + 3
+                while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) { end += 1 }
+                let name = String(decoding: bytes[(index + 3)..<min(end, bytes.count)], as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                if !name.isEmpty, !name.hasPrefix("*") { references.append((name, line, column)) }
+            }
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return references
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let text = "\(error)"
+        switch text {
+        case "sectionCloseNameIncorrect": return "a section is closed with the wrong name"
+        case "unfinishedName": return "a tag is not closed with `}}`"
+        case "expectedSectionEnd": return "a section is never closed"
+        case "invalidSetDelimiter": return "a `{{=...=}}` delimiter change is malformed"
+        default: return text
+        }
+    }
+}
