@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 BUILD_PACKAGES = libcmark-dev pkg-config
 FOLDOUT = .build/release/foldout
 
-.PHONY: site release test unit-tests browser-tests install clean
+.PHONY: site release test unit-tests browser-tests bench install clean
 
 ## Build the example site in Content/ into Output/.
 site: release
@@ -26,6 +26,13 @@ unit-tests:
 
 browser-tests: release
 	Tests/browser/run.sh
+
+## Benchmark against Hugo and the floor (bare cmark plus copying the output); writes
+## docs/benchmarks.md. Takes about 10 minutes. BENCH_ARGS passes options (see bench/run.py -h).
+BENCH_PACKAGES = hugo cmark time python3
+bench: release
+	scripts/require-packages.sh $(BENCH_PACKAGES)
+	python3 bench/run.py $(BENCH_ARGS)
 
 ## Copy the binary to $(PREFIX)/bin.
 install: release
