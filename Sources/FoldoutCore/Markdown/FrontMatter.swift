@@ -83,6 +83,12 @@ public struct FrontMatter: Sendable {
 
     /// Parses YAML text into fields. The text must be a mapping (or empty).
     public static func parse(yaml: String) throws(ParseError) -> FrontMatter {
+        if let flat = FlatFrontMatterParser.parse(yaml) { return flat }
+        return try parseWithYams(yaml: yaml)
+    }
+
+    /// The full YAML reader, for everything `FlatFrontMatterParser` leaves alone.
+    static func parseWithYams(yaml: String) throws(ParseError) -> FrontMatter {
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
