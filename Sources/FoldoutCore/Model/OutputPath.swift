@@ -3,52 +3,92 @@
 public enum OutputPath {
     /// The relative URL from the page at `from` to the file at `to`, both paths in `Output/`,
     /// with each segment percent-encoded. `fragment` is appended after `#`.
+    ///
+    /// Works on UTF-8 bytes: templates ask for several URLs on every page, and splitting
+    /// `String`s into `Character`s cost more than rendering the rest of the page.
     public static func relativeURL(from: String, to: String, fragment: String? = nil) -> String {
-        let fromDirectory = from.split(separator: "/", omittingEmptySubsequences: true).dropLast()
-        let target = to.split(separator: "/", omittingEmptySubsequences: true)
+        var url: [UInt8] = []
+        var from = from, to = to
+        from.withUTF8 { fromBytes in
+            to.withUTF8 { toBytes in appendRelativeURL(from: fromBytes, to: toBytes, into: &url) }
+        }
+        if let fragment, !fragment.isEmpty {
+            url.append(UInt8(ascii: "#"))
+            appendEncodedFragment(fragment, into: &url)
+        }
+        return String(decoding: url, as: UTF8.self)
+    }
+
+    private static func appendRelativeURL(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>, into url: inout [UInt8]) {
+        let fromDirectory = segments(of: from).dropLast()
+        let target = segments(of: to)
         var common = 0
         while common < fromDirectory.count, common < target.count - 1,
-              fromDirectory[fromDirectory.startIndex + common] == target[common] {
+              from[fromDirectory[common]].elementsEqual(to[target[common]]) {
             common += 1
         }
-        var parts: [String] = Array(repeating: "..", count: fromDirectory.count - common)
-        parts += target[common...].map { encodeSegment(String($0)) }
-        var url = parts.joined(separator: "/")
-        if let fragment, !fragment.isEmpty { url += "#" + encodeFragment(fragment) }
-        return url
+        url.reserveCapacity(3 * (fromDirectory.count - common) + to.count + 8)
+        for _ in common..<fromDirectory.count {
+            if !url.isEmpty { url.append(slash) }
+            url += [UInt8(ascii: "."), UInt8(ascii: ".")]
+        }
+        for segment in target[common...] {
+            if !url.isEmpty { url.append(slash) }
+            appendEncodedSegment(to[segment], into: &url)
+        }
+    }
+
+    /// Ranges of the non-empty `/`-separated segments of a path.
+    private static func segments<Bytes: RandomAccessCollection<UInt8>>(of path: Bytes) -> [Range<Int>] where Bytes.Index == Int {
+        var result: [Range<Int>] = []
+        var start = path.startIndex
+        for index in path.indices where path[index] == slash {
+            if index > start { result.append(start..<index) }
+            start = index + 1
+        }
+        if path.endIndex > start { result.append(start..<path.endIndex) }
+        return result
     }
 
     /// The prefix that leads from the page at `path` to the output root ("" or "../../").
     public static func rootPrefix(of path: String) -> String {
-        String(repeating: "../", count: max(0, path.split(separator: "/").count - 1))
+        let depth = segments(of: Array(path.utf8)).count - 1
+        return String(repeating: "../", count: max(0, depth))
     }
 
     /// Percent-encodes one path segment. Besides the usual, `:` is encoded so a first
     /// segment like `a:b.html` is not read as a URL scheme.
     public static func encodeSegment(_ segment: String) -> String {
-        var result = ""
-        result.reserveCapacity(segment.utf8.count)
-        for byte in segment.utf8 {
+        var result: [UInt8] = []
+        appendEncodedSegment(segment.utf8, into: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func appendEncodedSegment<Bytes: Sequence<UInt8>>(_ segment: Bytes, into result: inout [UInt8]) {
+        for byte in segment {
             if isUnreserved(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                result.append(byte)
             } else {
-                result += percent(byte)
+                appendPercent(byte, into: &result)
             }
         }
-        return result
     }
 
     /// Percent-encodes a fragment; `/` stays so slug-path ids read naturally.
     public static func encodeFragment(_ fragment: String) -> String {
-        var result = ""
+        var result: [UInt8] = []
+        appendEncodedFragment(fragment, into: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func appendEncodedFragment(_ fragment: String, into result: inout [UInt8]) {
         for byte in fragment.utf8 {
-            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+            if isUnreserved(byte) || byte == slash {
+                result.append(byte)
             } else {
-                result += percent(byte)
+                appendPercent(byte, into: &result)
             }
         }
-        return result
     }
 
     /// Decodes `%XX` escapes; invalid escapes are kept as written.
@@ -100,10 +140,11 @@ public enum OutputPath {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 
+    private static let slash = UInt8(ascii: "/")
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    private static func percent(_ byte: UInt8) -> String {
-        String(decoding: [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]], as: UTF8.self)
+    private static func appendPercent(_ byte: UInt8, into result: inout [UInt8]) {
+        result += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

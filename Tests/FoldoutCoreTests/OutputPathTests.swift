@@ -1,0 +1,44 @@
+import XCTest
+@testable import FoldoutCore
+
+final class OutputPathTests: XCTestCase {
+    func testRelativeURLsNameFilesFromThePageFolder() {
+        XCTAssertEqual(OutputPath.relativeURL(from: "pets/dogs/terriers/diego.html", to: "pets/index.html"), "../../index.html")
+        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "pets/index.html"), "pets/index.html")
+        XCTAssertEqual(OutputPath.relativeURL(from: "pets/index.html", to: "index.html"), "../index.html")
+        XCTAssertEqual(OutputPath.relativeURL(from: "pets/a.html", to: "pets/b.html"), "b.html")
+        XCTAssertEqual(OutputPath.relativeURL(from: "a/b/c.html", to: "a/b.html"), "../b.html")
+        XCTAssertEqual(OutputPath.relativeURL(from: "a/b.html", to: "a/b/c.html"), "b/c.html")
+        XCTAssertEqual(OutputPath.relativeURL(from: "x/y/p.html", to: "assets/style.css"), "../../assets/style.css")
+    }
+
+    func testRelativeURLsAreEncodedAndCarryTheFragment() {
+        XCTAssertEqual(OutputPath.relativeURL(from: "pets/dogs/x.html", to: "pets/index.html", fragment: "dogs/terriers"),
+                       "../index.html#dogs/terriers")
+        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "pets/ç a:b.html"), "pets/%C3%A7%20a%3Ab.html")
+        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: "x y"), "a.html#x%20y")
+        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: ""), "a.html")
+    }
+
+    func testRootPrefix() {
+        XCTAssertEqual(OutputPath.rootPrefix(of: "index.html"), "")
+        XCTAssertEqual(OutputPath.rootPrefix(of: "pets/index.html"), "../")
+        XCTAssertEqual(OutputPath.rootPrefix(of: "pets/dogs/terriers/diego.html"), "../../../")
+    }
+
+    /// Following a relative URL from the page's folder must lead to the target, for any pair of paths.
+    func testRelativeURLsLeadToTheirTarget() {
+        var random = SplitMix64(seed: 5)
+        let names = ["a", "b", "pets", "dogs", "é", "x y", "c:d", "100%", "日本"]
+        func path(_ random: inout SplitMix64) -> String {
+            ((0..<random.next(4)).map { _ in random.pick(names) } + [random.pick(names) + ".html"]).joined(separator: "/")
+        }
+        for _ in 0..<2000 {
+            let from = path(&random), to = path(&random)
+            let url = OutputPath.relativeURL(from: from, to: to)
+            let folder = from.split(separator: "/").dropLast().joined(separator: "/")
+            XCTAssertEqual(OutputPath.resolve(OutputPath.percentDecode(url), inFolder: folder), to, "\(from) -> \(to): \(url)")
+            XCTAssertFalse(url.hasPrefix("/"), url)
+        }
+    }
+}
