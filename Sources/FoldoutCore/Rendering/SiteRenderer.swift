@@ -4,10 +4,14 @@
 public struct SiteRenderer: Sendable {
     public var site: Site
     public var templates: TemplateSet
+    /// Renders the many pages that share a shape (item pages of a group) without going
+    /// through swift-mustache for each.
+    let shapes: TemplateShapeCache
 
     public init(site: Site, templates: TemplateSet) {
         self.site = site
         self.templates = templates
+        shapes = TemplateShapeCache(templates: templates)
     }
 
     enum Page: Sendable {
@@ -24,8 +28,12 @@ public struct SiteRenderer: Sendable {
             pages += catalog.allItems.map { .item($0, catalog: index) }
         }
         pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        let rendered = try Parallel.map(pages) { page in renderPage(page) }
-        for (path, html) in rendered { snapshot.add(path, text: html) }
+        // Pages become bytes right away, so the text and the bytes of all pages never coexist.
+        let rendered = try Parallel.map(pages) { page in
+            let (path, html) = renderPage(page)
+            return (path, Array(html.utf8))
+        }
+        for (path, bytes) in rendered { snapshot.add(path, .bytes(bytes)) }
         return rendered.count
     }
 
@@ -47,10 +55,11 @@ public struct SiteRenderer: Sendable {
             context = presenter.itemContext(item, catalog: catalog)
         }
         var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID)
-        layout["content"] = templates.render(template, context)
+        // Item pages come in groups of one shape; the home and catalog pages are one of a kind.
+        layout["content"] = kind == "item" ? shapes.render(template, context) : templates.render(template, context)
         layout["title"] = title
         layout["isHome"] = kind == "home"
         layout["kind"] = kind
-        return (path, templates.render("base", layout))
+        return (path, shapes.render("base", layout))
     }
 }
