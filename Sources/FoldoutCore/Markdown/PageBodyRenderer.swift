@@ -38,7 +38,7 @@ public struct PageBodyRenderer: Sendable {
                                      hint: "describe the image: `![A brown terrier](\(link.destination))`"))
         }
         diagnostics += warnings
-        let fileName = page.path.split(separator: "/").last.map(String.init) ?? page.path
+        let fileName = page.path.lastIndex(of: "/").map { String(page.path[page.path.index(after: $0)...]) } ?? page.path
         let title = page.title ?? result.firstHeading ?? Slug.readableTitle(fromFileName: fileName == "_index.md"
             ? String(page.path.split(separator: "/").dropLast().last ?? "") : fileName)
         let summary = page.summary ?? Self.shorten(result.firstParagraph, to: Self.summaryLength)

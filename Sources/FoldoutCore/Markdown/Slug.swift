@@ -3,34 +3,33 @@
 /// becomes one `-`. Non-ASCII letters stay, and links percent-encode them.
 public enum Slug {
     public static func make(_ text: String) -> String {
-        var result = ""
+        // Built as UTF-8 bytes: headings, file and folder names of every page go through here.
+        var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var pendingDash = false
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                let value = scalar.value
+                let value = UInt8(scalar.value)
                 let isDigit = value >= 48 && value <= 57
                 let isUpper = value >= 65 && value <= 90
                 let isLower = value >= 97 && value <= 122
                 if isDigit || isLower || isUpper {
-                    if pendingDash, !result.isEmpty { result.append("-") }
+                    if pendingDash, !result.isEmpty { result.append(UInt8(ascii: "-")) }
                     pendingDash = false
-                    result.unicodeScalars.append(isUpper ? Unicode.Scalar(value + 32)! : scalar)
-                } else if scalar == "_" || scalar == "." {
-                    // `_` and `.` split words like spaces do.
-                    pendingDash = true
+                    result.append(isUpper ? value + 32 : value)
                 } else {
+                    // `_`, `.` and other punctuation split words like spaces do.
                     pendingDash = true
                 }
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                if pendingDash, !result.isEmpty { result.append("-") }
+                if pendingDash, !result.isEmpty { result.append(UInt8(ascii: "-")) }
                 pendingDash = false
-                result += String(scalar).lowercased()
+                result += String(scalar).lowercased().utf8
             } else {
                 pendingDash = true
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A file or folder name made readable: `how_this_course_works.md` → "How this course works".
