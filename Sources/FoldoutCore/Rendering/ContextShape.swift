@@ -52,17 +52,22 @@ struct ContextShape {
 
         /// The marked value when marking, else `value` itself; nil for what cannot be traced.
         mutating func walk(_ value: Any) -> Any? {
-            if let text = value as? String { return leaf("s", text, value) }
-            if let dictionary = value as? [String: Any] { return walk(dictionary: dictionary) }
-            if let flag = value as? Bool {
-                key.append(flag ? UInt8(ascii: "T") : UInt8(ascii: "F"))
+            // The exact type picks the case: a failed `as?` costs as much as a successful one,
+            // and a context has thousands of values.
+            let type = type(of: value)
+            if type == String.self { return leaf("s", value as! String, value) }
+            if type == [String: Any].self { return walk(dictionary: value as! [String: Any]) }
+            if type == Bool.self {
+                key.append(value as! Bool ? UInt8(ascii: "T") : UInt8(ascii: "F"))
                 return value
             }
-            if let number = value as? Int { return leaf("i", String(number), value) }
-            // Lists of dictionaries are the common case; reading them as `[Any]` would copy them.
-            if let dictionaries = value as? [[String: Any]] { return walk(list: dictionaries, value) }
+            if type == Int.self { return leaf("i", String(value as! Int), value) }
+            if type == [[String: Any]].self { return walk(list: value as! [[String: Any]], value) }
+            if type == [Any].self { return walk(list: value as! [Any], value) }
+            if type == Double.self { return leaf("d", String(describing: value as! Double), value) }
+            // Other dictionaries and arrays (`[[String: String]]`) read like these in swift-mustache.
+            if let dictionary = value as? [String: Any] { return walk(dictionary: dictionary) }
             if let array = value as? [Any] { return walk(list: array, value) }
-            if let number = value as? Double { return leaf("d", String(describing: number), value) }
             return nil
         }
 
