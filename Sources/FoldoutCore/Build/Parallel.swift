@@ -3,7 +3,11 @@ import Dispatch
 
 /// Work spread over all cores, results kept in input order.
 enum Parallel {
-    static func map<Input, Output>(_ inputs: [Input], _ transform: (Input) throws -> Output) throws -> [Output] {
+    /// `chunkSize` is how many inputs one task takes; by default the inputs are cut into
+    /// eight chunks per core. Inputs of very different cost (a catalog page of thousands of
+    /// rows among item pages) want 1, with the costly ones first, so no core is left with
+    /// two of them while the other idles.
+    static func map<Input, Output>(_ inputs: [Input], chunkSize: Int? = nil, _ transform: (Input) throws -> Output) throws -> [Output] {
         var results = [Result<Output, any Error>?](repeating: nil, count: inputs.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
@@ -11,7 +15,7 @@ enum Parallel {
                 nonisolated(unsafe) let items = source
                 // Chunks keep the per-task overhead small next to one page's work.
                 let count = items.count
-                let chunk = max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 8))
+                let chunk = chunkSize ?? max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 8))
                 let chunks = (count + chunk - 1) / chunk
                 withoutActuallyEscaping(transform) { transform in
                     nonisolated(unsafe) let work = transform

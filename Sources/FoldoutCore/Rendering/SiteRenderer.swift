@@ -22,14 +22,15 @@ public struct SiteRenderer: Sendable {
 
     /// Adds every page to `snapshot` and returns how many pages there are.
     public func render(into snapshot: inout OutputSnapshot) throws -> Int {
-        var pages: [Page] = [.home]
+        // The home and catalog pages (thousands of rows each) first, one page per task: each
+        // core starts on one of them and the item pages fill in around.
+        var pages: [Page] = [.home] + site.catalogs.indices.map { .catalog($0) }
         for (index, catalog) in site.catalogs.enumerated() {
-            pages.append(.catalog(index))
             pages += catalog.allItems.map { .item($0, catalog: index) }
         }
         pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
         // Pages become bytes right away, so the text and the bytes of all pages never coexist.
-        let rendered = try Parallel.map(pages) { page in
+        let rendered = try Parallel.map(pages, chunkSize: 1) { page in
             let (path, html) = renderPage(page)
             return (path, Array(html.utf8))
         }
