@@ -34,7 +34,7 @@ public struct Builder: Sendable {
         clock.lap("templates")
 
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
-        let tree: SourceFolder
+        var tree: SourceFolder
         do {
             tree = try loader.load(root: options.contentPath)
         } catch {
@@ -55,6 +55,10 @@ public struct Builder: Sendable {
             diagnostics += found
             if let page, !page.draft || options.includeDrafts { pages[page.path] = page }
         }
+        // From here on, text is dropped as soon as it has been used: at ten thousand items
+        // each copy of the site's Markdown is 40 MB.
+        tree = tree.droppingFileContents()
+        files = files.map { SourceFile(path: $0.path, bytes: []) }
         clock.lap("parse")
 
         var routes = ContentRouter(displayPath: loader.displayPath).route(tree, pages: pages, diagnostics: &diagnostics)
@@ -85,8 +89,15 @@ public struct Builder: Sendable {
                                           hint: "put the image file beside this page or fix the path; it is relative to this file"))
                 }
             }
-            return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
+            var parsed = page
+            parsed.body = ""
+            return (RenderedPage(parsed: parsed, html: body.html, title: body.title, summary: body.summary,
                                  headingIDs: body.headingIDs, image: image), found)
+        }
+        pages = pages.mapValues { page in
+            var page = page
+            page.body = ""
+            return page
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {

@@ -27,3 +27,15 @@ public struct SourceAsset: Sendable {
     /// Absolute path on disk, so large files are copied, not held in memory.
     public var absolutePath: String
 }
+
+extension SourceFolder {
+    /// The same tree without the Markdown files' bytes, for the stages after parsing, which
+    /// need only the structure.
+    public func droppingFileContents() -> SourceFolder {
+        var folder = self
+        folder.index?.bytes = []
+        for index in folder.pages.indices { folder.pages[index].bytes = [] }
+        folder.folders = folders.map { $0.droppingFileContents() }
+        return folder
+    }
+}
