@@ -38,7 +38,7 @@ public struct PageBodyRenderer: Sendable {
                                      hint: "describe the image: `![A brown terrier](\(link.destination))`"))
         }
         diagnostics += warnings
-        let fileName = page.path.lastIndex(of: "/").map { String(page.path[page.path.index(after: $0)...]) } ?? page.path
+        let fileName = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.path[page.path.index(after: $0)...]) } ?? page.path
         let title = page.title ?? result.firstHeading ?? Slug.readableTitle(fromFileName: fileName == "_index.md"
             ? String(page.path.split(separator: "/").dropLast().last ?? "") : fileName)
         let summary = page.summary ?? Self.shorten(result.firstParagraph, to: Self.summaryLength)
@@ -47,8 +47,9 @@ public struct PageBodyRenderer: Sendable {
 
     /// Cuts `text` at a word boundary and adds an ellipsis when it is longer than `limit`.
     public static func shorten(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        var cut = String(text.prefix(limit))
+        // Walks `limit` characters once instead of counting the whole text first.
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else { return text }
+        var cut = String(text[..<end])
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut.trimmingTrailingPunctuation() + "…"
     }

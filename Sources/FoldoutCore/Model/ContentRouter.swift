@@ -35,7 +35,7 @@ public struct ContentRouter {
 
     public static func pageSlug(_ page: ParsedPage) -> String {
         if let slug = page.slug { return slug }
-        let name = page.path.lastIndex(of: "/").map { String(page.path[page.path.index(after: $0)...]) } ?? page.path
+        let name = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.path[page.path.index(after: $0)...]) } ?? page.path
         let base = name.hasSuffix(".markdown") ? String(name.dropLast(9)) : String(name.dropLast(3))
         let slug = Slug.make(base)
         return slug.isEmpty ? "untitled" : slug

@@ -1,7 +1,7 @@
 import XCTest
 @testable import FoldoutCore
 
-final class SlugTests: XCTestCase {
+final class SlugMakeTests: XCTestCase {
     func testSlugsKeepLettersAndDigitsLowerCasedWithDashesBetweenWords() {
         XCTAssertEqual(Slug.make("Hello, World!"), "hello-world")
         XCTAssertEqual(Slug.make("how_this_course_works.md"), "how-this-course-works-md")

@@ -1,7 +1,7 @@
 import XCTest
 @testable import FoldoutCore
 
-final class OutputPathTests: XCTestCase {
+final class OutputPathRelativeURLTests: XCTestCase {
     func testRelativeURLsNameFilesFromThePageFolder() {
         XCTAssertEqual(OutputPath.relativeURL(from: "pets/dogs/terriers/diego.html", to: "pets/index.html"), "../../index.html")
         XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "pets/index.html"), "pets/index.html")
