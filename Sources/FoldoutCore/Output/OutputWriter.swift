@@ -20,10 +20,11 @@ public struct OutputWriter: Sendable {
         let paths = snapshot.paths
         var directories = Set<String>()
         for path in paths {
-            var parts = path.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                directories.insert(parts.joined(separator: "/"))
-                parts = parts.dropLast()
+            // Each parent folder, deepest first; once one is known, so are those above it.
+            var folder = Substring(path)
+            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                folder = folder[..<slash]
+                guard directories.insert(String(folder)).inserted else { break }
             }
         }
         try createDirectory(root)
