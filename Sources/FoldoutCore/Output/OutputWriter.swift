@@ -27,8 +27,13 @@ public struct OutputWriter: Sendable {
                 guard directories.insert(String(folder)).inserted else { break }
             }
         }
-        try createDirectory(root)
-        for directory in directories.sorted() { try createDirectory(root + "/" + directory) }
+        // Folders made just now are empty: their files need no comparing with what is on disk.
+        var created: Set<String> = []
+        if try createDirectory(root) { created.insert("") }
+        for directory in directories.sorted() {
+            if try createDirectory(root + "/" + directory) { created.insert(directory) }
+        }
+        let emptyFolders = created
         let results = try Parallel.map(paths) { path -> Bool in
             let bytes: [UInt8]
             switch snapshot.files[path]! {
@@ -36,7 +41,8 @@ public struct OutputWriter: Sendable {
             case .copy(let source): bytes = try FileSystem.local.readFile(source)
             }
             let destination = root + "/" + path
-            if let existing = try? FileSystem.local.readFile(destination), existing == bytes { return false }
+            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+            if !emptyFolders.contains(folder), let existing = try? FileSystem.local.readFile(destination), existing == bytes { return false }
             try Self.writeAtomically(bytes, to: destination)
             return true
         }
@@ -45,10 +51,11 @@ public struct OutputWriter: Sendable {
         return summary
     }
 
-    private func createDirectory(_ path: String) throws {
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
-            throw FileSystemError(path: path, reason: String(cString: strerror(errno)))
-        }
+    /// Whether the folder was made now (false when it was there already).
+    private func createDirectory(_ path: String) throws -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw FileSystemError(path: path, reason: String(cString: strerror(errno)))
     }
 
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {

@@ -1,0 +1,26 @@
+import XCTest
+@testable import FoldoutCore
+
+/// The writer compares with what is on disk only where there can be something.
+final class OutputWriterRewriteTests: XCTestCase {
+    func testFreshFoldersAreWrittenAndRebuildsSkipUnchangedFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("foldout-writer-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var snapshot = OutputSnapshot()
+        snapshot.add("index.html", text: "<p>home</p>")
+        snapshot.add("pets/index.html", text: "<p>pets</p>")
+        snapshot.add("pets/dogs/diego.html", text: "<p>Diego</p>")
+        let writer = OutputWriter(root: root)
+
+        let first = try writer.write(snapshot)
+        XCTAssertEqual(first.written, 3)
+        XCTAssertEqual(try String(contentsOfFile: root + "/pets/dogs/diego.html", encoding: .utf8), "<p>Diego</p>")
+
+        snapshot.add("pets/dogs/diego.html", text: "<p>Diego, adopted</p>")
+        snapshot.add("pets/dogs/milo.html", text: "<p>Milo</p>")
+        let second = try writer.write(snapshot)
+        XCTAssertEqual(second.written, 2)
+        XCTAssertEqual(second.unchanged, 2)
+        XCTAssertEqual(try String(contentsOfFile: root + "/pets/dogs/diego.html", encoding: .utf8), "<p>Diego, adopted</p>")
+    }
+}
