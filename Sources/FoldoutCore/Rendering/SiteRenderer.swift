@@ -29,16 +29,13 @@ public struct SiteRenderer: Sendable {
             pages += catalog.allItems.map { .item($0, catalog: index) }
         }
         pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        // Pages become bytes right away, so the text and the bytes of all pages never coexist.
-        let rendered = try Parallel.map(pages, chunkSize: 1) { page in
-            let (path, html) = renderPage(page)
-            return (path, Array(html.utf8))
-        }
+        // Pages are rendered straight to bytes, the form they are written in.
+        let rendered = try Parallel.map(pages, chunkSize: 1) { page in renderPage(page) }
         for (path, bytes) in rendered { snapshot.add(path, .bytes(bytes)) }
         return rendered.count
     }
 
-    func renderPage(_ page: Page) -> (path: String, html: String) {
+    func renderPage(_ page: Page) -> (path: String, html: [UInt8]) {
         let presenter = SitePresenter(site: site)
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: [String: Any]
@@ -61,6 +58,6 @@ public struct SiteRenderer: Sendable {
         layout["title"] = title
         layout["isHome"] = kind == "home"
         layout["kind"] = kind
-        return (path, shapes.render("base", layout))
+        return (path, shapes.renderBytes("base", layout))
     }
 }

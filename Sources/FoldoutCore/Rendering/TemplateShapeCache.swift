@@ -45,7 +45,12 @@ final class TemplateShapeCache: @unchecked Sendable {
 
     /// What `templates.render(name, context)` gives, faster for shapes met before.
     func render(_ name: String, _ context: Any) -> String {
-        guard isEnabled, let shape = ContextShape(context) else { return templates.render(name, context) }
+        String(decoding: renderBytes(name, context), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, for a whole page, which is written as bytes.
+    func renderBytes(_ name: String, _ context: Any) -> [UInt8] {
+        guard isEnabled, let shape = ContextShape(context) else { return Array(templates.render(name, context).utf8) }
         let key = Key(template: name, shape: shape.key)
         lock.lock()
         let known = programs[key]
@@ -55,14 +60,14 @@ final class TemplateShapeCache: @unchecked Sendable {
         case .some(.some(let program)):
             return program.render(shape.leaves)
         case .some(.none):
-            return templates.render(name, context)
+            return Array(templates.render(name, context).utf8)
         case .none:
-            if firstTime { return templates.render(name, context) }
+            if firstTime { return Array(templates.render(name, context).utf8) }
             let program = trace(name, context, leafCount: shape.leaves.count)
             lock.lock()
             programs[key] = program
             lock.unlock()
-            return program?.render(shape.leaves) ?? templates.render(name, context)
+            return program?.render(shape.leaves) ?? Array(templates.render(name, context).utf8)
         }
     }
 
@@ -130,7 +135,7 @@ final class TemplateShapeCache: @unchecked Sendable {
             text += slice
         }
 
-        func render(_ leaves: [String]) -> String {
+        func render(_ leaves: [String]) -> [UInt8] {
             var output: [UInt8] = []
             output.reserveCapacity(text.count + leaves.reduce(0) { $0 + $1.utf8.count } + 64)
             for piece in pieces {
@@ -139,7 +144,7 @@ final class TemplateShapeCache: @unchecked Sendable {
                 case .leaf(let leaf, let escaped): output += (escaped ? HTMLEscaping.escape(leaves[leaf]) : leaves[leaf]).utf8
                 }
             }
-            return String(decoding: output, as: UTF8.self)
+            return output
         }
     }
 
