@@ -25,14 +25,29 @@ public struct ContentLoader: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var visited: Set<String> = [canonicalRoot]
-        let tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
-                              visited: &visited, diagnostics: &diagnostics)
+        var reads: [(absolute: String, relative: String)] = []
+        var tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
+                              visited: &visited, reads: &reads, diagnostics: &diagnostics)
+        // The Markdown files are read once the folders are known, on all cores.
+        let fileSystem = fileSystem
+        let contents = try! Parallel.map(reads) { read in Result { try fileSystem.readFile(read.absolute) } }
+        var bytes: [String: [UInt8]] = [:]
+        for (read, result) in zip(reads, contents) {
+            switch result {
+            case .success(let data): bytes[read.relative] = data
+            case .failure(let error):
+                diagnostics.append(.error(displayPath(read.relative), "cannot read file: \(error)", hint: "check its permissions"))
+            }
+        }
+        tree.fillContents(from: bytes)
         if diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(diagnostics) }
         return tree
     }
 
+    /// The folder's tree with its Markdown files still empty; `reads` collects what to read.
     private func loadFolder(absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String,
-                            visited: inout Set<String>, diagnostics: inout [Diagnostic]) -> SourceFolder {
+                            visited: inout Set<String>, reads: inout [(absolute: String, relative: String)],
+                            diagnostics: inout [Diagnostic]) -> SourceFolder {
         var folder = SourceFolder(path: relative, name: name, index: nil, pages: [], assets: [], folders: [])
         let entries: [FileSystem.Entry]
         do {
@@ -67,15 +82,12 @@ public struct ContentLoader: Sendable {
                 }
                 folder.folders.append(loadFolder(absolute: childAbsolute, relative: childRelative, name: entry.name,
                                                  depth: depth + 1, canonicalRoot: canonicalRoot,
-                                                 visited: &visited, diagnostics: &diagnostics))
+                                                 visited: &visited, reads: &reads, diagnostics: &diagnostics))
             case .file:
                 if entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown") {
-                    do {
-                        let file = SourceFile(path: childRelative, bytes: try fileSystem.readFile(childAbsolute))
-                        if entry.name == "_index.md" { folder.index = file } else { folder.pages.append(file) }
-                    } catch {
-                        diagnostics.append(.error(displayPath(childRelative), "cannot read file: \(error)", hint: "check its permissions"))
-                    }
+                    reads.append((childAbsolute, childRelative))
+                    let file = SourceFile(path: childRelative, bytes: [])
+                    if entry.name == "_index.md" { folder.index = file } else { folder.pages.append(file) }
                 } else {
                     folder.assets.append(SourceAsset(path: childRelative, absolutePath: childAbsolute))
                 }
