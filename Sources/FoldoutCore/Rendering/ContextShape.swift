@@ -52,19 +52,23 @@ struct ContextShape {
 
         /// The marked value when marking, else `value` itself; nil for what cannot be traced.
         mutating func walk(_ value: Any) -> Any? {
-            // The exact type picks the case: a failed `as?` costs as much as a successful one,
-            // and a context has thousands of values.
-            let type = type(of: value)
-            if type == String.self { return leaf("s", value as! String, value) }
-            if type == [String: Any].self { return walk(dictionary: value as! [String: Any]) }
-            if type == Bool.self {
-                key.append(value as! Bool ? UInt8(ascii: "T") : UInt8(ascii: "F"))
+            visit(value)
+        }
+
+        /// Takes the value with its type opened: the exact type picks the case without a
+        /// dynamic cast (a context has thousands of values, and each cast costs hundreds of
+        /// instructions, failed ones as much as successful ones).
+        private mutating func visit<Value>(_ value: Value) -> Any? {
+            if Value.self == String.self { return leaf("s", unsafeBitCast(value, to: String.self), value) }
+            if Value.self == [String: Any].self { return walk(dictionary: unsafeBitCast(value, to: [String: Any].self)) }
+            if Value.self == Bool.self {
+                key.append(unsafeBitCast(value, to: Bool.self) ? UInt8(ascii: "T") : UInt8(ascii: "F"))
                 return value
             }
-            if type == Int.self { return leaf("i", String(value as! Int), value) }
-            if type == [[String: Any]].self { return walk(list: value as! [[String: Any]], value) }
-            if type == [Any].self { return walk(list: value as! [Any], value) }
-            if type == Double.self { return leaf("d", String(describing: value as! Double), value) }
+            if Value.self == Int.self { return leaf("i", String(unsafeBitCast(value, to: Int.self)), value) }
+            if Value.self == [[String: Any]].self { return walk(list: unsafeBitCast(value, to: [[String: Any]].self), value) }
+            if Value.self == [Any].self { return walk(list: unsafeBitCast(value, to: [Any].self), value) }
+            if Value.self == Double.self { return leaf("d", String(describing: unsafeBitCast(value, to: Double.self)), value) }
             // Other dictionaries and arrays (`[[String: String]]`) read like these in swift-mustache.
             if let dictionary = value as? [String: Any] { return walk(dictionary: dictionary) }
             if let array = value as? [Any] { return walk(list: array, value) }
