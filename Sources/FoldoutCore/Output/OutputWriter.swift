@@ -17,20 +17,12 @@ public struct OutputWriter: Sendable {
 
     /// Writes every file of `snapshot` whose bytes differ from what is on disk.
     public func write(_ snapshot: OutputSnapshot) throws -> Summary {
+        if access(root, F_OK) != 0, errno == ENOENT { return try writeNewFolder(snapshot) }
         let paths = snapshot.paths
-        var directories = Set<String>()
-        for path in paths {
-            // Each parent folder, deepest first; once one is known, so are those above it.
-            var folder = Substring(path)
-            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                folder = folder[..<slash]
-                guard directories.insert(String(folder)).inserted else { break }
-            }
-        }
         // Folders made just now are empty: their files need no comparing with what is on disk.
         var created: Set<String> = []
         if try createDirectory(root) { created.insert("") }
-        for directory in directories.sorted() {
+        for directory in Self.folders(of: paths) {
             if try createDirectory(root + "/" + directory) { created.insert(directory) }
         }
         let emptyFolders = created
@@ -51,8 +43,22 @@ public struct OutputWriter: Sendable {
         return summary
     }
 
+    /// Every folder that holds one of `paths`, parents before children.
+    static func folders(of paths: [String]) -> [String] {
+        var folders = Set<String>()
+        for path in paths {
+            // Each parent folder, deepest first; once one is known, so are those above it.
+            var folder = Substring(path)
+            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        return folders.sorted()
+    }
+
     /// Whether the folder was made now (false when it was there already).
-    private func createDirectory(_ path: String) throws -> Bool {
+    func createDirectory(_ path: String) throws -> Bool {
         if mkdir(path, 0o755) == 0 { return true }
         if errno == EEXIST { return false }
         throw FileSystemError(path: path, reason: String(cString: strerror(errno)))
@@ -60,19 +66,12 @@ public struct OutputWriter: Sendable {
 
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let temporary = path + ".foldout-tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if count < 0 {
-                close(fd)
-                unlink(temporary)
-                throw FileSystemError(path: path, reason: String(cString: strerror(errno)))
-            }
-            done += count
+        do {
+            try writeFile(bytes, to: temporary)
+        } catch {
+            unlink(temporary)
+            throw FileSystemError(path: path, reason: error.reason)
         }
-        close(fd)
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
             throw FileSystemError(path: path, reason: String(cString: strerror(errno)))
