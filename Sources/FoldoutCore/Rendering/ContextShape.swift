@@ -14,6 +14,8 @@ struct ContextShape {
     var key: [UInt8]
     /// Text of each string and number, as swift-mustache would show it.
     var leaves: [String]
+    /// The leaf of each string right under the root dictionary, by key.
+    private var rootStrings: [String: Int]
 
     /// Nil when the context holds something else than dictionaries, arrays, strings, numbers
     /// and booleans (the presenter makes only those).
@@ -22,6 +24,16 @@ struct ContextShape {
         guard walker.walk(context) != nil else { return nil }
         key = walker.key
         leaves = walker.leaves
+        rootStrings = walker.rootStrings
+    }
+
+    /// The shape of the same context with the string under the root key `key` replaced by
+    /// `text` (nil when that key holds no string): the same shape, one leaf changed.
+    func replacingRootString(_ key: String, with text: String) -> ContextShape? {
+        guard let index = rootStrings[key] else { return nil }
+        var shape = self
+        shape.leaves[index] = text
+        return shape
     }
 
     /// `context` with each leaf replaced by `marker(leaf number)`, dictionaries and arrays by
@@ -43,7 +55,11 @@ struct ContextShape {
     private struct Walker {
         var key: [UInt8] = []
         var leaves: [String] = []
+        var rootStrings: [String: Int] = [:]
         let marking: Bool
+        /// How many dictionaries and lists the walk is in, and the root key it is under.
+        private var depth = 0
+        private var rootKey = ""
 
         init(marking: Bool) {
             self.marking = marking
@@ -77,8 +93,11 @@ struct ContextShape {
 
         private mutating func walk(dictionary: [String: Any]) -> Any? {
             key.append(UInt8(ascii: "{"))
+            depth += 1
+            defer { depth -= 1 }
             var marked: [String: Any] = [:]
             for (name, child) in dictionary.sorted(by: { $0.key < $1.key }) {
+                if depth == 1 { rootKey = name }
                 appendNumber(name.utf8.count)
                 key.append(UInt8(ascii: ":"))
                 key += name.utf8
@@ -91,6 +110,8 @@ struct ContextShape {
 
         private mutating func walk<Element>(list: [Element], _ value: Any) -> Any? {
             key.append(UInt8(ascii: "["))
+            depth += 1
+            defer { depth -= 1 }
             appendNumber(list.count)
             key.append(UInt8(ascii: ";"))
             var marked: [Any] = []
@@ -108,6 +129,7 @@ struct ContextShape {
         }
 
         private mutating func leaf(_ kind: Unicode.Scalar, _ text: String, _ value: Any) -> Any {
+            if depth == 1, kind == "s" { rootStrings[rootKey] = leaves.count }
             key.append(UInt8(ascii: kind))
             leaves.append(text)
             return marking ? ContextShape.marker(leaves.count - 1) : value

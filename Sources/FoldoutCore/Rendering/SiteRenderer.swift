@@ -7,6 +7,7 @@ public struct SiteRenderer: Sendable {
     /// Renders the many pages that share a shape (item pages of a group) without going
     /// through swift-mustache for each.
     let shapes: TemplateShapeCache
+    let layouts = LayoutContextCache()
 
     public init(site: Site, templates: TemplateSet) {
         self.site = site
@@ -52,12 +53,17 @@ public struct SiteRenderer: Sendable {
             (path, template, title, kind, catalogID) = (item.outputPath, "item", item.title, "item", catalog?.id)
             context = presenter.itemContext(item, catalog: catalog)
         }
-        var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID)
         // Item pages come in groups of one shape; the home and catalog pages are one of a kind.
-        layout["content"] = kind == "item" ? shapes.render(template, context) : templates.render(template, context)
-        layout["title"] = title
-        layout["isHome"] = kind == "home"
-        layout["kind"] = kind
-        return (path, shapes.renderBytes("base", layout))
+        let content = kind == "item" ? shapes.render(template, context) : templates.render(template, context)
+        let layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
+            var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID)
+            layout["isHome"] = kind == "home"
+            layout["kind"] = kind
+            return layout
+        }
+        guard let shape = layout.shape(title: title, content: content) else {
+            return (path, shapes.renderBytes("base", layout.context(title: title, content: content)))
+        }
+        return (path, shapes.renderBytes("base", shape: shape) { layout.context(title: title, content: content) })
     }
 }

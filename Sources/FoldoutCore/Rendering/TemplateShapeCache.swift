@@ -51,6 +51,13 @@ final class TemplateShapeCache: @unchecked Sendable {
     /// The same as UTF-8 bytes, for a whole page, which is written as bytes.
     func renderBytes(_ name: String, _ context: Any) -> [UInt8] {
         guard isEnabled, let shape = ContextShape(context) else { return Array(templates.render(name, context).utf8) }
+        return renderBytes(name, shape: shape) { context }
+    }
+
+    /// The same for a context whose shape is known already; `context` is made only when
+    /// swift-mustache has to render it.
+    func renderBytes(_ name: String, shape: ContextShape, context makeContext: () -> Any) -> [UInt8] {
+        guard isEnabled else { return Array(templates.render(name, makeContext()).utf8) }
         let key = Key(template: name, shape: shape.key)
         lock.lock()
         let known = programs[key]
@@ -60,8 +67,9 @@ final class TemplateShapeCache: @unchecked Sendable {
         case .some(.some(let program)):
             return program.render(shape.leaves)
         case .some(.none):
-            return Array(templates.render(name, context).utf8)
+            return Array(templates.render(name, makeContext()).utf8)
         case .none:
+            let context = makeContext()
             if firstTime { return Array(templates.render(name, context).utf8) }
             let program = trace(name, context, leafCount: shape.leaves.count)
             lock.lock()
