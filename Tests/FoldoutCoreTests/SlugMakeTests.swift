@@ -18,4 +18,16 @@ final class SlugMakeTests: XCTestCase {
         XCTAssertEqual(Slug.make("Ⅻ Σ"), "ⅻ-σ")
         XCTAssertEqual(Slug.make("a—b"), "a-b")
     }
+
+    func testReadableTitlesFromFileNamesAndKeys() {
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "how_this_course_works.md"), "How this course works")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "lesson_count"), "Lesson count")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "notes.markdown"), "Notes")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "a-b  c"), "A b c")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "1st_place"), "1st place")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "__"), "__")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: ""), "")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "éclair_au_café.md"), "Éclair au café")
+        XCTAssertEqual(Slug.readableTitle(fromFileName: "straße"), "Straße")
+    }
 }

@@ -18,4 +18,9 @@ final class SummaryShorteningTests: XCTestCase {
         XCTAssertEqual(PageBodyRenderer.shorten("👨‍👩‍👧 café été", to: 10), "👨‍👩‍👧 café été")
         XCTAssertEqual(PageBodyRenderer.shorten("👨‍👩‍👧 café été", to: 9), "👨‍👩‍👧 café…")
     }
+
+    func testACombiningMarkOrALineBreakAtTheLimitStaysWithItsCharacter() {
+        XCTAssertEqual(PageBodyRenderer.shorten("abcde\u{301}fgh", to: 5), "abcde\u{301}…")
+        XCTAssertEqual(PageBodyRenderer.shorten("ab\r\ncd", to: 3), "ab\r\n…")
+    }
 }

@@ -106,7 +106,7 @@ enum FlatFrontMatterParser {
         if isDigit(first) || first == plus || first == minus || first == dot {
             return decimalInteger(text).map(FieldValue.integer)
         }
-        if indicators.contains(first) { return nil }
+        if isIndicator(first) { return nil }
         // `: ` or a final `:` would make a mapping and ` #` a comment. In a list, flow indicators
         // end the value, and YAML parsers disagree about `:` there, so Yams decides.
         var index = text.startIndex
@@ -115,7 +115,7 @@ enum FlatFrontMatterParser {
             let byte = text[index]
             if byte == hash, previous == space { return nil }
             if byte == colon, inFlow || index + 1 == text.endIndex || text[index + 1] == space { return nil }
-            if inFlow, flowIndicators.contains(byte) { return nil }
+            if inFlow, isFlowIndicator(byte) { return nil }
             previous = byte
             index += 1
         }
@@ -171,8 +171,23 @@ enum FlatFrontMatterParser {
     private static func isKeyByte(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == underscore || byte == minus }
 
     /// Characters that give a plain scalar's first character a YAML meaning.
-    private static let indicators: Set<UInt8> = Set("-?:,[]{}#&*!|>'\"%@`<=".utf8)
-    private static let flowIndicators: Set<UInt8> = Set(",[]{}".utf8)
+    private static func isIndicator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"),
+             UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "<"), UInt8(ascii: "="):
+            return true
+        default:
+            return isFlowIndicator(byte)
+        }
+    }
+
+    private static func isFlowIndicator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return true
+        default: return false
+        }
+    }
     private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " ")
     private static let hash = UInt8(ascii: "#"), colon = UInt8(ascii: ":"), comma = UInt8(ascii: ",")
     private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), underscore = UInt8(ascii: "_")

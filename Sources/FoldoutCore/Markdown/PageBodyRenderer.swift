@@ -47,11 +47,23 @@ public struct PageBodyRenderer: Sendable {
 
     /// Cuts `text` at a word boundary and adds an ellipsis when it is longer than `limit`.
     public static func shorten(_ text: String, to limit: Int) -> String {
-        // Walks `limit` characters once instead of counting the whole text first.
-        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else { return text }
+        guard let end = characterIndex(limit, in: text), end < text.endIndex else { return text }
         var cut = String(text[..<end])
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut.trimmingTrailingPunctuation() + "…"
+    }
+
+    /// Where character number `offset` starts, nil past the end. Plain ASCII text (but a
+    /// carriage return, which joins a line feed) has one character per byte, so no
+    /// Unicode segmentation is needed there.
+    private static func characterIndex(_ offset: Int, in text: String) -> String.Index? {
+        let utf8 = text.utf8
+        // The byte at `end` is checked too: a combining mark there would join the one before.
+        if let end = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex),
+           utf8[utf8.startIndex..<(end < utf8.endIndex ? utf8.index(after: end) : end)].allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return end
+        }
+        return text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex)
     }
 }
 

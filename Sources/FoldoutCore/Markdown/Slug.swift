@@ -34,6 +34,7 @@ public enum Slug {
 
     /// A file or folder name made readable: `how_this_course_works.md` → "How this course works".
     public static func readableTitle(fromFileName name: String) -> String {
+        if let ascii = asciiReadableTitle(fromFileName: name) { return ascii }
         var base = Substring(name)
         for suffix in [".markdown", ".md"] where base.hasSuffix(suffix) {
             base = base.dropLast(suffix.count)
@@ -42,5 +43,26 @@ public enum Slug {
         let words = base.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
         guard let first = words.first else { return String(base) }
         return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst().map(String.init)).joined(separator: " ")
+    }
+
+    /// The same for plain ASCII names (field keys like `lesson_count`), on bytes: one
+    /// character per byte, so no Unicode segmentation or case mapping is needed.
+    private static func asciiReadableTitle(fromFileName name: String) -> String? {
+        var bytes = Array(name.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+        for suffix in [".markdown", ".md"] where bytes.count >= suffix.utf8.count && bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) {
+            bytes.removeLast(suffix.utf8.count)
+            break
+        }
+        let words = bytes.split(whereSeparator: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") })
+        guard !words.isEmpty else { return String(decoding: bytes, as: UTF8.self) }
+        var title: [UInt8] = []
+        title.reserveCapacity(bytes.count)
+        for (index, word) in words.enumerated() {
+            if index > 0 { title.append(UInt8(ascii: " ")) }
+            title += word
+        }
+        if title[0] >= UInt8(ascii: "a"), title[0] <= UInt8(ascii: "z") { title[0] -= 32 }
+        return String(decoding: title, as: UTF8.self)
     }
 }

@@ -20,39 +20,47 @@ public enum OutputPath {
     }
 
     private static func appendRelativeURL(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>, into url: inout [UInt8]) {
-        let fromDirectory = segments(of: from).dropLast()
-        let target = segments(of: to)
+        let fromFolders = max(0, segmentCount(from) - 1), targetCount = segmentCount(to)
+        var fromCursor = 0, toCursor = 0
+        var fromSegment = nextSegment(from, after: &fromCursor), toSegment = nextSegment(to, after: &toCursor)
+        // Skip the folders both paths share (never the target's file name).
         var common = 0
-        while common < fromDirectory.count, common < target.count - 1,
-              from[fromDirectory[common]].elementsEqual(to[target[common]]) {
+        while common < fromFolders, common < targetCount - 1, let a = fromSegment, let b = toSegment,
+              from[a].elementsEqual(to[b]) {
             common += 1
+            fromSegment = nextSegment(from, after: &fromCursor)
+            toSegment = nextSegment(to, after: &toCursor)
         }
-        url.reserveCapacity(3 * (fromDirectory.count - common) + to.count + 8)
-        for _ in common..<fromDirectory.count {
+        for _ in common..<fromFolders {
             if !url.isEmpty { url.append(slash) }
             url += [UInt8(ascii: "."), UInt8(ascii: ".")]
         }
-        for segment in target[common...] {
+        while let segment = toSegment {
             if !url.isEmpty { url.append(slash) }
             appendEncodedSegment(to[segment], into: &url)
+            toSegment = nextSegment(to, after: &toCursor)
         }
     }
 
-    /// Ranges of the non-empty `/`-separated segments of a path.
-    private static func segments<Bytes: RandomAccessCollection<UInt8>>(of path: Bytes) -> [Range<Int>] where Bytes.Index == Int {
-        var result: [Range<Int>] = []
-        var start = path.startIndex
-        for index in path.indices where path[index] == slash {
-            if index > start { result.append(start..<index) }
-            start = index + 1
-        }
-        if path.endIndex > start { result.append(start..<path.endIndex) }
-        return result
+    /// The next non-empty `/`-separated segment at or after `cursor`, which moves past it.
+    private static func nextSegment(_ path: UnsafeBufferPointer<UInt8>, after cursor: inout Int) -> Range<Int>? {
+        while cursor < path.count, path[cursor] == slash { cursor += 1 }
+        guard cursor < path.count else { return nil }
+        let start = cursor
+        while cursor < path.count, path[cursor] != slash { cursor += 1 }
+        return start..<cursor
+    }
+
+    private static func segmentCount(_ path: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0, cursor = 0
+        while nextSegment(path, after: &cursor) != nil { count += 1 }
+        return count
     }
 
     /// The prefix that leads from the page at `path` to the output root ("" or "../../").
     public static func rootPrefix(of path: String) -> String {
-        let depth = segments(of: Array(path.utf8)).count - 1
+        var path = path
+        let depth = path.withUTF8 { segmentCount($0) } - 1
         return String(repeating: "../", count: max(0, depth))
     }
 
