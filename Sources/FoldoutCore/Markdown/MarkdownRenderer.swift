@@ -56,7 +56,10 @@ public struct MarkdownRenderer: Sendable {
     /// comes from the body's first heading.
     public func render(_ markdown: String, usesTitleHeading: Bool = false,
                        rewrite: (Link) -> String? = { _ in nil }) -> Result {
-        var parseOptions = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+        // No CMARK_OPT_VALIDATE_UTF8: a Swift `String` is valid UTF-8 already (the file was
+        // decoded with invalid sequences replaced), and checking it again cost libcmark a copy
+        // of every line.
+        var parseOptions = CMARK_OPT_SMART
         if options.allowRawHTML { parseOptions |= CMARK_OPT_UNSAFE }
         let document: OpaquePointer = markdown.utf8.withContiguousStorageIfAvailable { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, parseOptions) }
