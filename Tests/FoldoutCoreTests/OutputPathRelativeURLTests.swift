@@ -41,4 +41,13 @@ final class OutputPathRelativeURLTests: XCTestCase {
             XCTAssertFalse(url.hasPrefix("/"), url)
         }
     }
+
+    func testResolvingLinksAgainstAFolder() {
+        XCTAssertEqual(OutputPath.resolve("../b/c.md", inFolder: "x/y"), "x/b/c.md")
+        XCTAssertEqual(OutputPath.resolve("./a.md", inFolder: ""), "a.md")
+        XCTAssertEqual(OutputPath.resolve("a//b.md", inFolder: "x"), "x/a/b.md")
+        XCTAssertEqual(OutputPath.resolve("/top/a.md", inFolder: "x"), "top/a.md")
+        XCTAssertNil(OutputPath.resolve("../../a.md", inFolder: "x"))
+        XCTAssertEqual(OutputPath.resolve("é/ü.md", inFolder: "日本"), "日本/é/ü.md")
+    }
 }

@@ -120,14 +120,18 @@ public enum OutputPath {
     /// Joins `relative` onto the folder `base` and removes `.` and `..` segments; nil when
     /// the result would climb above the root.
     public static func resolve(_ relative: String, inFolder base: String) -> String? {
-        var parts = relative.hasPrefix("/") ? [] : base.split(separator: "/").map(String.init)
-        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+        // Split on UTF-8 `/` bytes: every page with an image resolves one link here.
+        func segments(_ path: String) -> [Substring] {
+            path.utf8.split(separator: slash).map { Substring($0) }
+        }
+        var parts = relative.utf8.first == slash ? [] : segments(base)
+        for part in segments(relative) {
             switch part {
             case ".": continue
             case "..":
                 if parts.isEmpty { return nil }
                 parts.removeLast()
-            default: parts.append(String(part))
+            default: parts.append(part)
             }
         }
         return parts.joined(separator: "/")

@@ -31,7 +31,7 @@ public struct Routes: Sendable {
 
     /// The target of `destination`, a local link written in the file at `sourcePath`.
     public func target(ofLink destination: String, inSource sourcePath: String) -> Target? {
-        let folder = sourcePath.split(separator: "/").dropLast().joined(separator: "/")
+        let folder = sourcePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(sourcePath[..<$0]) } ?? ""
         guard let resolved = OutputPath.resolve(OutputPath.percentDecode(destination), inFolder: folder) else { return nil }
         if let target = targets[resolved] { return target }
         if resolved.hasSuffix("/_index.md") { return targets[String(resolved.dropLast("/_index.md".count))] }
