@@ -66,7 +66,7 @@ struct ContextShape {
             key.reserveCapacity(256)
         }
 
-        /// The marked value when marking, else `value` itself; nil for what cannot be traced.
+        /// The marked value when marking, else `()` (nothing to copy); nil for what cannot be traced.
         mutating func walk(_ value: Any) -> Any? {
             visit(value)
         }
@@ -75,19 +75,19 @@ struct ContextShape {
         /// dynamic cast (a context has thousands of values, and each cast costs hundreds of
         /// instructions, failed ones as much as successful ones).
         private mutating func visit<Value>(_ value: Value) -> Any? {
-            if Value.self == String.self { return leaf("s", unsafeBitCast(value, to: String.self), value) }
+            if Value.self == String.self { return leaf("s", unsafeBitCast(value, to: String.self)) }
             if Value.self == [String: Any].self { return walk(dictionary: unsafeBitCast(value, to: [String: Any].self)) }
             if Value.self == Bool.self {
                 key.append(unsafeBitCast(value, to: Bool.self) ? UInt8(ascii: "T") : UInt8(ascii: "F"))
-                return value
+                return marking ? value : ()
             }
-            if Value.self == Int.self { return leaf("i", String(unsafeBitCast(value, to: Int.self)), value) }
-            if Value.self == [[String: Any]].self { return walk(list: unsafeBitCast(value, to: [[String: Any]].self), value) }
-            if Value.self == [Any].self { return walk(list: unsafeBitCast(value, to: [Any].self), value) }
-            if Value.self == Double.self { return leaf("d", String(describing: unsafeBitCast(value, to: Double.self)), value) }
+            if Value.self == Int.self { return leaf("i", String(unsafeBitCast(value, to: Int.self))) }
+            if Value.self == [[String: Any]].self { return walk(list: unsafeBitCast(value, to: [[String: Any]].self)) }
+            if Value.self == [Any].self { return walk(list: unsafeBitCast(value, to: [Any].self)) }
+            if Value.self == Double.self { return leaf("d", String(describing: unsafeBitCast(value, to: Double.self))) }
             // Other dictionaries and arrays (`[[String: String]]`) read like these in swift-mustache.
             if let dictionary = value as? [String: Any] { return walk(dictionary: dictionary) }
-            if let array = value as? [Any] { return walk(list: array, value) }
+            if let array = value as? [Any] { return walk(list: array) }
             return nil
         }
 
@@ -105,10 +105,10 @@ struct ContextShape {
                 if marking { marked[name] = markedChild }
             }
             key.append(UInt8(ascii: "}"))
-            return marking ? MarkedDictionary(values: marked) : dictionary
+            return marking ? MarkedDictionary(values: marked) : ()
         }
 
-        private mutating func walk<Element>(list: [Element], _ value: Any) -> Any? {
+        private mutating func walk<Element>(list: [Element]) -> Any? {
             key.append(UInt8(ascii: "["))
             depth += 1
             defer { depth -= 1 }
@@ -120,7 +120,7 @@ struct ContextShape {
                 if marking { marked.append(markedElement) }
             }
             key.append(UInt8(ascii: "]"))
-            return marking ? MarkedList(elements: marked) : value
+            return marking ? MarkedList(elements: marked) : ()
         }
 
         private mutating func appendNumber(_ number: Int) {
@@ -128,11 +128,11 @@ struct ContextShape {
             key.append(UInt8(ascii: "0") + UInt8(number % 10))
         }
 
-        private mutating func leaf(_ kind: Unicode.Scalar, _ text: String, _ value: Any) -> Any {
+        private mutating func leaf(_ kind: Unicode.Scalar, _ text: String) -> Any {
             if depth == 1, kind == "s" { rootStrings[rootKey] = leaves.count }
             key.append(UInt8(ascii: kind))
             leaves.append(text)
-            return marking ? ContextShape.marker(leaves.count - 1) : value
+            return marking ? ContextShape.marker(leaves.count - 1) : ()
         }
     }
 }
