@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // libcmark through its C API, found with pkg-config (Debian: libcmark-dev).
@@ -36,13 +37,23 @@ let package = Package(
             ],
             plugins: ["EmbedTemplates"]
         ),
+        // The preview server (`foldout serve`): kept apart so the core builds and tests without HTTP.
+        .target(
+            name: "FoldoutServer",
+            dependencies: [
+                "FoldoutCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "foldout",
             dependencies: [
                 "FoldoutCore",
+                "FoldoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
+        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer"]),
     ]
 )

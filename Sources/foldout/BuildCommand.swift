@@ -8,8 +8,17 @@ struct BuildCommand: ParsableCommand {
         abstract: "Build the site from Content/ and Templates/ into Output/.",
         discussion: """
             Reads every Markdown file under the content folder, renders it through the \
-            templates and writes the site to the output folder. Only files whose bytes \
-            changed are written.
+            templates and writes the site to the output folder. The output is applied as a \
+            difference against the previous build: only new and changed files are written \
+            (each atomically), files the previous build wrote and this one no longer \
+            produces are removed, and unchanged files keep their modification times. Files \
+            in the output folder that Foldout did not write are never removed or \
+            overwritten (a page that needs such a path is an error unless --force).
+
+            Work is cached across builds: parsed Markdown in .foldout-cache/ beside the \
+            output folder, rendered pages in the output folder itself (its .foldout-manifest \
+            records what each page was rendered from). A rebuild with nothing changed reads \
+            the content, finds it unchanged and writes nothing.
 
             Without --templates, ./Templates is used when it exists, else the built-in \
             default templates, so `foldout build --content NOTES --output SITE` works from \
@@ -38,37 +47,39 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the time each stage took.")
     var timings = false
 
+    @Flag(name: .long, help: "Overwrite files in the output folder that Foldout did not write, when a page needs their path.")
+    var force = false
+
     func run() throws {
-        let templatesPath: String?
-        if let templates {
-            templatesPath = templates
-        } else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: "Templates", isDirectory: &isDirectory)
-            templatesPath = exists && isDirectory.boolValue ? "Templates" : nil
-        }
-        let options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output,
+        var options = BuildOptions(contentPath: content, templatesPath: Self.templatesPath(templates), outputPath: output,
                                    includeDrafts: drafts)
+        options.force = force
+        let progressBar = quiet ? nil : ProgressBar()
+        options.progress = progressBar?.reporter
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            let (report, summary) = try Builder(options: options).build()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let outcome = try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: output)))
+            progressBar?.finish()
             if !quiet {
-                for warning in report.warnings { Console.error(warning.description) }
-                print("built \(Console.grouped(report.pageCount)) pages: \(Console.grouped(summary.written)) written, "
-                      + "\(Console.grouped(summary.removed)) removed, \(Console.grouped(summary.unchanged)) unchanged "
-                      + "in \(String(format: "%.2f", seconds)) s")
+                for warning in outcome.warnings { Console.error(warning.description) }
+                print(Console.summary(outcome, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
                 if timings {
-                    print(report.timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
+                    print(outcome.timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
                 }
             }
         } catch {
-            for diagnostic in error.diagnostics where !quiet || diagnostic.severity == .error {
-                Console.error(diagnostic.description)
-            }
-            let errors = error.diagnostics.filter { $0.severity == .error }.count
-            Console.error("build failed: \(errors) error\(errors == 1 ? "" : "s"); \(output) was left unchanged")
+            progressBar?.finish()
+            Console.report(error, quiet: quiet)
+            Console.error("build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(output) was left unchanged")
             throw ExitCode(1)
         }
+    }
+
+    /// `--templates`, else ./Templates when it exists, else nil for the built-in templates.
+    static func templatesPath(_ given: String?) -> String? {
+        if let given { return given }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: "Templates", isDirectory: &isDirectory)
+        return exists && isDirectory.boolValue ? "Templates" : nil
     }
 }

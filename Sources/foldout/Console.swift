@@ -1,4 +1,5 @@
 import Foundation
+import FoldoutCore
 
 enum Console {
     static func error(_ text: String) {
@@ -15,4 +16,23 @@ enum Console {
         }
         return result
     }
+
+    /// `built 10,039 pages: 3 written, 1 removed, 10,035 unchanged in 0.21 s`
+    static func summary(_ outcome: Builder.Outcome, seconds: Double) -> String {
+        let summary = outcome.summary
+        return "built \(grouped(outcome.pageCount)) page\(outcome.pageCount == 1 ? "" : "s"): "
+            + "\(grouped(summary.written)) written, \(grouped(summary.removed)) removed, "
+            + "\(grouped(summary.unchanged)) unchanged in \(String(format: "%.2f", seconds)) s"
+    }
+
+    /// Prints a failed build's diagnostics (only errors when quiet).
+    static func report(_ failure: BuildFailure, quiet: Bool) {
+        for diagnostic in failure.diagnostics where !quiet || diagnostic.severity == .error {
+            error(diagnostic.description)
+        }
+    }
+}
+
+extension BuildFailure {
+    var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
 }

@@ -10,6 +10,10 @@ public struct BuildOptions: Sendable {
     /// Include items with `draft: true`.
     public var includeDrafts: Bool
     public var fileSystem: FileSystem
+    /// Overwrite files in the output folder that Foldout did not write when a page needs their path.
+    public var force = false
+    /// Hears how far long stages have come (for a progress bar).
+    public var progress: BuildProgress.Reporter?
 
     public init(contentPath: String, templatesPath: String?, outputPath: String, includeDrafts: Bool = false,
                 contentDisplayName: String? = nil, templatesDisplayName: String? = nil, fileSystem: FileSystem = .local) {

@@ -19,35 +19,156 @@ public struct Builder: Sendable {
         public var timings: [(stage: String, seconds: Double)]
     }
 
+    /// What `update(cache:)` did.
+    public struct Outcome: Sendable {
+        public var pageCount: Int
+        public var summary: OutputWriter.Summary
+        public var warnings: [Diagnostic]
+        public var timings: [(stage: String, seconds: Double)]
+        /// Nothing changed since the last build, so nothing was parsed, rendered or written.
+        public var wasUpToDate: Bool
+    }
+
     /// Runs every stage up to the output snapshot, without writing anything.
     public func makeSnapshot() throws(BuildFailure) -> Report {
         var clock = StageClock()
-        var diagnostics: [Diagnostic] = []
+        let inputs = try readInputs(clock: &clock)
+        return try makeSnapshot(inputs, cache: nil, keep: { _, _ in false }, clock: &clock)
+    }
 
-        // Templates are checked first, but their problems are reported with the content's.
-        var templates: TemplateSet?
+    /// Builds and writes `Output/`, applying the result as a difference against what the
+    /// previous build wrote (see `OutputWriter`). Nothing is written when any stage reports an
+    /// error. Pages whose inputs did not change are not rendered again.
+    public func build() throws(BuildFailure) -> (report: Report, summary: OutputWriter.Summary) {
+        let run = try run(cache: nil, allowUpToDate: false)
+        return (run.report!, run.outcome.summary)
+    }
+
+    /// Brings `Output/` up to date, doing only the work that changed input needs: when no
+    /// input changed since the last build (the manifest's fingerprint) and its files are
+    /// untouched, nothing is parsed, rendered or written. `cache` remembers parsed front
+    /// matter and rendered Markdown across builds.
+    public func update(cache: BuildCache?) throws(BuildFailure) -> Outcome {
+        try run(cache: cache, allowUpToDate: true).outcome
+    }
+
+    private func run(cache: BuildCache?, allowUpToDate: Bool) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
+        var clock = StageClock()
+        let inputs = try readInputs(clock: &clock)
+        let root = options.outputPath
+        let previous = OutputManifest.read(root: root)
+        let intact = previous.intactPaths(root: root)
+        clock.lap("check")
+        if allowUpToDate, let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
+           !previous.files.isEmpty, intact.count == previous.files.count {
+            var summary = OutputWriter.Summary()
+            summary.unchanged = previous.files.count
+            return (nil, Outcome(pageCount: previous.pageCount, summary: summary, warnings: previous.warnings,
+                                 timings: clock.laps, wasUpToDate: true))
+        }
+        var report: Report
         do {
-            templates = try TemplateSet(files: try loadTemplateFiles(), displayRoot: options.templatesDisplayName)
+            report = try makeSnapshot(inputs, cache: cache, keep: { path, key in
+                previous.files[path]?.renderKey == key && intact.contains(path)
+            }, clock: &clock)
         } catch {
-            diagnostics += error.diagnostics
+            cache?.finishBuild(prune: false)
+            throw error
+        }
+        var base = OutputManifest()
+        base.fingerprint = inputs.fingerprint
+        base.pageCount = report.pageCount
+        base.warnings = report.warnings
+        let summary: OutputWriter.Summary
+        do {
+            summary = try OutputWriter(root: root, force: options.force)
+                .apply(report.snapshot, previous: previous, intact: intact, base: base).summary
+        } catch let collision as OutputWriter.Collision {
+            cache?.finishBuild(prune: false)
+            throw BuildFailure(report.warnings + collision.diagnostics)
+        } catch {
+            cache?.finishBuild(prune: false)
+            throw BuildFailure(report.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
+        }
+        clock.lap("write")
+        cache?.finishBuild(prune: true)
+        report.timings = clock.laps
+        return (report, Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
+                                timings: clock.laps, wasUpToDate: false))
+    }
+
+    /// The templates' files and the content tree as read from disk, with a digest of each
+    /// content file and of everything together.
+    struct Inputs {
+        var templateFiles: [TemplateSet.File]?
+        var templateProblems: [Diagnostic]
+        var loader: ContentLoader
+        var tree: SourceFolder
+        /// Digest of each Markdown file's and asset's bytes, by path relative to the content folder.
+        var fileDigests: [String: UInt64]
+        /// Digest of every input together; nil when the templates could not be read.
+        var fingerprint: UInt64?
+    }
+
+    private func readInputs(clock: inout StageClock) throws(BuildFailure) -> Inputs {
+        var templateFiles: [TemplateSet.File]?
+        var templateProblems: [Diagnostic] = []
+        do {
+            templateFiles = try loadTemplateFiles()
+        } catch {
+            templateProblems = error.diagnostics
         }
         clock.lap("templates")
-
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
         let tree: SourceFolder
         do {
             tree = try loader.load(root: options.contentPath)
         } catch {
-            throw BuildFailure(diagnostics + error.diagnostics)
+            throw BuildFailure(templateProblems + error.diagnostics)
         }
         clock.lap("load")
+        let digests = fileDigests(tree)
+        let combined = templateFiles.map { self.fingerprint(tree, digests: digests, templateFiles: $0) }
+        clock.lap("digest")
+        return Inputs(templateFiles: templateFiles, templateProblems: templateProblems, loader: loader, tree: tree,
+                      fileDigests: digests, fingerprint: combined)
+    }
+
+    /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
+    /// not rendered but marked `.kept` (see `SiteRenderer.render`).
+    private func makeSnapshot(_ inputs: Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool,
+                              clock: inout StageClock) throws(BuildFailure) -> Report {
+        var diagnostics = inputs.templateProblems
+        let loader = inputs.loader
+        let tree = inputs.tree
+
+        // Templates are checked first, but their problems are reported with the content's.
+        var templates: TemplateSet?
+        if let files = inputs.templateFiles {
+            do {
+                templates = try TemplateSet(files: files, displayRoot: options.templatesDisplayName)
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        clock.lap("compile")
 
         // Parse front matter of every Markdown file.
         var files: [SourceFile] = []
         collectFiles(tree, into: &files)
+        let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+            guard let cache else { return try FrontMatter.parse(yaml: yaml) }
+            let key = ContentHash.of(yaml)
+            if let known = cache.frontMatter(key) { return known }
+            let parsed = try FrontMatter.parse(yaml: yaml)
+            cache.store(parsed, for: key)
+            return parsed
+        }
+        let parseCounter = options.progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
         let parsedResults = try! Parallel.map(files) { file -> (ParsedPage?, [Diagnostic]) in
+            defer { parseCounter?.advance() }
             var found: [Diagnostic] = []
-            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found)
+            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found, parseYAML: parseYAML)
             return (page, found)
         }
         var pages: [String: ParsedPage] = [:]
@@ -62,17 +183,22 @@ public struct Builder: Sendable {
         clock.lap("route")
 
         // Render every body now that every link target is known.
-        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: siteAllowsRawHTML(tree, pages: pages))))
+        let allowRawHTML = siteAllowsRawHTML(tree, pages: pages)
+        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: allowRawHTML)))
         let included = files.filter { pages[$0.path] != nil && routes.targets[owner(of: $0.path)] != nil }
         let frozenRoutes = routes
+        let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: included.count, reporter: $0) }
         let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
+            defer { markdownCounter?.advance() }
             let page = pages[file.path]!
-            var found: [Diagnostic] = []
             let display = loader.displayPath(file.path)
             let pagePath = frozenRoutes.targets[owner(of: file.path)]!.path
-            let body = renderer.render(page, displayPath: display, resolve: { destination in
+            let resolve = { (destination: String) -> PageBodyRenderer.Resolution in
                 Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
-            }, diagnostics: &found)
+            }
+            let body = renderBody(page, displayPath: display, fileDigest: inputs.fileDigests[file.path] ?? 0,
+                                  allowRawHTML: allowRawHTML, renderer: renderer, cache: cache, resolve: resolve)
+            var found = body.diagnostics
             var image: ImageReference?
             if let written = page.image, !written.isEmpty {
                 let alt = page.frontMatter["image_alt"]?.stringValue ?? body.title
@@ -104,7 +230,7 @@ public struct Builder: Sendable {
         }
 
         var snapshot = OutputSnapshot()
-        let pageCount = try! SiteRenderer(site: site, templates: templates).render(into: &snapshot)
+        let pageCount = try! SiteRenderer(site: site, templates: templates).render(into: &snapshot, keep: keep, progress: options.progress)
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
@@ -114,18 +240,93 @@ public struct Builder: Sendable {
         return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps)
     }
 
-    /// Builds and writes `Output/`. Nothing is written when any stage reports an error.
-    public func build() throws(BuildFailure) -> (report: Report, summary: OutputWriter.Summary) {
-        var report = try makeSnapshot()
-        var clock = StageClock()
-        do {
-            let summary = try OutputWriter(root: options.outputPath).write(report.snapshot)
-            clock.lap("write")
-            report.timings += clock.laps
-            return (report, summary)
-        } catch {
-            throw BuildFailure([.error(options.outputPath, "cannot write output: \(error)", hint: "check that the folder is writable")])
+    /// A page's body through libcmark, or the cached result when the file, its path and the
+    /// options are the same and every link it holds still resolves the same way.
+    private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64, allowRawHTML: Bool,
+                            renderer: PageBodyRenderer, cache: BuildCache?,
+                            resolve: (String) -> PageBodyRenderer.Resolution) -> BuildCache.Body {
+        var hasher = ContentHash()
+        hasher.combine(fileDigest)
+        hasher.combine(page.path)
+        hasher.combine(displayPath)
+        hasher.combine(allowRawHTML)
+        let key = hasher.finalize()
+        if let cached = cache?.body(key), cached.links.allSatisfy({ resolve($0.destination) == $0.resolution }) {
+            return cached
         }
+        var links: [(destination: String, resolution: PageBodyRenderer.Resolution)] = []
+        var diagnostics: [Diagnostic] = []
+        let result = renderer.render(page, displayPath: displayPath, resolve: { destination in
+            let resolution = resolve(destination)
+            links.append((destination, resolution))
+            return resolution
+        }, diagnostics: &diagnostics)
+        let body = BuildCache.Body(html: result.html, title: result.title, summary: result.summary,
+                                   headingIDs: result.headingIDs, diagnostics: diagnostics, links: links)
+        cache?.store(body, for: key)
+        return body
+    }
+
+    /// The digest of every Markdown file's and asset's bytes, read in parallel.
+    private func fileDigests(_ tree: SourceFolder) -> [String: UInt64] {
+        var files: [SourceFile] = []
+        var assets: [SourceAsset] = []
+        func collect(_ folder: SourceFolder) {
+            if let index = folder.index { files.append(index) }
+            files += folder.pages
+            assets += folder.assets
+            folder.folders.forEach(collect)
+        }
+        collect(tree)
+        let fileSystem = options.fileSystem
+        var digests: [String: UInt64] = [:]
+        let fileDigests = try! Parallel.map(files) { ContentHash.of($0.bytes) }
+        for (file, digest) in zip(files, fileDigests) { digests[file.path] = digest }
+        // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
+        let assetDigests = try! Parallel.map(assets) { asset in
+            (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
+        }
+        for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
+        return digests
+    }
+
+    /// A digest of everything a build reads: the program, the options, every template and
+    /// every content file with its path. Equal fingerprints give byte-identical output.
+    private func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], templateFiles: [TemplateSet.File]) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine(ToolIdentity.digest)
+        hasher.combine(options.includeDrafts)
+        hasher.combine(options.contentDisplayName)
+        hasher.combine(options.templatesDisplayName)
+        hasher.combine(options.templatesPath != nil)
+        if options.templatesPath != nil {
+            hasher.combine(templateFiles.count)
+            for file in templateFiles.sorted(by: { $0.path < $1.path }) {
+                hasher.combine(file.path)
+                hasher.combine(ContentHash.of(file.bytes))
+            }
+        }
+        func feed(_ folder: SourceFolder) {
+            hasher.combine("folder")
+            hasher.combine(folder.path)
+            if let index = folder.index {
+                hasher.combine(index.path)
+                hasher.combine(digests[index.path] ?? 0)
+            }
+            for file in folder.pages {
+                hasher.combine(file.path)
+                hasher.combine(digests[file.path] ?? 0)
+            }
+            for asset in folder.assets {
+                hasher.combine(asset.path)
+                hasher.combine(asset.absolutePath)
+                hasher.combine(digests[asset.path] ?? 0)
+            }
+            hasher.combine(folder.folders.count)
+            folder.folders.forEach(feed)
+        }
+        feed(tree)
+        return hasher.finalize()
     }
 
     // MARK: Stages' helpers

@@ -2,7 +2,7 @@
 /// are resolved through `resolve`, which maps a destination written in the page to its
 /// target in `Output/`; what cannot be resolved is reported as a warning.
 public struct PageBodyRenderer: Sendable {
-    public enum Resolution {
+    public enum Resolution: Sendable, Equatable {
         /// A relative URL to use instead.
         case rewritten(String)
         /// Not a local path (external URL, `mailto:`, `#anchor`): left alone.

@@ -31,8 +31,12 @@ public enum PageParser {
     ]
 
     /// Parses one file. `displayPath` names it in messages. Returns nil with diagnostics
-    /// when the file cannot be used.
-    public static func parse(_ file: SourceFile, displayPath: String, diagnostics: inout [Diagnostic]) -> ParsedPage? {
+    /// when the file cannot be used. `parseYAML` reads the front matter (a build passes one
+    /// that remembers earlier results).
+    public static func parse(_ file: SourceFile, displayPath: String, diagnostics: inout [Diagnostic],
+                             parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+                                 try FrontMatter.parse(yaml: yaml)
+                             }) -> ParsedPage? {
         let text = String(decoding: file.bytes, as: UTF8.self)
         let split: FrontMatter.Split
         do {
@@ -45,7 +49,7 @@ public enum PageParser {
         var frontMatter = FrontMatter.empty
         if let yaml = split.yaml {
             do {
-                frontMatter = try FrontMatter.parse(yaml: yaml)
+                frontMatter = try parseYAML(yaml)
             } catch {
                 diagnostics.append(.error(displayPath, line: error.line + 1, column: error.column, error.message,
                                           hint: "fix the YAML between the `---` lines; quote values that contain `:` or start with `[`, `{`, `*`, `&` or `#`"))

@@ -16,16 +16,35 @@ public struct SiteRenderer: Sendable {
         case item(Item, catalog: Int?)
     }
 
-    /// Adds every page to `snapshot` and returns how many pages there are.
-    public func render(into snapshot: inout OutputSnapshot) throws -> Int {
+    /// Adds every page to `snapshot` and returns how many pages there are. A page for which
+    /// `keep(path, renderKey)` answers true is not rendered: the file already in `Output/`
+    /// stands (see `PageDigest`). `progress` hears how many pages are done, now and then.
+    public func render(into snapshot: inout OutputSnapshot, keep: (String, UInt64) -> Bool = { _, _ in false },
+                       progress: BuildProgress.Reporter? = nil) throws -> Int {
         var pages: [Page] = [.home]
         for (index, catalog) in site.catalogs.enumerated() {
             pages.append(.catalog(index))
             pages += catalog.allItems.map { .item($0, catalog: index) }
         }
         pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        let rendered = try Parallel.map(pages) { page in renderPage(page) }
-        for (path, html) in rendered { snapshot.add(path, text: html) }
+        let digest = PageDigest(site: site, templates: templates)
+        let catalogContents = try Parallel.map(site.catalogs) { PageDigest.contents(of: $0) }
+        let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
+        let rendered = try Parallel.map(pages) { page -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
+            defer { counter?.advance() }
+            let path: String, key: UInt64
+            switch page {
+            case .home:
+                (path, key) = ("index.html", digest.home(site, catalogContents: catalogContents))
+            case .catalog(let index):
+                (path, key) = (site.catalogs[index].outputPath, digest.catalog(contents: catalogContents[index]))
+            case .item(let item, let index):
+                (path, key) = (item.outputPath, digest.item(item, catalog: index.map { site.catalogs[$0] }))
+            }
+            if keep(path, key) { return (path, .kept, key) }
+            return (path, .bytes(Array(renderPage(page).html.utf8)), key)
+        }
+        for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
         return rendered.count
     }
 
