@@ -152,6 +152,10 @@ public struct Builder: Sendable {
             }
         }
         clock.lap("compile")
+        if let cache {
+            cache.load()
+            clock.lap("cache")
+        }
 
         // Parse front matter of every Markdown file.
         var files: [SourceFile] = []

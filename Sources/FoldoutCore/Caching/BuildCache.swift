@@ -131,6 +131,11 @@ public final class BuildCache: @unchecked Sendable {
 
     // MARK: The file
 
+    /// Reads the cache file now rather than at the first lookup (so the timing line shows it).
+    public func load() {
+        lock.withLock { loadIfNeeded() }
+    }
+
     private func loadIfNeeded() {
         guard !isLoaded else { return }
         isLoaded = true
@@ -138,28 +143,41 @@ public final class BuildCache: @unchecked Sendable {
               Array(bytes[0..<Self.magic.count]) == Self.magic else { return }
         var reader = BinaryReader(bytes, offset: Self.magic.count)
         guard (try? reader.readFixed()) == tool else { return }
-        defer { fileIsClean = reader.isAtEnd }
+        // First find every entry, then decode them in parallel: decoding is most of the cost.
+        var entries: [(kind: Kind, key: UInt64, start: Int, length: Int)] = []
         while !reader.isAtEnd {
-            do {
-                guard let kind = Kind(rawValue: UInt8(try reader.readUInt64())) else { return }
-                let key = try reader.readFixed()
-                let length = Int(try reader.readUInt64())
-                guard length <= bytes.count - reader.offset - 8 else { return }
-                let start = reader.offset
-                let payload = bytes[start..<(start + length)]
-                var checksumReader = BinaryReader(bytes, offset: start + length)
-                let checksum = try checksumReader.readFixed()
-                guard payload.withUnsafeBytes({ ContentHash.of($0) }) == checksum else { return }
-                var entryReader = BinaryReader(bytes, offset: start)
-                switch kind {
-                case .frontMatter: frontMatters[key] = try Self.decodeFrontMatter(&entryReader)
-                case .body: bodies[key] = try Self.decodeBody(&entryReader)
-                }
-                entriesInFile += 1
-                reader = BinaryReader(bytes, offset: start + length + 8)
-            } catch {
-                return
+            guard let rawKind = try? reader.readUInt64(), let kind = Kind(rawValue: UInt8(truncatingIfNeeded: rawKind)),
+                  let key = try? reader.readFixed(), let length = try? reader.readUInt64(),
+                  length <= UInt64(bytes.count - reader.offset), bytes.count - reader.offset - Int(length) >= 8 else { break }
+            entries.append((kind, key, reader.offset, Int(length)))
+            reader = BinaryReader(bytes, offset: reader.offset + Int(length) + 8)
+        }
+        fileIsClean = reader.isAtEnd
+        enum Decoded { case frontMatter(FrontMatter), body(Body), damaged }
+        let decoded = (try? Parallel.map(entries) { entry -> Decoded in
+            let checksum = bytes.withUnsafeBytes { buffer in
+                ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.length)]))
             }
+            var trailer = BinaryReader(bytes, offset: entry.start + entry.length)
+            guard (try? trailer.readFixed()) == checksum else { return .damaged }
+            var payload = BinaryReader(bytes, offset: entry.start)
+            switch entry.kind {
+            case .frontMatter: return (try? Self.decodeFrontMatter(&payload)).map(Decoded.frontMatter) ?? .damaged
+            case .body: return (try? Self.decodeBody(&payload)).map(Decoded.body) ?? .damaged
+            }
+        }) ?? []
+        frontMatters.reserveCapacity(entries.count / 2 + 16)
+        bodies.reserveCapacity(entries.count / 2 + 16)
+        for (entry, value) in zip(entries, decoded) {
+            switch value {
+            case .frontMatter(let frontMatter): frontMatters[entry.key] = frontMatter
+            case .body(let body): bodies[entry.key] = body
+            case .damaged:
+                // Entries after a damaged one are still good, but the file is rewritten at the next save.
+                fileIsClean = false
+                continue
+            }
+            entriesInFile += 1
         }
     }
 

@@ -15,12 +15,26 @@ public enum ToolIdentity {
         #else
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         #endif
-        if let bytes = try? FileSystem.local.readFile(executable) {
-            hasher.combine(ContentHash.of(bytes))
+        if let digest = digestOfFile(executable) {
+            hasher.combine(digest)
         } else {
             // Without the program's bytes nothing can be trusted across runs.
             hasher.combine(UInt64(getpid()) ^ DispatchTime.now().uptimeNanoseconds)
         }
         return hasher.finalize()
     }()
+
+    /// The file's digest, read through a memory map: the program is tens of megabytes, and
+    /// copying it would cost more than hashing it.
+    private static func digestOfFile(_ path: String) -> UInt64? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return nil }
+        defer { munmap(map, size) }
+        return ContentHash.of(UnsafeRawBufferPointer(start: map, count: size))
+    }
 }

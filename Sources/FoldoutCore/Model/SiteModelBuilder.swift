@@ -76,15 +76,23 @@ public struct SiteModelBuilder {
                 entries.append(.group(nested))
             }
         }
-        entries.sort { lhs, rhs in
-            let l = Self.sortKey(lhs), r = Self.sortKey(rhs)
-            return Ordering.precedes(weight: l.weight, title: l.title, id: l.id, weight: r.weight, title: r.title, id: r.id)
-        }
+        entries = Self.ordered(entries)
         return Group(
             anchor: anchor, title: title, weight: index?.parsed.weight, depth: depth, expanded: index?.parsed.expanded,
             layout: index?.parsed.layout, introHTML: index?.html ?? "", summary: index?.summary ?? "",
             fields: index?.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) } ?? [],
             entries: entries, sourcePath: folder.path)
+    }
+
+    /// `entries` in outline order. Keys are taken once: comparing the entries themselves
+    /// would copy whole items on every comparison.
+    private static func ordered(_ entries: [OutlineEntry]) -> [OutlineEntry] {
+        let keys = entries.map(sortKey)
+        let order = keys.indices.sorted { l, r in
+            Ordering.precedes(weight: keys[l].weight, title: keys[l].title, id: keys[l].id,
+                              weight: keys[r].weight, title: keys[r].title, id: keys[r].id)
+        }
+        return order.map { entries[$0] }
     }
 
     private static func sortKey(_ entry: OutlineEntry) -> (weight: Double?, title: String, id: String) {
@@ -107,10 +115,7 @@ public struct SiteModelBuilder {
                 bodyHTML: page.html, headingIDs: page.headingIDs, outputPath: target.path, sourcePath: file.path,
                 trail: trail)))
         }
-        entries.sort { lhs, rhs in
-            let l = Self.sortKey(lhs), r = Self.sortKey(rhs)
-            return Ordering.precedes(weight: l.weight, title: l.title, id: l.id, weight: r.weight, title: r.title, id: r.id)
-        }
+        entries = Self.ordered(entries)
         return entries
     }
 }
