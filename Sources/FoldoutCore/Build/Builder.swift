@@ -62,7 +62,8 @@ public struct Builder: Sendable {
         clock.lap("route")
 
         // Render every body now that every link target is known.
-        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: siteAllowsRawHTML(tree, pages: pages))))
+        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(
+            allowRawHTML: siteAllowsRawHTML(tree, pages: pages), reservedIDs: templates?.literalIDs ?? [])))
         let included = files.filter { pages[$0.path] != nil && routes.targets[owner(of: $0.path)] != nil }
         let frozenRoutes = routes
         let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
