@@ -93,6 +93,23 @@ import Testing
         #expect(home.contains("Happy Tails Shelter"))
     }
 
+    // MARK: Ids
+
+    @Test func introHeadingsDoNotTakeIdsOfSectionsOrRows() throws {
+        let report = try Fixture.snapshot([
+            "_index.md": "## About\n\nThe site intro.\n",
+            "about.md": "A loose item on the home page.",
+            "pets/_index.md": "## Dogs\n\n## Intro\n\n## Main\n",
+            "pets/intro.md": "A loose item in the catalog.",
+            "pets/dogs/diego.md": "Diego.",
+        ])
+        for page in ["index.html", "pets/index.html"] {
+            let html = try #require(report.snapshot.text(at: page))
+            let ids = HTMLTags.scan(html).compactMap { $0.attributes["id"] }
+            #expect(ids.count == Set(ids).count, "\(page) repeats an id: \(ids.sorted())")
+        }
+    }
+
     // MARK: Failures
 
     @Test func collidingOutputPathsAreAnError() throws {
