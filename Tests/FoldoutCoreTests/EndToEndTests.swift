@@ -10,7 +10,7 @@ import Testing
     static let site: [String: String] = [
         "_index.md": "---\ntitle: Fixture Shelter\n---\nWelcome to the [pets](pets/_index.md).\n",
         "about.md": "# About us\n\nWe love [Diego](pets/dogs/terriers/diego.md).\n",
-        "pets/_index.md": "---\ntitle: Pets\nweight: 1\n---\nAll our animals.\n",
+        "pets/_index.md": "---\ntitle: Pets\nweight: 1\n---\nAll our animals.\n\n## Dogs\n\nAn intro heading named like a section.\n",
         "pets/intro.md": "---\ntitle: How adoption works\n---\nStart with the [dogs](dogs/_index.md).\n",
         "pets/dogs/_index.md": "---\ntitle: Dogs\nweight: 1\n---\nGood dogs.\n",
         "pets/dogs/buddy.md": "---\ntitle: Buddy\n---\nA dog without a breed group. See [Luna](../cats/luna.md#favourite-things).\n",
@@ -37,7 +37,9 @@ import Testing
         "pets/dogs/terriers/small/jack.md": "---\ntitle: Jack\n---\nA small one, cousin of [Diego](../diego.md#health).\n",
         "pets/dogs/hounds/_index.md": "---\ntitle: Hounds\n---\n",
         "pets/dogs/hounds/rex.md": "---\ntitle: Rex\n---\nA hound.\n",
-        "pets/cats/luna.md": "# Luna\n\nA cat.\n\n## Favourite things\n\nBoxes.\n",
+        "pets/cats/luna.md": "# Luna\n\nA cat.\n\n## Favourite things\n\nBoxes. ![Luna asleep](<luna asleep.png>)\n",
+        "pets/cats/Café Crème/_index.md": "---\ntitle: Café cats\n---\n",
+        "pets/cats/Café Crème/noisette.md": "---\ntitle: Noisette <the \"brave\"> & bold\nimage: ../luna asleep.png\n---\nSister of [Luna](<../luna.md>).\n",
         "courses/_index.md": "---\ntitle: Courses\nweight: 2\n---\n",
         "courses/track/module/unit/part/chapter/topic/deep_lesson.md": """
             # The deepest lesson
@@ -52,7 +54,7 @@ import Testing
 
     static func writeSite(in folder: TemporaryFolder, _ files: [String: String] = site) throws {
         try folder.write(files.reduce(into: [:]) { $0["Content/" + $1.key] = $1.value })
-        for image in ["pets/dogs/terriers/diego.png", "pets/dogs/terriers/beach.png",
+        for image in ["pets/dogs/terriers/diego.png", "pets/dogs/terriers/beach.png", "pets/cats/luna asleep.png",
                       "courses/track/module/unit/part/chapter/topic/diagram.png"] {
             try folder.write("Content/" + image, bytes: png)
         }
@@ -101,6 +103,19 @@ import Testing
         }
     }
 
+    @Test func frontMatterTextIsEscapedInTheHTML() throws {
+        let folder = try TemporaryFolder()
+        try Self.writeSite(in: folder)
+        let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
+        let item = try #require(report.site.allItems.first { $0.title.hasPrefix("Noisette") })
+        for page in [item.outputPath, "pets/index.html"] {
+            let html = try folder.text("Output/" + page)
+            #expect(!html.contains("<the"), "\(page)")
+            let titles = HTMLTags.scan(html).map(\.followingText).filter { $0.contains("Noisette") }
+            #expect(titles.contains("Noisette <the \"brave\"> & bold"), "\(page)")
+        }
+    }
+
     // MARK: Outline
 
     @Test func detailsNestingMirrorsTheFolders() throws {
@@ -111,8 +126,9 @@ import Testing
         let placements = try outlinePlacements(in: folder.text("Output/pets/index.html"), page: "pets/index.html")
 
         for item in catalog.allItems {
-            // pets/dogs/terriers/small/jack.md: section `dogs`, inside groups `dogs/terriers`, `dogs/terriers/small`.
-            let folders = item.sourcePath.split(separator: "/").dropFirst().dropLast().map(String.init)
+            // pets/dogs/terriers/small/jack.md: section `dogs`, inside groups `dogs/terriers`, `dogs/terriers/small`
+            // (anchors are slugs of the folder names).
+            let folders = item.sourcePath.split(separator: "/").dropFirst().dropLast().map { Slug.make(String($0)) }
             let expectedSection = folders.first ?? ""
             let expectedGroups = folders.count < 2 ? [] : (2...folders.count).map { folders.prefix($0).joined(separator: "/") }
             let placement = try #require(placements[item.outputPath], "no row links to \(item.outputPath)")
@@ -143,13 +159,15 @@ import Testing
         var inSummary = false
         for tag in HTMLTags.scan(html) {
             switch (tag.name, tag.isEnd) {
+            case ("section", false): section = ""
             case ("h2", false): section = tag.attributes["id"] ?? ""
             case ("details", false): stack.append((tag.attributes["id"] ?? "", "", tag.attributes["open"] != nil))
             case ("details", true): stack.removeLast()
             case ("summary", false): inSummary = true
             case ("summary", true): inSummary = false
             case ("a", false):
-                if let href = tag.attributes["href"], href.hasSuffix(".html"), let target = LinkChecker.resolve(href, from: page) {
+                if let href = tag.attributes["href"], href.hasSuffix(".html"), let decoded = href.removingPercentEncoding,
+                   let target = LinkChecker.resolve(decoded, from: page) {
                     placements[target] = Placement(section: section, details: stack)
                 }
             default: break
