@@ -287,6 +287,15 @@ import Testing
         try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: 5)
     }
 
+    @Test func starterSiteOfFoldoutInitBuildsCleanly() throws {
+        let folder = try TemporaryFolder()
+        for file in StarterSite.files { try folder.write(["Content/" + file.path: file.text]) }
+        let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(!report.site.allItems.isEmpty)
+        try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: report.pageCount)
+    }
+
     @Test func benchmarkCorpusBuildsAndLinksResolve() throws {
         let folder = try TemporaryFolder()
         let script = "/work/shared/bench/gen_corpus.py"
