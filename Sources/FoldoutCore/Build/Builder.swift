@@ -62,15 +62,26 @@ public struct Builder: Sendable {
         clock.lap("route")
 
         // Render every body now that every link target is known.
-        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: siteAllowsRawHTML(tree, pages: pages))))
+        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(
+            allowRawHTML: siteAllowsRawHTML(tree, pages: pages), reservedIDs: templates?.literalIDs ?? [])))
         let included = files.filter { pages[$0.path] != nil && routes.targets[owner(of: $0.path)] != nil }
         let frozenRoutes = routes
+        // Intros of `_index.md` files show on their catalog's page (the site's on the home
+        // page), beside sections and rows whose ids are slugs too.
+        var pageOutlineIDs = ["": outlineIDs(of: tree, pages: pages)]
+        for catalog in tree.folders { pageOutlineIDs[catalog.path] = outlineIDs(of: catalog, pages: pages) }
+        let introReservedIDs = pageOutlineIDs
         let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
             let page = pages[file.path]!
             var found: [Diagnostic] = []
             let display = loader.displayPath(file.path)
             let pagePath = frozenRoutes.targets[owner(of: file.path)]!.path
-            let body = renderer.render(page, displayPath: display, resolve: { destination in
+            var bodyRenderer = renderer
+            if file.path == "_index.md" || file.path.hasSuffix("/_index.md"),
+               let ids = introReservedIDs[file.path.contains("/") ? String(file.path.prefix { $0 != "/" }) : ""] {
+                bodyRenderer.markdown.options.reservedIDs.formUnion(ids)
+            }
+            let body = bodyRenderer.render(page, displayPath: display, resolve: { destination in
                 Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
             }, diagnostics: &found)
             var image: ImageReference?
@@ -171,6 +182,16 @@ public struct Builder: Sendable {
     private func owner(of path: String) -> String {
         guard path == "_index.md" || path.hasSuffix("/_index.md") else { return path }
         return path == "_index.md" ? "" : String(path.dropLast("/_index.md".count))
+    }
+
+    /// Ids the page of a catalog folder (or the home page, for the content folder) gives its
+    /// sections and loose rows: the slugs of the folder's sub-folders and pages.
+    private func outlineIDs(of folder: SourceFolder, pages: [String: ParsedPage]) -> Set<String> {
+        var ids = Set(folder.folders.map { ContentRouter.folderSlug($0, pages: pages) })
+        for file in folder.pages {
+            if let page = pages[file.path] { ids.insert(ContentRouter.pageSlug(page)) }
+        }
+        return ids
     }
 
     private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
