@@ -36,22 +36,14 @@ public struct SectionOptions: Sendable, Equatable {
             }
             return text.trimmingCharacters(in: .whitespaces)
         }
-        if let layout = text("layout") {
-            if layouts.contains(layout) {
-                options.layout = layout
-            } else {
-                problems.append(Problem(key: "layout", message: "unknown layout `\(layout)`",
-                                        hint: "use one of: \(layouts.joined(separator: ", "))"))
-            }
+        func choice(_ key: String, from allowed: [String]) -> String? {
+            guard let chosen = text(key) else { return nil }
+            if allowed.contains(chosen) { return chosen }
+            problems.append(Problem(key: key, message: "unknown \(key) `\(chosen)`", hint: "use one of: \(allowed.joined(separator: ", "))"))
+            return nil
         }
-        if let appearance = text("appearance") {
-            if appearances.contains(appearance) {
-                options.appearance = appearance
-            } else {
-                problems.append(Problem(key: "appearance", message: "unknown appearance `\(appearance)`",
-                                        hint: "use one of: \(appearances.joined(separator: ", "))"))
-            }
-        }
+        options.layout = choice("layout", from: layouts)
+        options.appearance = choice("appearance", from: appearances)
         if let raw = value("columns"), raw != .null {
             if case .integer(let count) = raw, columnRange.contains(count) {
                 options.columns = count
