@@ -75,8 +75,8 @@ import Testing
         try Self.writeSite(in: folder)
         let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
         #expect(report.warnings.isEmpty, "\(report.warnings)")
-        // Home, two catalogs, and one page per item.
-        #expect(report.pageCount == 3 + report.site.allItems.count)
+        // Home, two catalogs, one page per item, the tag pages and 404.html.
+        #expect(report.pageCount == 3 + report.site.allItems.count + Self.tagPageCount(report.site) + 1)
         try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: report.pageCount)
     }
 
@@ -317,7 +317,7 @@ import Testing
         #expect(report.warnings.isEmpty, "\(report.warnings.prefix(10))")
         #expect(report.site.allItems.count == 300)
         #expect(report.site.allItems.filter { $0.image != nil }.count > 100)
-        #expect(report.pageCount == 300 + report.site.catalogs.count + 1)
+        #expect(report.pageCount == 300 + report.site.catalogs.count + 1 + Self.tagPageCount(report.site) + 1)
         try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: 303)
     }
 
@@ -339,5 +339,11 @@ import Testing
             #expect(tags.contains { $0.name == "meta" && $0.attributes["charset"]?.lowercased() == "utf-8" }, "\(page) has no charset")
             #expect(tags.contains { $0.name == "meta" && $0.attributes["name"] == "viewport" }, "\(page) has no viewport")
         }
+    }
+
+    /// The tag index and one page per tag, when any item has tags.
+    static func tagPageCount(_ site: Site) -> Int {
+        let tags = TagIndex(site: site).tags.count
+        return tags == 0 ? 0 : tags + 1
     }
 }

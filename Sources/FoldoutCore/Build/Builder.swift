@@ -71,6 +71,8 @@ public struct Builder: Sendable {
         var pageOutlineIDs = ["": outlineIDs(of: tree, pages: pages)]
         for catalog in tree.folders { pageOutlineIDs[catalog.path] = outlineIDs(of: catalog, pages: pages) }
         let introReservedIDs = pageOutlineIDs
+        let assets = assetsByOutputPath(tree, routes: frozenRoutes)
+        let fileSystem = options.fileSystem
         let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
             let page = pages[file.path]!
             var found: [Diagnostic] = []
@@ -84,20 +86,28 @@ public struct Builder: Sendable {
             let body = bodyRenderer.render(page, displayPath: display, resolve: { destination in
                 Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
             }, diagnostics: &found)
-            var image: ImageReference?
-            if let written = page.image, !written.isEmpty {
-                let alt = page.frontMatter["image_alt"]?.stringValue ?? body.title
-                if !OutputPath.isLocal(written) {
-                    image = ImageReference(location: written, isExternal: true, alt: alt)
-                } else if let target = frozenRoutes.target(ofLink: written, inSource: file.path) {
-                    image = ImageReference(location: target.path, isExternal: false, alt: alt)
-                } else {
-                    found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
-                                          hint: "put the image file beside this page or fix the path; it is relative to this file"))
+            var images: [String: ImageReference] = [:]
+            for (key, value) in page.frontMatter.fields where key == "image" || Self.looksLikeImage(value) {
+                guard let written = value.stringValue, !written.isEmpty else { continue }
+                let alt = page.frontMatter["image_alt"]?.stringValue
+                var reference = ImageReference(location: written, isExternal: true, alt: alt ?? body.title, altIsWritten: alt != nil)
+                if OutputPath.isLocal(written) {
+                    guard let target = frozenRoutes.target(ofLink: written, inSource: file.path),
+                          let asset = assets[target.path] else {
+                        if key == "image" {
+                            found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
+                                                  hint: "put the image file beside this page or fix the path; it is relative to this file"))
+                        }
+                        continue
+                    }
+                    reference.location = target.path
+                    reference.isExternal = false
+                    reference.size = (try? fileSystem.readFile(asset.absolutePath)).flatMap(ImageSize.init(header:))
                 }
+                images[key] = reference
             }
             return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
-                                 headingIDs: body.headingIDs, image: image), found)
+                                 headingIDs: body.headingIDs, image: images["image"], images: images), found)
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {
@@ -107,15 +117,17 @@ public struct Builder: Sendable {
         routes = frozenRoutes
         clock.lap("markdown")
 
-        let site = SiteModelBuilder(routes: routes, pages: rendered).build(tree)
+        let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
         clock.lap("model")
+        let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
+                                                    diagnostics: &diagnostics)
 
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
 
         var snapshot = OutputSnapshot()
-        let pageCount = try! SiteRenderer(site: site, templates: templates).render(into: &snapshot)
+        let pageCount = try! SiteRenderer(site: site, templates: templates, configurations: presentation).render(into: &snapshot)
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
@@ -197,6 +209,26 @@ public struct Builder: Sendable {
     private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
         guard let index = tree.index, let page = pages[index.path] else { return false }
         return page.frontMatter["unsafe_html"] == .bool(true)
+    }
+
+    /// Content assets by the output path they are copied to, to read image headers.
+    private func assetsByOutputPath(_ folder: SourceFolder, routes: Routes) -> [String: SourceAsset] {
+        var assets: [String: SourceAsset] = [:]
+        func walk(_ folder: SourceFolder) {
+            for asset in folder.assets {
+                if let target = routes.targets[asset.path] { assets[target.path] = asset }
+            }
+            folder.folders.forEach(walk)
+        }
+        walk(folder)
+        return assets
+    }
+
+    /// A field value that names an image file (`photo: rex.png`); read for row thumbnails.
+    static func looksLikeImage(_ value: FieldValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        let lower = text.lowercased()
+        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].contains { lower.hasSuffix($0) }
     }
 
     private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], into snapshot: inout OutputSnapshot) {
