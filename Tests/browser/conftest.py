@@ -54,7 +54,8 @@ def modes(config: pytest.Config) -> list[str]:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
-    return [f"foldout site: {_site_dir(config)}, opened as: {', '.join(modes(config))}"]
+    site_dir = config.getoption("--site-dir") or "(none: only the fixture checks can run)"
+    return [f"foldout site: {site_dir}, opened as: {', '.join(modes(config))}"]
 
 
 def _published(root: Path, mode: str, http_url: str | None) -> PublishedSite:
@@ -65,9 +66,14 @@ def _published(root: Path, mode: str, http_url: str | None) -> PublishedSite:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     config = metafunc.config
-    site = _published(_site_dir(config), "file", None)
     if "mode" in metafunc.fixturenames:
         metafunc.parametrize("mode", modes(config), scope="session")
+    site_parameters = {"asset", "page", "page_with_summaries", "catalog_page", "kind_page"}
+    if not site_parameters & set(metafunc.fixturenames):
+        return
+    site = _published(_site_dir(config), "file", None)
+    if "device" in metafunc.fixturenames:
+        metafunc.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
     if "asset" in metafunc.fixturenames:
         metafunc.parametrize("asset", site.pages() + site.stylesheets())
     if "page" in metafunc.fixturenames:
@@ -82,8 +88,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         chosen = {f"catalog:{p}": p for p in site.catalog_pages()}
         chosen.update({kind: page for kind, page in site.representative_pages().items() if kind != "catalog"})
         metafunc.parametrize("kind_page", list(chosen.values()), ids=list(chosen.keys()))
-    if "device" in metafunc.fixturenames:
-        metafunc.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
 
 
 @pytest.fixture(scope="session")
