@@ -187,36 +187,58 @@ public struct Builder: Sendable {
         clock.lap("route")
 
         // Render every body now that every link target is known.
-        let allowRawHTML = siteAllowsRawHTML(tree, pages: pages)
-        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: allowRawHTML)))
+        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(
+            allowRawHTML: siteAllowsRawHTML(tree, pages: pages), reservedIDs: templates?.literalIDs ?? [])))
         let included = files.filter { pages[$0.path] != nil && routes.targets[owner(of: $0.path)] != nil }
         let frozenRoutes = routes
+        // Intros of `_index.md` files show on their catalog's page (the site's on the home
+        // page), beside sections and rows whose ids are slugs too.
+        var pageOutlineIDs = ["": outlineIDs(of: tree, pages: pages)]
+        for catalog in tree.folders { pageOutlineIDs[catalog.path] = outlineIDs(of: catalog, pages: pages) }
+        let introReservedIDs = pageOutlineIDs
+        let imageSizes = imageSizesByOutputPath(tree, routes: frozenRoutes)
+        let baseOptionsDigest = Self.digest(of: renderer.markdown.options)
         let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: included.count, reporter: $0) }
         let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
             defer { markdownCounter?.advance() }
             let page = pages[file.path]!
+            var found: [Diagnostic] = []
             let display = loader.displayPath(file.path)
             let pagePath = frozenRoutes.targets[owner(of: file.path)]!.path
-            let resolve = { (destination: String) -> PageBodyRenderer.Resolution in
-                Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
+            var bodyRenderer = renderer
+            var optionsDigest = baseOptionsDigest
+            if file.path == "_index.md" || file.path.hasSuffix("/_index.md"),
+               let ids = introReservedIDs[file.path.contains("/") ? String(file.path.prefix { $0 != "/" }) : ""] {
+                bodyRenderer.markdown.options.reservedIDs.formUnion(ids)
+                optionsDigest = Self.digest(of: bodyRenderer.markdown.options)
             }
             let body = renderBody(page, displayPath: display, fileDigest: inputs.fileDigests[file.path] ?? 0,
-                                  allowRawHTML: allowRawHTML, renderer: renderer, cache: cache, resolve: resolve)
-            var found = body.diagnostics
-            var image: ImageReference?
-            if let written = page.image, !written.isEmpty {
-                let alt = page.frontMatter["image_alt"]?.stringValue ?? body.title
-                if !OutputPath.isLocal(written) {
-                    image = ImageReference(location: written, isExternal: true, alt: alt)
-                } else if let target = frozenRoutes.target(ofLink: written, inSource: file.path) {
-                    image = ImageReference(location: target.path, isExternal: false, alt: alt)
-                } else {
-                    found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
-                                          hint: "put the image file beside this page or fix the path; it is relative to this file"))
+                                  renderer: bodyRenderer, optionsDigest: optionsDigest, cache: cache, resolve: { destination in
+                Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
+            })
+            found += body.diagnostics
+            var images: [String: ImageReference] = [:]
+            for (key, value) in page.frontMatter.fields where key == "image" || Self.looksLikeImage(value) {
+                guard let written = value.stringValue, !written.isEmpty else { continue }
+                let alt = page.frontMatter["image_alt"]?.stringValue
+                var reference = ImageReference(location: written, isExternal: true, alt: alt ?? body.title, altIsWritten: alt != nil)
+                if OutputPath.isLocal(written) {
+                    guard let target = frozenRoutes.target(ofLink: written, inSource: file.path),
+                          let size = imageSizes[target.path] else {
+                        if key == "image" {
+                            found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
+                                                  hint: "put the image file beside this page or fix the path; it is relative to this file"))
+                        }
+                        continue
+                    }
+                    reference.location = target.path
+                    reference.isExternal = false
+                    reference.size = size
                 }
+                images[key] = reference
             }
             return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
-                                 headingIDs: body.headingIDs, image: image), found)
+                                 headingIDs: body.headingIDs, image: images["image"], images: images), found)
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {
@@ -226,15 +248,18 @@ public struct Builder: Sendable {
         routes = frozenRoutes
         clock.lap("markdown")
 
-        let site = SiteModelBuilder(routes: routes, pages: rendered).build(tree)
+        let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
         clock.lap("model")
+        let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
+                                                    diagnostics: &diagnostics)
 
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
 
         var snapshot = OutputSnapshot()
-        let pageCount = try! SiteRenderer(site: site, templates: templates).render(into: &snapshot, keep: keep, progress: options.progress)
+        let pageCount = try! SiteRenderer(site: site, templates: templates, configurations: presentation)
+            .render(into: &snapshot, keep: keep, progress: options.progress)
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
@@ -246,14 +271,14 @@ public struct Builder: Sendable {
 
     /// A page's body through libcmark, or the cached result when the file, its path and the
     /// options are the same and every link it holds still resolves the same way.
-    private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64, allowRawHTML: Bool,
-                            renderer: PageBodyRenderer, cache: BuildCache?,
-                            resolve: (String) -> PageBodyRenderer.Resolution) -> BuildCache.Body {
+    private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64,
+                            renderer: PageBodyRenderer, optionsDigest: UInt64,
+                            cache: BuildCache?, resolve: (String) -> PageBodyRenderer.Resolution) -> BuildCache.Body {
         var hasher = ContentHash()
         hasher.combine(fileDigest)
         hasher.combine(page.path)
         hasher.combine(displayPath)
-        hasher.combine(allowRawHTML)
+        hasher.combine(optionsDigest)
         let key = hasher.finalize()
         if let cached = cache?.body(key), cached.links.allSatisfy({ resolve($0.destination) == $0.resolution }) {
             return cached
@@ -269,6 +294,16 @@ public struct Builder: Sendable {
                                    headingIDs: result.headingIDs, diagnostics: diagnostics, links: links)
         cache?.store(body, for: key)
         return body
+    }
+
+    /// A digest of the Markdown options, part of each cached body's key.
+    static func digest(of options: MarkdownRenderer.Options) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine(options.allowRawHTML)
+        hasher.combine(options.dropTitleHeading)
+        hasher.combine(options.reservedIDs.count)
+        for id in options.reservedIDs.sorted() { hasher.combine(id) }
+        return hasher.finalize()
     }
 
     /// The digest of every Markdown file's and asset's bytes, read in parallel.
@@ -378,9 +413,46 @@ public struct Builder: Sendable {
         return path == "_index.md" ? "" : String(path.dropLast("/_index.md".count))
     }
 
+    /// Ids the page of a catalog folder (or the home page, for the content folder) gives its
+    /// sections and loose rows: the slugs of the folder's sub-folders and pages.
+    private func outlineIDs(of folder: SourceFolder, pages: [String: ParsedPage]) -> Set<String> {
+        var ids = Set(folder.folders.map { ContentRouter.folderSlug($0, pages: pages) })
+        for file in folder.pages {
+            if let page = pages[file.path] { ids.insert(ContentRouter.pageSlug(page)) }
+        }
+        return ids
+    }
+
     private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
         guard let index = tree.index, let page = pages[index.path] else { return false }
         return page.frontMatter["unsafe_html"] == .bool(true)
+    }
+
+    /// The pixel size of every content image, by the output path it is copied to, read
+    /// once per build (many items name the same picture).
+    private func imageSizesByOutputPath(_ folder: SourceFolder, routes: Routes) -> [String: ImageSize?] {
+        var assets: [(path: String, asset: SourceAsset)] = []
+        func walk(_ folder: SourceFolder) {
+            for asset in folder.assets {
+                if let target = routes.targets[asset.path] { assets.append((target.path, asset)) }
+            }
+            folder.folders.forEach(walk)
+        }
+        walk(folder)
+        let fileSystem = options.fileSystem
+        let sizes = try! Parallel.map(assets) { entry -> ImageSize? in
+            return (try? fileSystem.readFile(entry.asset.absolutePath)).flatMap(ImageSize.init(header:))
+        }
+        var result: [String: ImageSize?] = [:]
+        for (entry, size) in zip(assets, sizes) { result[entry.path] = size }
+        return result
+    }
+
+    /// A field value that names an image file (`photo: rex.png`); read for row thumbnails.
+    static func looksLikeImage(_ value: FieldValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        let lower = text.lowercased()
+        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].contains { lower.hasSuffix($0) }
     }
 
     private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], into snapshot: inout OutputSnapshot) {

@@ -87,7 +87,7 @@ public struct FrontMatter: Sendable {
         do {
             node = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            throw Self.parseError(from: error)
+            throw Self.parseError(from: error, yaml: yaml)
         } catch {
             throw ParseError(line: 1, column: nil, message: "\(error)")
         }
@@ -142,7 +142,7 @@ public struct FrontMatter: Sendable {
         }
     }
 
-    private static func parseError(from error: YamlError) -> ParseError {
+    private static func parseError(from error: YamlError, yaml: String) -> ParseError {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             var message = problem
@@ -151,10 +151,32 @@ public struct FrontMatter: Sendable {
         case let .reader(problem, _, _, _):
             return ParseError(line: 1, column: nil, message: "invalid YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            return ParseError(line: context.mark.line, column: context.mark.column,
+            // Yams marks the key's first use; the line to fix is where it is used again.
+            let line = duplicates.first.flatMap { lineOfRepeatedKey($0, firstUse: context.mark, in: yaml) } ?? context.mark.line
+            return ParseError(line: line, column: line == context.mark.line ? context.mark.column : nil,
                               message: "duplicate keys: \(duplicates.joined(separator: ", "))")
         default:
             return ParseError(line: 1, column: nil, message: "invalid YAML: \(error)")
         }
+    }
+
+    /// The line where a block mapping's `key`, first used at `firstUse`, appears again: the
+    /// next line at the same indentation that starts with the key, before the mapping ends.
+    private static func lineOfRepeatedKey(_ key: String, firstUse: Mark, in yaml: String) -> Int? {
+        let indentation = firstUse.column - 1
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard firstUse.line >= 1, firstUse.line < lines.count else { return nil }
+        for index in firstUse.line..<lines.count {
+            let line = lines[index]
+            let content = line.drop { $0 == " " }
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let indent = line.count - content.count
+            if indent < indentation { return nil }
+            guard indent == indentation else { continue }
+            for written in [key, "\"\(key)\"", "'\(key)'"] where content.hasPrefix(written) {
+                if content.dropFirst(written.count).drop(while: { $0 == " " }).hasPrefix(":") { return index + 1 }
+            }
+        }
+        return nil
     }
 }

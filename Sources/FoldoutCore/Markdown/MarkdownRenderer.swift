@@ -15,9 +15,13 @@ public struct MarkdownRenderer: Sendable {
         /// Remove a leading level-1 heading from the body when it became the page title,
         /// so the page does not show its title twice.
         public var dropTitleHeading = true
-        public init(allowRawHTML: Bool = false, dropTitleHeading: Bool = true) {
+        /// Ids the page layout itself uses (`main`); headings get other ids, so an id stays
+        /// unique on the page and a `#fragment` reaches one element.
+        public var reservedIDs: Set<String> = []
+        public init(allowRawHTML: Bool = false, dropTitleHeading: Bool = true, reservedIDs: Set<String> = []) {
             self.allowRawHTML = allowRawHTML
             self.dropTitleHeading = dropTitleHeading
+            self.reservedIDs = reservedIDs
         }
     }
 
@@ -111,7 +115,7 @@ public struct MarkdownRenderer: Sendable {
             dropped = true
         }
 
-        var used: [String: Int] = [:]
+        var used = Dictionary(uniqueKeysWithValues: options.reservedIDs.map { ($0, 1) })
         var headingIDs: [String] = []
         for heading in headings {
             let id = Self.uniqueID(for: Self.plainText(of: heading), used: &used)

@@ -9,4 +9,6 @@ public struct RenderedPage: Sendable {
     public var headingIDs: [String]
     /// Output path of the page's own image, if it names one that exists.
     public var image: ImageReference?
+    /// Image files named by any front matter field, by key (`image` included).
+    public var images: [String: ImageReference] = [:]
 }

@@ -5,27 +5,41 @@ import Foundation
 /// page is not rendered again. So every part of the model a page's presenter reads must be
 /// fed in here, or an edit of that part would leave the page stale:
 ///
-/// - every page: the templates it uses (its page template, `base` and the partials they
-///   reach), the tool itself (a new Foldout renders differently) and the layout (`base.html`
-///   reads the site's title, description, language and fields, and each catalog's id,
-///   title and output path for the navigation);
-/// - an item page: the whole item, and the id, title and output path of its catalog;
-/// - a catalog page: the catalog with its sections, groups and rows (every item property
-///   but the body, which only the item's own page shows);
-/// - the home page: the site, and every catalog as on its own page.
+/// - every page: its templates (its page template, `base`, and the partials they reach),
+///   the tool itself (a new Foldout renders differently), and the layout: `base.html` reads
+///   the site's title, description, language, base URL and fields, each catalog's id, title
+///   and output path (the navigation), and whether there are tag pages;
+/// - an item page: the whole item; its catalog's id, title, output path and fields (row and
+///   detail settings); its pager (section title, the titles and paths of the items before
+///   and after it, from `ItemPager`, the presenter's own source);
+/// - a catalog page: the catalog with its options, sections, groups and rows (every item
+///   property but the body, which only the item's own page shows);
+/// - the home page and the 404 page: the site's intro, every catalog as on its page, and the
+///   loose items;
+/// - the tag index: every tag's name, slug and count; a tag page: its catalogs, sections and rows.
 ///
-/// `coveredProperties` lists which stored properties of the model types are fed (or left
-/// out on purpose); a test compares it with the types, so a new property cannot be forgotten.
-public struct PageDigest: Sendable {
-    /// The tool and the templates used by each page template, by page template name.
+/// `coveredProperties` lists the stored properties of the model types fed here (or left out
+/// on purpose); a test compares it with the types, so a new property cannot be forgotten.
+/// A test also builds incrementally after many kinds of edits and compares with a clean build.
+struct PageDigest {
+    private let site: Site
+    private let tagIndex: TagIndex?
+    private let pager: ItemPager
+    /// The tool and the templates each page template uses, by page template name.
     private let templateDigests: [String: UInt64]
     private let layout: UInt64
+    /// What each catalog's page shows of it, by catalog index.
+    private let catalogContents: [UInt64]
 
-    public init(site: Site, templates: TemplateSet, tool: UInt64 = ToolIdentity.digest) {
+    init(site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, tool: UInt64 = ToolIdentity.digest) {
+        self.site = site
+        self.tagIndex = tagIndex
+        self.pager = pager
         var digests: [String: UInt64] = [:]
-        for page in ["home", "catalog", "item"] {
+        for page in ["home", "catalog", "item", "tags", "tag", "404"] {
             var hasher = ContentHash()
             hasher.combine(tool)
+            hasher.combine(page)
             for name in Self.templatesUsed(startingAt: ["base", page], in: templates) {
                 hasher.combine(name)
                 hasher.combine(templates.sources[name] ?? "")
@@ -45,52 +59,94 @@ public struct PageDigest: Sendable {
             hasher.combine(catalog.title)
             hasher.combine(catalog.outputPath)
         }
+        hasher.combine(tagIndex != nil)
+        hasher.combine(tagIndex?.tags.isEmpty ?? true)
         layout = hasher.finalize()
+        catalogContents = (try? Parallel.map(site.catalogs) { Self.contents(of: $0) }) ?? []
     }
 
-    public func item(_ item: Item, catalog: Catalog?) -> UInt64 {
-        var hasher = start("item")
-        Self.feed(item, withBody: true, into: &hasher)
-        hasher.combine(catalog != nil)
-        if let catalog {
-            hasher.combine(catalog.id)
-            hasher.combine(catalog.title)
-            hasher.combine(catalog.outputPath)
+    /// The output path and render key of `page`.
+    func key(of page: SiteRenderer.Page) -> (path: String, key: UInt64) {
+        switch page {
+        case .home:
+            var hasher = start("home")
+            hasher.combine(site.introHTML)
+            feedCatalogsAndLooseItems(into: &hasher)
+            return ("index.html", hasher.finalize())
+        case .catalog(let index):
+            var hasher = start("catalog")
+            hasher.combine(catalogContents[index])
+            return (site.catalogs[index].outputPath, hasher.finalize())
+        case .item(let item, let index):
+            var hasher = start("item")
+            Self.feed(item, withBody: true, into: &hasher)
+            hasher.combine(index != nil)
+            if let index {
+                let catalog = site.catalogs[index]
+                hasher.combine(catalog.id)
+                hasher.combine(catalog.title)
+                hasher.combine(catalog.outputPath)
+                Self.feed(catalog.fields, into: &hasher)
+            }
+            let neighbours = pager[item.id]
+            hasher.combine(neighbours?.sectionTitle)
+            for neighbour in [neighbours?.previous, neighbours?.next] {
+                hasher.combine(neighbour?.title)
+                hasher.combine(neighbour?.outputPath)
+            }
+            return (item.outputPath, hasher.finalize())
+        case .tagIndex:
+            var hasher = start("tags")
+            let tags = tagIndex?.tags ?? []
+            hasher.combine(tags.count)
+            for tag in tags {
+                hasher.combine(tag.name)
+                hasher.combine(tag.slug)
+                hasher.combine(tag.itemCount)
+            }
+            return (TagIndex.indexPath, hasher.finalize())
+        case .tag(let index):
+            var hasher = start("tag")
+            let tag = tagIndex!.tags[index]
+            hasher.combine(tag.name)
+            hasher.combine(tag.slug)
+            hasher.combine(tag.groups.count)
+            for group in tag.groups {
+                hasher.combine(group.catalog != nil)
+                if let catalog = group.catalog {
+                    var header = catalog
+                    header.sections = []
+                    hasher.combine(Self.contents(of: header))
+                }
+                hasher.combine(group.sections.count)
+                for section in group.sections {
+                    var header = section.section
+                    header.entries = []
+                    Self.feed(header, into: &hasher)
+                    hasher.combine(section.items.count)
+                    for item in section.items { Self.feed(item, withBody: false, into: &hasher) }
+                }
+            }
+            return (tag.outputPath, hasher.finalize())
+        case .notFound:
+            var hasher = start("404")
+            feedCatalogsAndLooseItems(into: &hasher)
+            return ("404.html", hasher.finalize())
         }
-        return hasher.finalize()
     }
 
-    /// The digest of what a catalog page shows of `catalog`; `catalog(_:)` and `home(_:)` build on it.
-    public static func contents(of catalog: Catalog) -> UInt64 {
-        var hasher = ContentHash()
-        hasher.combine(catalog.id)
-        hasher.combine(catalog.title)
-        hasher.combine(catalog.weight)
-        hasher.combine(catalog.introHTML)
-        hasher.combine(catalog.summary)
-        feed(catalog.fields, into: &hasher)
-        hasher.combine(catalog.expanded.map { $0 ? 1 : 0 } ?? 2)
-        hasher.combine(catalog.outputPath)
-        hasher.combine(catalog.sourcePath)
-        hasher.combine(catalog.sections.count)
-        for section in catalog.sections { feed(section, into: &hasher) }
-        return hasher.finalize()
-    }
-
-    public func catalog(contents: UInt64) -> UInt64 {
-        var hasher = start("catalog")
-        hasher.combine(contents)
-        return hasher.finalize()
-    }
-
-    public func home(_ site: Site, catalogContents: [UInt64]) -> UInt64 {
-        var hasher = start("home")
-        hasher.combine(site.introHTML)
+    private func feedCatalogsAndLooseItems(into hasher: inout ContentHash) {
         hasher.combine(catalogContents.count)
         for contents in catalogContents { hasher.combine(contents) }
         hasher.combine(site.looseItems != nil)
         if let loose = site.looseItems { Self.feed(loose, into: &hasher) }
-        return hasher.finalize()
+    }
+
+    private func start(_ page: String) -> ContentHash {
+        var hasher = ContentHash()
+        hasher.combine(templateDigests[page] ?? 0)
+        hasher.combine(layout)
+        return hasher
     }
 
     /// `names` and every partial they reach, sorted. A dynamic partial (`{{>*name}}`) could
@@ -107,26 +163,39 @@ public struct PageDigest: Sendable {
         return used.sorted()
     }
 
-    private func start(_ page: String) -> ContentHash {
-        var hasher = ContentHash()
-        hasher.combine(templateDigests[page] ?? 0)
-        hasher.combine(layout)
-        return hasher
-    }
-
     // MARK: Feeding model values
 
-    /// Stored properties of the model types, as fed above or deliberately left out (the
-    /// value after the colon says why). Checked against the types by a test.
-    public static let coveredProperties: [String: [String]] = [
+    /// Stored properties of the model types, as fed here or deliberately left out (the text
+    /// after the colon says why). Checked against the types by a test.
+    static let coveredProperties: [String: [String]] = [
         "Site": ["title", "description", "language", "baseURL", "introHTML", "fields", "catalogs", "looseItems"],
-        "Catalog": ["id", "title", "weight", "introHTML", "summary", "fields", "sections", "expanded", "outputPath", "sourcePath"],
-        "Group": ["anchor", "title", "weight", "depth", "expanded", "layout", "introHTML", "summary", "fields", "entries", "sourcePath"],
+        "Catalog": ["id", "title", "weight", "introHTML", "summary", "fields", "sections", "expanded", "outputPath",
+                    "sourcePath", "options"],
+        "Group": ["anchor", "title", "weight", "depth", "expanded", "introHTML", "summary", "fields", "entries",
+                  "sourcePath", "options", "query"],
         "Item": ["id", "anchor", "title", "weight", "date", "summary", "image", "tags", "fields", "bodyHTML: item page only",
-                 "headingIDs: item page only", "outputPath", "sourcePath", "trail"],
+                 "headingIDs: item page only", "outputPath", "sourcePath", "trail", "images"],
         "TrailStep": ["title", "path", "fragment"],
-        "ImageReference": ["location", "isExternal", "alt"],
+        "ImageReference": ["location", "isExternal", "alt", "altIsWritten", "size"],
     ]
+
+    /// What a catalog's page shows of it.
+    static func contents(of catalog: Catalog) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine(catalog.id)
+        hasher.combine(catalog.title)
+        hasher.combine(catalog.weight)
+        hasher.combine(catalog.introHTML)
+        hasher.combine(catalog.summary)
+        feed(catalog.fields, into: &hasher)
+        hasher.combine(catalog.expanded.map { $0 ? 1 : 0 } ?? 2)
+        hasher.combine(catalog.outputPath)
+        hasher.combine(catalog.sourcePath)
+        feedDescription(of: catalog.options, into: &hasher)
+        hasher.combine(catalog.sections.count)
+        for section in catalog.sections { feed(section, into: &hasher) }
+        return hasher.finalize()
+    }
 
     static func feed(_ group: Group, into hasher: inout ContentHash) {
         hasher.combine(group.anchor)
@@ -134,11 +203,13 @@ public struct PageDigest: Sendable {
         hasher.combine(group.weight)
         hasher.combine(group.depth)
         hasher.combine(group.expanded.map { $0 ? 1 : 0 } ?? 2)
-        hasher.combine(group.layout)
         hasher.combine(group.introHTML)
         hasher.combine(group.summary)
         feed(group.fields, into: &hasher)
         hasher.combine(group.sourcePath)
+        feedDescription(of: group.options, into: &hasher)
+        hasher.combine(group.query != nil)
+        if let query = group.query { feedDescription(of: query, into: &hasher) }
         hasher.combine(group.entries.count)
         for entry in group.entries {
             switch entry {
@@ -159,12 +230,7 @@ public struct PageDigest: Sendable {
         hasher.combine(item.weight)
         hasher.combine(item.date)
         hasher.combine(item.summary)
-        hasher.combine(item.image != nil)
-        if let image = item.image {
-            hasher.combine(image.location)
-            hasher.combine(image.isExternal)
-            hasher.combine(image.alt)
-        }
+        feed(item.image, into: &hasher)
         hasher.combine(item.tags.count)
         for tag in item.tags { hasher.combine(tag) }
         feed(item.fields, into: &hasher)
@@ -182,6 +248,29 @@ public struct PageDigest: Sendable {
             hasher.combine(step.path)
             hasher.combine(step.fragment)
         }
+        hasher.combine(item.images.count)
+        for key in item.images.keys.sorted() {
+            hasher.combine(key)
+            feed(item.images[key], into: &hasher)
+        }
+    }
+
+    static func feed(_ image: ImageReference?, into hasher: inout ContentHash) {
+        hasher.combine(image != nil)
+        guard let image else { return }
+        hasher.combine(image.location)
+        hasher.combine(image.isExternal)
+        hasher.combine(image.alt)
+        hasher.combine(image.altIsWritten)
+        hasher.combine(image.size?.width ?? -1)
+        hasher.combine(image.size?.height ?? -1)
+    }
+
+    /// Small settings values (section options, queries) are fed as their reflected text:
+    /// every field counts without listing it here. They hold no dictionary or set, whose
+    /// order would change from run to run (a test checks).
+    static func feedDescription(of value: Any, into hasher: inout ContentHash) {
+        hasher.combine(String(reflecting: value))
     }
 
     static func feed(_ fields: [(key: String, value: FieldValue)], into hasher: inout ContentHash) {

@@ -1,19 +1,27 @@
 /// Renders every page of the site through the templates into the snapshot: the home page,
-/// one page per catalog, one per item. Each page template renders the page's content, and
-/// `base` wraps it. Pages render in parallel; each builds its own template context.
+/// one page per catalog, one per item, the tag pages (`tags/index.html`, `tags/<tag>.html`),
+/// `404.html`, and `sitemap.xml` when the site has a `base_url`. Each page template renders
+/// the page's content, and `base` wraps it. Pages render in parallel; each builds its own
+/// template context. Tag pages and the 404 page are made only when their template exists,
+/// so an older templates folder keeps working.
 public struct SiteRenderer: Sendable {
     public var site: Site
     public var templates: TemplateSet
+    public var configurations: [String: CatalogPresentation]
 
-    public init(site: Site, templates: TemplateSet) {
+    public init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
         self.site = site
         self.templates = templates
+        self.configurations = configurations
     }
 
     enum Page: Sendable {
         case home
         case catalog(Int)
         case item(Item, catalog: Int?)
+        case tagIndex
+        case tag(Int)
+        case notFound
     }
 
     /// Adds every page to `snapshot` and returns how many pages there are. A page for which
@@ -21,37 +29,53 @@ public struct SiteRenderer: Sendable {
     /// stands (see `PageDigest`). `progress` hears how many pages are done, now and then.
     public func render(into snapshot: inout OutputSnapshot, keep: (String, UInt64) -> Bool = { _, _ in false },
                        progress: BuildProgress.Reporter? = nil) throws -> Int {
+        let tagIndex = makesTagPages ? TagIndex(site: site) : nil
         var pages: [Page] = [.home]
         for (index, catalog) in site.catalogs.enumerated() {
             pages.append(.catalog(index))
             pages += catalog.allItems.map { .item($0, catalog: index) }
         }
         pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        let digest = PageDigest(site: site, templates: templates)
-        let catalogContents = try Parallel.map(site.catalogs) { PageDigest.contents(of: $0) }
+        if let tagIndex, !tagIndex.tags.isEmpty {
+            pages.append(.tagIndex)
+            pages += tagIndex.tags.indices.map(Page.tag)
+        }
+        // A page of the site's own named 404.html wins over the built-in one.
+        let ownNotFound = site.looseItems?.allItems.contains { $0.outputPath == "404.html" } ?? false
+        if templates.has("404"), !ownNotFound { pages.append(.notFound) }
+        let pager = ItemPager(site: site)
+        let digest = PageDigest(site: site, templates: templates, tagIndex: tagIndex, pager: pager)
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
         let rendered = try Parallel.map(pages) { page -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
             defer { counter?.advance() }
-            let path: String, key: UInt64
-            switch page {
-            case .home:
-                (path, key) = ("index.html", digest.home(site, catalogContents: catalogContents))
-            case .catalog(let index):
-                (path, key) = (site.catalogs[index].outputPath, digest.catalog(contents: catalogContents[index]))
-            case .item(let item, let index):
-                (path, key) = (item.outputPath, digest.item(item, catalog: index.map { site.catalogs[$0] }))
-            }
+            let (path, key) = digest.key(of: page)
             if keep(path, key) { return (path, .kept, key) }
-            return (path, .bytes(Array(renderPage(page).html.utf8)), key)
+            return (path, .bytes(Array(renderPage(page, tagIndex: tagIndex, pager: pager).html.utf8)), key)
         }
         for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
+        if let base = site.baseURL, !base.isEmpty {
+            let paths = rendered.map(\.path).filter { $0 != "404.html" }
+            snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
+        }
         return rendered.count
     }
 
-    func renderPage(_ page: Page) -> (path: String, html: String) {
-        let presenter = SitePresenter(site: site)
+    private var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
+
+    private func itemDates() -> [String: String] {
+        var dates: [String: String] = [:]
+        for item in site.allItems {
+            if let date = item.date, SitePresenter.isMachineReadableDate(date) { dates[item.outputPath] = date }
+        }
+        return dates
+    }
+
+    func renderPage(_ page: Page, tagIndex: TagIndex?, pager: ItemPager? = nil) -> (path: String, html: String) {
+        var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
+        presenter.pager = pager
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: [String: Any]
+        var hasScript = false
         switch page {
         case .home:
             (path, template, title, kind, catalogID) = ("index.html", "home", site.title, "home", nil)
@@ -60,12 +84,24 @@ public struct SiteRenderer: Sendable {
             let catalog = site.catalogs[index]
             (path, template, title, kind, catalogID) = (catalog.outputPath, "catalog", catalog.title, "catalog", catalog.id)
             context = presenter.catalogContext(catalog)
+            hasScript = true
         case .item(let item, let index):
             let catalog = index.map { site.catalogs[$0] }
             (path, template, title, kind, catalogID) = (item.outputPath, "item", item.title, "item", catalog?.id)
             context = presenter.itemContext(item, catalog: catalog)
+        case .tagIndex:
+            (path, template, title, kind, catalogID) = (TagIndex.indexPath, "tags", "Tags", "tags", nil)
+            context = presenter.tagIndexContext(tagIndex!)
+        case .tag(let index):
+            let tag = tagIndex!.tags[index]
+            (path, template, title, kind, catalogID) = (tag.outputPath, "tag", "Tagged “\(tag.name)”", "tag", nil)
+            context = presenter.tagContext(tag)
+        case .notFound:
+            (path, template, title, kind, catalogID) = ("404.html", "404", "Page not found", "not-found", nil)
+            presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
+            context = presenter.notFoundContext()
         }
-        var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID)
+        var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
         layout["content"] = templates.render(template, context)
         layout["title"] = title
         layout["isHome"] = kind == "home"

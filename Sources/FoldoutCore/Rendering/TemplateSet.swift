@@ -91,6 +91,23 @@ public struct TemplateSet: Sendable {
 
     public func has(_ name: String) -> Bool { sources[name] != nil }
 
+    /// Ids written literally in the templates (`<main id="main">`), which headings in
+    /// Markdown must not take.
+    public var literalIDs: Set<String> {
+        var ids: Set<String> = []
+        for text in sources.values {
+            var rest = Substring(text)
+            while let start = rest.range(of: " id=\"") {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let value = rest[..<end]
+                if !value.isEmpty, !value.contains("{{") { ids.insert(String(value)) }
+                rest = rest[end...]
+            }
+        }
+        return ids
+    }
+
     /// `{{> name}}` and `{{< name}}` tags with their positions.
     static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
         var references: [(String, Int, Int)] = []

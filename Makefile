@@ -1,0 +1,36 @@
+# Foldout: one command to build the example site, one to run every test.
+# Swift comes from /opt/swift on our machines; elsewhere it must be on PATH.
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT ?= swift
+PREFIX ?= /usr/local
+BUILD_PACKAGES = libcmark-dev pkg-config
+FOLDOUT = .build/release/foldout
+
+.PHONY: site release test unit-tests browser-tests install clean
+
+## Build the example site in Content/ into Output/.
+site: release
+	$(FOLDOUT) build
+
+## Compile the foldout binary (release), installing libcmark-dev when missing.
+release:
+	scripts/require-packages.sh $(BUILD_PACKAGES)
+	$(SWIFT) build -c release --product foldout
+
+## Run every test: the Swift test suite, then the browser, HTML-checker and link tests.
+test: unit-tests browser-tests
+
+unit-tests:
+	scripts/require-packages.sh $(BUILD_PACKAGES)
+	$(SWIFT) test
+
+browser-tests: release
+	Tests/browser/run.sh
+
+## Copy the binary to $(PREFIX)/bin.
+install: release
+	install -d $(PREFIX)/bin
+	install -m 755 $(FOLDOUT) $(PREFIX)/bin/foldout
+
+clean:
+	rm -rf .build Output
