@@ -54,10 +54,17 @@ public struct Builder: Sendable {
 
     private func run(cache: BuildCache?, allowUpToDate: Bool) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
         var clock = StageClock()
-        let inputs = try readInputs(clock: &clock)
         let root = options.outputPath
-        let previous = OutputManifest.read(root: root)
-        let intact = previous.intactPaths(root: root)
+        let lock = BuildLock(output: root)
+        defer { withExtendedLifetime(lock) {} }
+        // What the previous build wrote is read while the content loads.
+        let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
+            let manifest = OutputManifest.read(root: root)
+            let intact = manifest.intactPaths(root: root)
+            return (manifest, intact)
+        }
+        let inputs = try readInputs(clock: &clock)
+        let (previous, intact) = previousBuild.wait()
         clock.lap("check")
         if allowUpToDate, let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
            !previous.files.isEmpty, intact.count == previous.files.count {

@@ -52,6 +52,11 @@ public final class BuildCache: @unchecked Sendable {
     /// where NAME is the output folder's name. Outside the output folder, so it is neither
     /// served nor published.
     public static func defaultPath(forOutput output: String) -> String {
+        sidecarPath(forOutput: output, suffix: ".cache")
+    }
+
+    /// `.foldout-cache/NAME` + `suffix` beside the output folder NAME.
+    static func sidecarPath(forOutput output: String, suffix: String) -> String {
         var trimmed = Substring(output)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let name = trimmed.split(separator: "/").last.map(String.init) ?? "Output"
@@ -62,7 +67,7 @@ public final class BuildCache: @unchecked Sendable {
             parent = "."
         }
         let safeName = name == "." || name == ".." ? "Output" : name
-        return (parent == "/" ? "" : parent) + "/.foldout-cache/" + safeName + ".cache"
+        return (parent == "/" ? "" : parent) + "/.foldout-cache/" + safeName + suffix
     }
 
     // MARK: Lookups (any thread)

@@ -50,32 +50,33 @@ public struct OutputManifest: Sendable, Equatable {
     static func parse(_ bytes: [UInt8]) -> OutputManifest? {
         var manifest = OutputManifest()
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
-        guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == formatLine else { return nil }
+        guard let first = lines.popFirst(), first.elementsEqual(formatLine.utf8) else { return nil }
+        manifest.files.reserveCapacity(lines.count)
         for line in lines {
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             guard let kind = fields.first else { return nil }
+            if kind.elementsEqual("file".utf8) {
+                // The common line, read without making strings of its numbers.
+                guard fields.count == 6, let hash = hexNumber(fields[1]), let size = decimalNumber(fields[2]),
+                      let modified = decimalNumber(fields[3]) else { return nil }
+                let key = fields[4].elementsEqual("-".utf8) ? nil : hexNumber(fields[4])
+                let path = unescape(String(decoding: fields[5], as: UTF8.self))
+                manifest.files[path] = Record(hash: hash, size: Int(size), modified: modified, renderKey: key)
+                continue
+            }
             switch String(decoding: kind, as: UTF8.self) {
             case "fingerprint":
-                guard fields.count == 2, let value = UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16) else { return nil }
+                guard fields.count == 2, let value = hexNumber(fields[1]) else { return nil }
                 manifest.fingerprint = value
             case "pages":
-                guard fields.count == 2, let value = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-                manifest.pageCount = value
+                guard fields.count == 2, let value = decimalNumber(fields[1]) else { return nil }
+                manifest.pageCount = Int(value)
             case "warning":
                 guard fields.count == 7 else { return nil }
                 let text = fields.map { unescape(String(decoding: $0, as: UTF8.self)) }
                 manifest.warnings.append(Diagnostic(
                     text[1] == "error" ? .error : .warning, path: text[2], line: Int(text[3]), column: Int(text[4]),
                     message: text[5], hint: text[6].isEmpty ? nil : text[6]))
-            case "file":
-                guard fields.count == 6,
-                      let hash = UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16),
-                      let size = Int(String(decoding: fields[2], as: UTF8.self)),
-                      let modified = Int64(String(decoding: fields[3], as: UTF8.self)) else { return nil }
-                let keyText = String(decoding: fields[4], as: UTF8.self)
-                let key = keyText == "-" ? nil : UInt64(keyText, radix: 16)
-                let path = unescape(String(decoding: fields[5], as: UTF8.self))
-                manifest.files[path] = Record(hash: hash, size: size, modified: modified, renderKey: key)
             default:
                 return nil
             }
@@ -83,21 +84,65 @@ public struct OutputManifest: Sendable, Equatable {
         return manifest
     }
 
+    private static func hexNumber(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        var value: UInt64 = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(digit - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    private static func decimalNumber(_ digits: ArraySlice<UInt8>) -> Int64? {
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        var value: Int64 = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowB) = times.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+            guard !overflowA, !overflowB else { return nil }
+            value = sum
+        }
+        return value
+    }
+
     func serialized() -> [UInt8] {
-        var text = Self.formatLine + "\n"
-        if let fingerprint { text += "fingerprint\t" + ContentHash.hex(fingerprint) + "\n" }
-        text += "pages\t\(pageCount)\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 96 + 256)
+        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func appendHex(_ value: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let digit = UInt8((value >> UInt64(shift)) & 0xF)
+                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
+        }
+        append(Self.formatLine + "\n")
+        if let fingerprint {
+            append("fingerprint\t")
+            appendHex(fingerprint)
+            append("\n")
+        }
+        append("pages\t\(pageCount)\n")
         for warning in warnings {
             let fields = [warning.severity.rawValue, warning.path, warning.line.map(String.init) ?? "",
                           warning.column.map(String.init) ?? "", warning.message, warning.hint ?? ""]
-            text += "warning\t" + fields.map(Self.escape).joined(separator: "\t") + "\n"
+            append("warning\t" + fields.map(Self.escape).joined(separator: "\t") + "\n")
         }
         for path in files.keys.sorted() {
             let record = files[path]!
-            text += "file\t\(ContentHash.hex(record.hash))\t\(record.size)\t\(record.modified)\t"
-            text += (record.renderKey.map(ContentHash.hex) ?? "-") + "\t" + Self.escape(path) + "\n"
+            append("file\t")
+            appendHex(record.hash)
+            append("\t\(record.size)\t\(record.modified)\t")
+            if let key = record.renderKey { appendHex(key) } else { append("-") }
+            append("\t")
+            append(Self.escape(path))
+            append("\n")
         }
-        return Array(text.utf8)
+        return bytes
     }
 
     /// Writes the manifest atomically into `root`.
@@ -106,7 +151,8 @@ public struct OutputManifest: Sendable, Equatable {
     }
 
     private static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        else { return text }
         var result = ""
         for character in text {
             switch character {
@@ -121,7 +167,7 @@ public struct OutputManifest: Sendable, Equatable {
     }
 
     private static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var escaping = false
         for character in text {

@@ -309,7 +309,7 @@ public struct SitePresenter {
             "sectionTitle": "",
         ]
         if let neighbours = (pager ?? ItemPager(site: site))[item.id] {
-            func neighbour(_ other: Item) -> [String: Any] {
+            func neighbour(_ other: ItemPager.Neighbour) -> [String: Any] {
                 ["title": other.title, "url": link(from: pagePath, to: other.outputPath)]
             }
             let previous = neighbours.previous.map(neighbour)

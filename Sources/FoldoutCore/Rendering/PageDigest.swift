@@ -30,6 +30,8 @@ struct PageDigest {
     private let layout: UInt64
     /// What each catalog's page shows of it, by catalog index.
     private let catalogContents: [UInt64]
+    /// What a row shows of each item (every property but the body), by item id.
+    private let rows: [String: UInt64]
 
     init(site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, tool: UInt64 = ToolIdentity.digest) {
         self.site = site
@@ -62,7 +64,17 @@ struct PageDigest {
         hasher.combine(tagIndex != nil)
         hasher.combine(tagIndex?.tags.isEmpty ?? true)
         layout = hasher.finalize()
-        catalogContents = (try? Parallel.map(site.catalogs) { Self.contents(of: $0) }) ?? []
+        let items = site.allItems
+        let rowDigests = (try? Parallel.map(items) { item -> UInt64 in
+            var hasher = ContentHash()
+            Self.feed(item, withBody: false, into: &hasher)
+            return hasher.finalize()
+        }) ?? []
+        var rows: [String: UInt64] = [:]
+        rows.reserveCapacity(items.count)
+        for (item, digest) in zip(items, rowDigests) { rows[item.id] = digest }
+        self.rows = rows
+        catalogContents = (try? Parallel.map(site.catalogs) { Self.contents(of: $0, rows: rows) }) ?? []
     }
 
     /// The output path and render key of `page`.
@@ -116,15 +128,15 @@ struct PageDigest {
                 if let catalog = group.catalog {
                     var header = catalog
                     header.sections = []
-                    hasher.combine(Self.contents(of: header))
+                    hasher.combine(Self.contents(of: header, rows: rows))
                 }
                 hasher.combine(group.sections.count)
                 for section in group.sections {
                     var header = section.section
                     header.entries = []
-                    Self.feed(header, into: &hasher)
+                    Self.feed(header, rows: rows, into: &hasher)
                     hasher.combine(section.items.count)
-                    for item in section.items { Self.feed(item, withBody: false, into: &hasher) }
+                    for item in section.items { Self.feedRow(item, rows: rows, into: &hasher) }
                 }
             }
             return (tag.outputPath, hasher.finalize())
@@ -139,7 +151,7 @@ struct PageDigest {
         hasher.combine(catalogContents.count)
         for contents in catalogContents { hasher.combine(contents) }
         hasher.combine(site.looseItems != nil)
-        if let loose = site.looseItems { Self.feed(loose, into: &hasher) }
+        if let loose = site.looseItems { Self.feed(loose, rows: rows, into: &hasher) }
     }
 
     private func start(_ page: String) -> ContentHash {
@@ -179,8 +191,8 @@ struct PageDigest {
         "ImageReference": ["location", "isExternal", "alt", "altIsWritten", "size"],
     ]
 
-    /// What a catalog's page shows of it.
-    static func contents(of catalog: Catalog) -> UInt64 {
+    /// What a catalog's page shows of it; `rows` holds the items' row digests.
+    static func contents(of catalog: Catalog, rows: [String: UInt64]) -> UInt64 {
         var hasher = ContentHash()
         hasher.combine(catalog.id)
         hasher.combine(catalog.title)
@@ -193,11 +205,11 @@ struct PageDigest {
         hasher.combine(catalog.sourcePath)
         feedDescription(of: catalog.options, into: &hasher)
         hasher.combine(catalog.sections.count)
-        for section in catalog.sections { feed(section, into: &hasher) }
+        for section in catalog.sections { feed(section, rows: rows, into: &hasher) }
         return hasher.finalize()
     }
 
-    static func feed(_ group: Group, into hasher: inout ContentHash) {
+    static func feed(_ group: Group, rows: [String: UInt64], into hasher: inout ContentHash) {
         hasher.combine(group.anchor)
         hasher.combine(group.title)
         hasher.combine(group.weight)
@@ -215,11 +227,20 @@ struct PageDigest {
             switch entry {
             case .group(let child):
                 hasher.combine(1)
-                feed(child, into: &hasher)
+                feed(child, rows: rows, into: &hasher)
             case .item(let item):
                 hasher.combine(2)
-                feed(item, withBody: false, into: &hasher)
+                feedRow(item, rows: rows, into: &hasher)
             }
+        }
+    }
+
+    /// An item as a row shows it: its row digest when known, else the item without its body.
+    static func feedRow(_ item: Item, rows: [String: UInt64], into hasher: inout ContentHash) {
+        if let digest = rows[item.id] {
+            hasher.combine(digest)
+        } else {
+            feed(item, withBody: false, into: &hasher)
         }
     }
 

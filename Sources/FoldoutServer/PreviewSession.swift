@@ -1,0 +1,96 @@
+import FoldoutCore
+import Foundation
+
+/// `foldout serve`: builds the site, serves the output folder, watches the content and
+/// templates folders, rebuilds incrementally on each change and tells open pages. A failed
+/// build changes nothing in the output folder, so the last good output keeps being served,
+/// with the errors shown over it.
+public final class PreviewSession: @unchecked Sendable {
+    /// One build's result, for the terminal.
+    public enum Event: Sendable {
+        case built(Builder.Outcome, seconds: Double)
+        case failed(BuildFailure, seconds: Double)
+        /// The server listens at this URL.
+        case serving(String)
+    }
+
+    public let options: BuildOptions
+    public let server: PreviewServer
+    private let hub = LiveReloadHub()
+    private let cache: BuildCache
+    private let report: @Sendable (Event) -> Void
+    private let buildLock = NSLock()
+    private var watcher: SiteWatcher?
+    private let stateLock = NSLock()
+    private var builds = 0
+
+    /// `report` hears about every build and when the server is up.
+    public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000,
+                report: @escaping @Sendable (Event) -> Void = { _ in }) {
+        self.options = options
+        self.report = report
+        cache = BuildCache(path: BuildCache.defaultPath(forOutput: options.outputPath))
+        server = PreviewServer(outputPath: options.outputPath, host: host, port: port, hub: hub)
+    }
+
+    /// Builds, then serves and watches until the task is cancelled.
+    public func run() async throws {
+        build()
+        let folders = [options.contentPath] + (options.templatesPath.map { [$0] } ?? [])
+        guard let watcher = SiteWatcher(roots: folders) else { throw WatchError(path: options.contentPath) }
+        stateLock.withLock { self.watcher = watcher }
+        let thread = Thread { [self] in
+            while let changed = watcher.waitForChange() {
+                if !changed.isEmpty { build() }
+            }
+        }
+        thread.name = "foldout watcher"
+        thread.start()
+        defer {
+            watcher.stop()
+            hub.finish()
+        }
+        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+        try await withTaskCancellationHandler {
+            try await server.run { [report] port in report(.serving("http://\(host):\(port)/")) }
+        } onCancel: {
+            watcher.stop()
+            self.hub.finish()
+        }
+    }
+
+    /// One incremental build; open pages hear what changed, or why it failed.
+    @discardableResult
+    public func build() -> Result<Builder.Outcome, BuildFailure> {
+        buildLock.withLock {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let builder = Builder(options: options)
+            let result = Result { () throws(BuildFailure) in try builder.update(cache: cache) }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            switch result {
+            case .success(let outcome):
+                hub.publish(.changed(outcome.summary.changedPaths))
+                report(.built(outcome, seconds: seconds))
+            case .failure(let failure):
+                hub.publish(.failed(failure.description))
+                report(.failed(failure, seconds: seconds))
+            }
+            stateLock.withLock { builds += 1 }
+            return result
+        }
+    }
+
+    /// Builds done so far (tests wait on it).
+    public var buildCount: Int { stateLock.withLock { builds } }
+
+    /// Open event streams (tests wait on it).
+    public var openEventStreams: Int { hub.subscriberCount }
+}
+
+/// The folders could not be watched (out of inotify watches, say).
+public struct WatchError: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String {
+        "\(path): cannot watch the folder for changes (on Linux, raise fs.inotify.max_user_watches)"
+    }
+}
