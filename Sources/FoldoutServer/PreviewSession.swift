@@ -8,6 +8,8 @@ import Foundation
 public final class PreviewSession: @unchecked Sendable {
     /// One build's result, for the terminal.
     public enum Event: Sendable {
+        /// Edited items' pages written ahead of the rebuild.
+        case previewed([String], seconds: Double)
         case built(Builder.Outcome, seconds: Double)
         case failed(BuildFailure, seconds: Double)
         /// The server listens at this URL.
@@ -18,6 +20,7 @@ public final class PreviewSession: @unchecked Sendable {
     public let server: PreviewServer
     private let hub = LiveReloadHub()
     private let cache: BuildCache
+    private let memory = BuildMemory()
     private let report: @Sendable (Event) -> Void
     private let buildLock = NSLock()
     private var watcher: SiteWatcher?
@@ -41,7 +44,8 @@ public final class PreviewSession: @unchecked Sendable {
         stateLock.withLock { self.watcher = watcher }
         let thread = Thread { [self] in
             while let changed = watcher.waitForChange() {
-                if !changed.isEmpty { build() }
+                if ProcessInfo.processInfo.environment["FOLDOUT_DEBUG_WATCH"] != nil { print("changed:", changed) }
+                if !changed.isEmpty { build(changed: changed) }
             }
         }
         thread.name = "foldout watcher"
@@ -59,13 +63,28 @@ public final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// One incremental build; open pages hear what changed, or why it failed.
+    /// One incremental build; open pages hear what changed, or why it failed. When the
+    /// watcher says which files changed (`changed`, paths as watched), edited items' pages
+    /// are written first (see `Builder.preview`).
     @discardableResult
-    public func build() -> Result<Builder.Outcome, BuildFailure> {
+    public func build(changed: [String]? = nil) -> Result<Builder.Outcome, BuildFailure> {
         buildLock.withLock {
             let started = DispatchTime.now().uptimeNanoseconds
             let builder = Builder(options: options)
-            let result = Result { () throws(BuildFailure) in try builder.update(cache: cache) }
+            var written: [String: OutputManifest.Record] = [:]
+            if let changed {
+                let prefix = options.contentPath.hasSuffix("/") ? options.contentPath : options.contentPath + "/"
+                let inContent = changed.filter { $0.hasPrefix(prefix) }
+                if inContent.count == changed.count {
+                    written = builder.preview(inContent.map { String($0.dropFirst(prefix.count)) }, memory: memory, cache: cache)
+                }
+                if !written.isEmpty {
+                    hub.publish(.changed(written.keys.sorted()))
+                    report(.previewed(written.keys.sorted(), seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+                }
+            }
+            let result = Result { () throws(BuildFailure) in try builder.update(cache: cache, memory: memory, preWritten: written) }
+            if case .failure = result { memory.forget() }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             switch result {
             case .success(let outcome):

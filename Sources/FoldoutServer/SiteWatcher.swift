@@ -5,8 +5,9 @@ import Foundation
 /// they appear), so an editor's save is noticed within a millisecond; elsewhere by a cheap
 /// scan of names, sizes and modification times every 100 ms.
 ///
-/// Editors save in bursts (write, then rename, then change attributes); events that follow
-/// each other within a few milliseconds are gathered into one change.
+/// Editors save in bursts (truncate, write, close; or write a copy and rename it over);
+/// events that follow each other within a few milliseconds are gathered into one change,
+/// and a file that was written to is waited for until it is closed.
 final class SiteWatcher: @unchecked Sendable {
     private let roots: [String]
     private var wake: [Int32] = [-1, -1]
@@ -21,8 +22,9 @@ final class SiteWatcher: @unchecked Sendable {
 
     /// Events closer together than this are one change.
     static let quietPeriod: Int32 = 3
-    /// A stream of events is cut off after this long, so a busy folder still rebuilds.
-    static let longestGathering: UInt64 = 50_000_000
+    /// Gathering stops after this long, so a busy folder (or a writer that never closes
+    /// its file) still gets its rebuild.
+    static let longestGathering: UInt64 = 200_000_000
 
     init?(roots: [String]) {
         self.roots = roots
@@ -62,7 +64,9 @@ final class SiteWatcher: @unchecked Sendable {
     func waitForChange() -> [String]? {
         #if os(Linux)
         var changed: [String] = []
-        let started = DispatchTime.now().uptimeNanoseconds
+        // Files written to but not yet closed: a save is complete when its file is closed.
+        var beingWritten = Set<String>()
+        var started: UInt64 = 0
         var timeout: Int32 = -1
         while true {
             if stopped { return nil }
@@ -70,10 +74,21 @@ final class SiteWatcher: @unchecked Sendable {
                            pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
             let ready = poll(&pollers, 2, timeout)
             if ready < 0, errno == EINTR { continue }
-            if ready <= 0 { break }
             if pollers[1].revents != 0 { return nil }
-            changed += readEvents()
-            if changed.isEmpty { continue }
+            if ready > 0 {
+                for event in readEvents() {
+                    changed.append(event.path)
+                    if event.mask & UInt32(IN_CLOSE_WRITE) != 0 {
+                        beingWritten.remove(event.path)
+                    } else if event.mask & UInt32(IN_MODIFY) != 0 {
+                        beingWritten.insert(event.path)
+                    }
+                }
+                if changed.isEmpty { continue }
+                if started == 0 { started = DispatchTime.now().uptimeNanoseconds }
+            } else if beingWritten.isEmpty {
+                break
+            }
             if DispatchTime.now().uptimeNanoseconds - started > Self.longestGathering { break }
             timeout = Self.quietPeriod
         }
@@ -115,11 +130,11 @@ final class SiteWatcher: @unchecked Sendable {
 
     /// Reads what is waiting; adds watches for new folders. Hidden names (editor swap files,
     /// Foldout's own temporary files) are not changes.
-    private func readEvents() -> [String] {
+    private func readEvents() -> [(path: String, mask: UInt32)] {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return [] }
-        var changed: [String] = []
+        var changed: [(path: String, mask: UInt32)] = []
         var offset = 0
         let headerSize = MemoryLayout<inotify_event>.size
         while offset + headerSize <= count {
@@ -138,7 +153,7 @@ final class SiteWatcher: @unchecked Sendable {
             if name.hasPrefix(".") || name.hasSuffix("~") { continue }
             let path = name.isEmpty ? folder : folder + "/" + name
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watchTree(path) }
-            changed.append(path)
+            changed.append((path, mask))
         }
         return changed
     }

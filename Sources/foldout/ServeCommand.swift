@@ -59,6 +59,8 @@ struct ServeCommand: AsyncParsableCommand {
         let output = output
         let session = PreviewSession(options: options, host: host, port: port) { event in
             switch event {
+            case .previewed(let paths, let seconds):
+                print("wrote \(paths.joined(separator: ", ")) in \(String(format: "%.3f", seconds)) s; rebuilding the rest")
             case .built(let outcome, let seconds):
                 for warning in outcome.warnings where !outcome.wasUpToDate { Console.error(warning.description) }
                 print(Console.summary(outcome, seconds: seconds))

@@ -17,6 +17,8 @@ public struct Builder: Sendable {
         public var warnings: [Diagnostic]
         /// Seconds spent in each named stage, in order.
         public var timings: [(stage: String, seconds: Double)]
+        /// What the next build in this process may reuse.
+        var memory: BuildMemory.State?
     }
 
     /// What `update(cache:)` did.
@@ -48,11 +50,15 @@ public struct Builder: Sendable {
     /// input changed since the last build (the manifest's fingerprint) and its files are
     /// untouched, nothing is parsed, rendered or written. `cache` remembers parsed front
     /// matter and rendered Markdown across builds.
-    public func update(cache: BuildCache?) throws(BuildFailure) -> Outcome {
-        try run(cache: cache, allowUpToDate: true).outcome
+    /// `memory` keeps what this build learns for `preview(_:memory:cache:)`; `preWritten`
+    /// are files `preview` wrote since the last build.
+    public func update(cache: BuildCache?, memory: BuildMemory? = nil,
+                       preWritten: [String: OutputManifest.Record] = [:]) throws(BuildFailure) -> Outcome {
+        try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true).outcome
     }
 
-    private func run(cache: BuildCache?, allowUpToDate: Bool) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
+    private func run(cache: BuildCache?, memory: BuildMemory? = nil, preWritten: [String: OutputManifest.Record] = [:],
+                     allowUpToDate: Bool) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
         var clock = StageClock()
         let root = options.outputPath
         let lock = BuildLock(output: root)
@@ -64,9 +70,14 @@ public struct Builder: Sendable {
             return (manifest, intact)
         }
         let inputs = try readInputs(clock: &clock)
-        let (previous, intact) = previousBuild.wait()
+        var (previous, intact) = previousBuild.wait()
+        for (path, record) in preWritten {
+            previous.files[path] = record
+            intact.insert(path)
+        }
         clock.lap("check")
-        if allowUpToDate, let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
+        if allowUpToDate, preWritten.isEmpty, memory?.current != nil || memory == nil,
+           let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
            !previous.files.isEmpty, intact.count == previous.files.count {
             var summary = OutputWriter.Summary()
             summary.unchanged = previous.files.count
@@ -99,6 +110,7 @@ public struct Builder: Sendable {
         }
         clock.lap("write")
         cache?.finishBuild(prune: true)
+        if let memory { memory.current = report.memory }
         report.timings = clock.laps
         return (report, Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
                                 timings: clock.laps, wasUpToDate: false))
@@ -196,56 +208,19 @@ public struct Builder: Sendable {
         // Render every body now that every link target is known.
         let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(
             allowRawHTML: siteAllowsRawHTML(tree, pages: pages), reservedIDs: templates?.literalIDs ?? [])))
-        let included = files.filter { pages[$0.path] != nil && routes.targets[owner(of: $0.path)] != nil }
+        let included = files.filter { pages[$0.path] != nil && routes.targets[MarkdownStage.owner(of: $0.path)] != nil }
         let frozenRoutes = routes
         // Intros of `_index.md` files show on their catalog's page (the site's on the home
         // page), beside sections and rows whose ids are slugs too.
         var pageOutlineIDs = ["": outlineIDs(of: tree, pages: pages)]
         for catalog in tree.folders { pageOutlineIDs[catalog.path] = outlineIDs(of: catalog, pages: pages) }
-        let introReservedIDs = pageOutlineIDs
-        let imageSizes = imageSizesByOutputPath(tree, routes: frozenRoutes)
-        let baseOptionsDigest = Self.digest(of: renderer.markdown.options)
+        let stage = MarkdownStage(renderer: renderer, routes: frozenRoutes, introReservedIDs: pageOutlineIDs,
+                                  imageSizes: imageSizesByOutputPath(tree, routes: frozenRoutes), loader: loader,
+                                  fileDigests: inputs.fileDigests, cache: cache)
         let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: included.count, reporter: $0) }
         let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
             defer { markdownCounter?.advance() }
-            let page = pages[file.path]!
-            var found: [Diagnostic] = []
-            let display = loader.displayPath(file.path)
-            let pagePath = frozenRoutes.targets[owner(of: file.path)]!.path
-            var bodyRenderer = renderer
-            var optionsDigest = baseOptionsDigest
-            if file.path == "_index.md" || file.path.hasSuffix("/_index.md"),
-               let ids = introReservedIDs[file.path.contains("/") ? String(file.path.prefix { $0 != "/" }) : ""] {
-                bodyRenderer.markdown.options.reservedIDs.formUnion(ids)
-                optionsDigest = Self.digest(of: bodyRenderer.markdown.options)
-            }
-            let body = renderBody(page, displayPath: display, fileDigest: inputs.fileDigests[file.path] ?? 0,
-                                  renderer: bodyRenderer, optionsDigest: optionsDigest, cache: cache, resolve: { destination in
-                Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
-            })
-            found += body.diagnostics
-            var images: [String: ImageReference] = [:]
-            for (key, value) in page.frontMatter.fields where key == "image" || Self.looksLikeImage(value) {
-                guard let written = value.stringValue, !written.isEmpty else { continue }
-                let alt = page.frontMatter["image_alt"]?.stringValue
-                var reference = ImageReference(location: written, isExternal: true, alt: alt ?? body.title, altIsWritten: alt != nil)
-                if OutputPath.isLocal(written) {
-                    guard let target = frozenRoutes.target(ofLink: written, inSource: file.path),
-                          let size = imageSizes[target.path] else {
-                        if key == "image" {
-                            found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
-                                                  hint: "put the image file beside this page or fix the path; it is relative to this file"))
-                        }
-                        continue
-                    }
-                    reference.location = target.path
-                    reference.isExternal = false
-                    reference.size = size
-                }
-                images[key] = reference
-            }
-            return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
-                                 headingIDs: body.headingIDs, image: images["image"], images: images), found)
+            return stage.render(file.path, page: pages[file.path]!)
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {
@@ -265,52 +240,55 @@ public struct Builder: Sendable {
         }
 
         var snapshot = OutputSnapshot()
-        let pageCount = try! SiteRenderer(site: site, templates: templates, configurations: presentation)
-            .render(into: &snapshot, keep: keep, progress: options.progress)
+        let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
+        let shared = siteRenderer.makeShared()
+        let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, keep: keep, progress: options.progress)
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
         addAssets(tree, routes: routes, pages: pages, into: &snapshot)
         for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
 
-        return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps)
+        let memory = BuildMemory.State(site: site, templates: templates, configurations: presentation, shared: shared,
+                                       stage: stage, items: BuildMemory.itemsBySource(site))
+        return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
+                      memory: memory)
     }
 
-    /// A page's body through libcmark, or the cached result when the file, its path and the
-    /// options are the same and every link it holds still resolves the same way.
-    private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64,
-                            renderer: PageBodyRenderer, optionsDigest: UInt64,
-                            cache: BuildCache?, resolve: (String) -> PageBodyRenderer.Resolution) -> BuildCache.Body {
-        var hasher = ContentHash()
-        hasher.combine(fileDigest)
-        hasher.combine(page.path)
-        hasher.combine(displayPath)
-        hasher.combine(optionsDigest)
-        let key = hasher.finalize()
-        if let cached = cache?.body(key), cached.links.allSatisfy({ resolve($0.destination) == $0.resolution }) {
-            return cached
+    /// Writes the pages of the edited items among `changedPaths` (paths in the content
+    /// folder) straight away, from what the last build in `memory` knew, and returns what was
+    /// written (for `update`'s `preWritten`). Items that moved, were renamed, became drafts
+    /// or fail to parse are left to the full rebuild, which always follows.
+    public func preview(_ changedPaths: [String], memory: BuildMemory, cache: BuildCache?) -> [String: OutputManifest.Record] {
+        guard let state = memory.current else { return [:] }
+        let lock = BuildLock(output: options.outputPath)
+        defer { withExtendedLifetime(lock) {} }
+        var written: [String: OutputManifest.Record] = [:]
+        let renderer = SiteRenderer(site: state.site, templates: state.templates, configurations: state.configurations)
+        for path in Set(changedPaths) {
+            guard let (catalog, item) = state.items[path],
+                  let bytes = try? options.fileSystem.readFile(options.contentPath + "/" + path) else { continue }
+            let digest = ContentHash.of(bytes)
+            guard digest != state.stage.fileDigests[path] else { continue }
+            var problems: [Diagnostic] = []
+            let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+                let key = ContentHash.of(yaml)
+                if let known = cache?.frontMatter(key) { return known }
+                return try FrontMatter.parse(yaml: yaml)
+            }
+            guard let page = PageParser.parse(SourceFile(path: path, bytes: bytes), displayPath: state.stage.loader.displayPath(path),
+                                              diagnostics: &problems, parseYAML: parseYAML),
+                  !problems.contains(where: { $0.severity == .error }), !page.draft || options.includeDrafts,
+                  ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
+            let rendered = state.stage.render(path, page: page, fileDigest: digest).0
+            let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
+            let html = renderer.renderItemPage(edited, catalog: catalog, shared: state.shared)
+            let destination = options.outputPath + "/" + item.outputPath
+            if (try? FileSystem.local.readFile(destination)) == html { continue }
+            guard let status = try? AtomicFile.write(html, to: destination) else { continue }
+            written[item.outputPath] = .init(hash: ContentHash.of(html), size: status.size, modified: status.modified, renderKey: nil)
         }
-        var links: [(destination: String, resolution: PageBodyRenderer.Resolution)] = []
-        var diagnostics: [Diagnostic] = []
-        let result = renderer.render(page, displayPath: displayPath, resolve: { destination in
-            let resolution = resolve(destination)
-            links.append((destination, resolution))
-            return resolution
-        }, diagnostics: &diagnostics)
-        let body = BuildCache.Body(html: result.html, title: result.title, summary: result.summary,
-                                   headingIDs: result.headingIDs, diagnostics: diagnostics, links: links)
-        cache?.store(body, for: key)
-        return body
-    }
-
-    /// A digest of the Markdown options, part of each cached body's key.
-    static func digest(of options: MarkdownRenderer.Options) -> UInt64 {
-        var hasher = ContentHash()
-        hasher.combine(options.allowRawHTML)
-        hasher.combine(options.dropTitleHeading)
-        hasher.combine(options.reservedIDs.count)
-        for id in options.reservedIDs.sorted() { hasher.combine(id) }
-        return hasher.finalize()
+        return written
     }
 
     /// The digest of every Markdown file's and asset's bytes, read in parallel.
@@ -412,12 +390,6 @@ public struct Builder: Sendable {
         if let index = folder.index { files.append(index) }
         files += folder.pages
         for child in folder.folders { collectFiles(child, into: &files) }
-    }
-
-    /// The route key whose page shows a file: an `_index.md` shows on its folder's page.
-    private func owner(of path: String) -> String {
-        guard path == "_index.md" || path.hasSuffix("/_index.md") else { return path }
-        return path == "_index.md" ? "" : String(path.dropLast("/_index.md".count))
     }
 
     /// Ids the page of a catalog folder (or the home page, for the content folder) gives its

@@ -154,14 +154,18 @@ public struct SiteModelBuilder {
             guard let page = pages[file.path], let target = routes.targets[file.path] else { continue }
             let slug = ContentRouter.pageSlug(page.parsed)
             let anchor = catalogAnchor.isEmpty ? slug : catalogAnchor + "/" + slug
-            entries.append(.item(Item(
-                id: String(target.path.dropLast(5)), anchor: anchor, title: page.title, weight: page.parsed.weight,
-                date: page.parsed.date, summary: page.summary, image: page.image, tags: page.parsed.tags,
-                fields: page.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) },
-                bodyHTML: page.html, headingIDs: page.headingIDs, outputPath: target.path, sourcePath: file.path,
-                trail: trail, images: page.images)))
+            entries.append(.item(Self.item(page, outputPath: target.path, anchor: anchor, trail: trail)))
         }
         return Self.order(entries, by: nil)
+    }
+
+    /// The item a rendered page becomes, at `outputPath` with the row anchor `anchor`.
+    static func item(_ page: RenderedPage, outputPath: String, anchor: String, trail: [TrailStep]) -> Item {
+        Item(id: String(outputPath.dropLast(5)), anchor: anchor, title: page.title, weight: page.parsed.weight,
+             date: page.parsed.date, summary: page.summary, image: page.image, tags: page.parsed.tags,
+             fields: page.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) },
+             bodyHTML: page.html, headingIDs: page.headingIDs, outputPath: outputPath, sourcePath: page.parsed.path,
+             trail: trail, images: page.images)
     }
 
     // MARK: Configuration

@@ -29,7 +29,22 @@ public struct SiteRenderer: Sendable {
     /// stands (see `PageDigest`). `progress` hears how many pages are done, now and then.
     public func render(into snapshot: inout OutputSnapshot, keep: (String, UInt64) -> Bool = { _, _ in false },
                        progress: BuildProgress.Reporter? = nil) throws -> Int {
-        let tagIndex = makesTagPages ? TagIndex(site: site) : nil
+        try render(into: &snapshot, shared: makeShared(), keep: keep, progress: progress)
+    }
+
+    /// What every page draws on besides the site: the tags and the item pager, made once.
+    struct Shared: Sendable {
+        var tagIndex: TagIndex?
+        var pager: ItemPager
+    }
+
+    func makeShared() -> Shared {
+        Shared(tagIndex: makesTagPages ? TagIndex(site: site) : nil, pager: ItemPager(site: site))
+    }
+
+    func render(into snapshot: inout OutputSnapshot, shared: Shared, keep: (String, UInt64) -> Bool,
+                progress: BuildProgress.Reporter?) throws -> Int {
+        let tagIndex = shared.tagIndex
         var pages: [Page] = [.home]
         for (index, catalog) in site.catalogs.enumerated() {
             pages.append(.catalog(index))
@@ -43,7 +58,7 @@ public struct SiteRenderer: Sendable {
         // A page of the site's own named 404.html wins over the built-in one.
         let ownNotFound = site.looseItems?.allItems.contains { $0.outputPath == "404.html" } ?? false
         if templates.has("404"), !ownNotFound { pages.append(.notFound) }
-        let pager = ItemPager(site: site)
+        let pager = shared.pager
         let digest = PageDigest(site: site, templates: templates, tagIndex: tagIndex, pager: pager)
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
         let rendered = try Parallel.map(pages) { page -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
@@ -58,6 +73,11 @@ public struct SiteRenderer: Sendable {
             snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
         }
         return rendered.count
+    }
+
+    /// The page of `item` (of the catalog at `catalog`), as `render` would make it.
+    func renderItemPage(_ item: Item, catalog: Int?, shared: Shared) -> [UInt8] {
+        Array(renderPage(.item(item, catalog: catalog), tagIndex: shared.tagIndex, pager: shared.pager).html.utf8)
     }
 
     private var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
