@@ -54,6 +54,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
-        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer"]),
+        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutCore"]),
     ]
 )
