@@ -44,7 +44,6 @@ public final class PreviewSession: @unchecked Sendable {
         stateLock.withLock { self.watcher = watcher }
         let thread = Thread { [self] in
             while let changed = watcher.waitForChange() {
-                if ProcessInfo.processInfo.environment["FOLDOUT_DEBUG_WATCH"] != nil { print("changed:", changed) }
                 if !changed.isEmpty { build(changed: changed) }
             }
         }

@@ -51,6 +51,7 @@ struct BuildCommand: ParsableCommand {
     var force = false
 
     func run() throws {
+        Console.reserveMemoryGenerously()
         var options = BuildOptions(contentPath: content, templatesPath: Self.templatesPath(templates), outputPath: output,
                                    includeDrafts: drafts)
         options.force = force

@@ -53,6 +53,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Console.reserveMemoryGenerously()
         var options = BuildOptions(contentPath: content, templatesPath: BuildCommand.templatesPath(templates),
                                    outputPath: output, includeDrafts: drafts)
         options.force = force

@@ -19,6 +19,13 @@ public struct Builder: Sendable {
         public var timings: [(stage: String, seconds: Double)]
         /// What the next build in this process may reuse.
         var memory: BuildMemory.State?
+        /// The stages' large intermediate values, kept so they are freed with the report.
+        var leftovers = Leftovers()
+    }
+
+    /// Values only held to be freed later (they are never read).
+    struct Leftovers: @unchecked Sendable {
+        var values: [Any] = []
     }
 
     /// What `update(cache:)` did.
@@ -42,7 +49,7 @@ public struct Builder: Sendable {
     /// previous build wrote (see `OutputWriter`). Nothing is written when any stage reports an
     /// error. Pages whose inputs did not change are not rendered again.
     public func build() throws(BuildFailure) -> (report: Report, summary: OutputWriter.Summary) {
-        let run = try run(cache: nil, allowUpToDate: false)
+        let run = try run(cache: nil, allowUpToDate: false, keepsReport: true)
         return (run.report!, run.outcome.summary)
     }
 
@@ -57,8 +64,20 @@ public struct Builder: Sendable {
         try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true).outcome
     }
 
+    /// What a finished build no longer needs, handed to another thread to free.
+    private final class Garbage: @unchecked Sendable {
+        let report: Report
+        let inputs: Inputs
+        let previous: OutputManifest
+        init(report: Report, inputs: Inputs, previous: OutputManifest) {
+            self.report = report
+            self.inputs = inputs
+            self.previous = previous
+        }
+    }
+
     private func run(cache: BuildCache?, memory: BuildMemory? = nil, preWritten: [String: OutputManifest.Record] = [:],
-                     allowUpToDate: Bool) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
+                     allowUpToDate: Bool, keepsReport: Bool = false) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
         var clock = StageClock()
         let root = options.outputPath
         let lock = BuildLock(output: root)
@@ -88,7 +107,7 @@ public struct Builder: Sendable {
         do {
             report = try makeSnapshot(inputs, cache: cache, keep: { path, key in
                 previous.files[path]?.renderKey == key && intact.contains(path)
-            }, clock: &clock)
+            }, remember: memory != nil, clock: &clock)
         } catch {
             cache?.finishBuild(prune: false)
             throw error
@@ -108,12 +127,18 @@ public struct Builder: Sendable {
             cache?.finishBuild(prune: false)
             throw BuildFailure(report.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
         }
-        clock.lap("write")
         cache?.finishBuild(prune: true)
+        clock.lap("write")
         if let memory { memory.current = report.memory }
         report.timings = clock.laps
-        return (report, Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
-                                timings: clock.laps, wasUpToDate: false))
+        let outcome = Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
+                              timings: clock.laps, wasUpToDate: false)
+        if keepsReport { return (report, outcome) }
+        // Tens of thousands of pages and items are freed on another thread; a command line
+        // build prints its summary and exits without waiting for that.
+        let garbage = Garbage(report: report, inputs: inputs, previous: previous)
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
+        return (nil, outcome)
     }
 
     /// The templates' files and the content tree as read from disk, with a digest of each
@@ -155,7 +180,7 @@ public struct Builder: Sendable {
 
     /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
     /// not rendered but marked `.kept` (see `SiteRenderer.render`).
-    private func makeSnapshot(_ inputs: Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool,
+    private func makeSnapshot(_ inputs: Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
                               clock: inout StageClock) throws(BuildFailure) -> Report {
         var diagnostics = inputs.templateProblems
         let loader = inputs.loader
@@ -249,10 +274,10 @@ public struct Builder: Sendable {
         addAssets(tree, routes: routes, pages: pages, into: &snapshot)
         for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
 
-        let memory = BuildMemory.State(site: site, templates: templates, configurations: presentation, shared: shared,
-                                       stage: stage, items: BuildMemory.itemsBySource(site))
+        let memory = remember ? BuildMemory.State(site: site, templates: templates, configurations: presentation, shared: shared,
+                                                  stage: stage, items: BuildMemory.itemsBySource(site)) : nil
         return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
-                      memory: memory)
+                      memory: memory, leftovers: Leftovers(values: [pages, rendered, parsedResults, renderedResults, files]))
     }
 
     /// Writes the pages of the edited items among `changedPaths` (paths in the content

@@ -120,12 +120,15 @@ public final class BuildCache: @unchecked Sendable {
             }
             guard isLoaded || !added.isEmpty else { return }
             loadIfNeeded()
-            if prune {
+            // Unused entries are dropped only once they outnumber the used ones: filtering
+            // tens of thousands of entries after every build would cost more than it saves.
+            let live = used.count
+            let garbage = frontMatters.count + bodies.count > 2 * live + 256
+            if prune, garbage {
                 frontMatters = frontMatters.filter { used.contains($0.key) }
                 bodies = bodies.filter { used.contains($0.key) }
             }
             guard let path else { return }
-            let live = frontMatters.count + bodies.count
             if prune, entriesInFile + added.count > 2 * live + 256 {
                 rewrite(path)
             } else if !added.isEmpty {
@@ -240,10 +243,12 @@ public final class BuildCache: @unchecked Sendable {
 
     private func rewrite(_ path: String) {
         var writer = header()
-        for key in frontMatters.keys.sorted() { encode(.frontMatter, key, into: &writer) }
-        for key in bodies.keys.sorted() { encode(.body, key, into: &writer) }
+        let frontMatterKeys = frontMatters.keys.filter(used.contains).sorted()
+        let bodyKeys = bodies.keys.filter(used.contains).sorted()
+        for key in frontMatterKeys { encode(.frontMatter, key, into: &writer) }
+        for key in bodyKeys { encode(.body, key, into: &writer) }
         if write(writer.bytes, to: path) {
-            entriesInFile = frontMatters.count + bodies.count
+            entriesInFile = frontMatterKeys.count + bodyKeys.count
             fileIsClean = true
         }
     }

@@ -23,11 +23,17 @@ public struct SiteModelBuilder {
     /// Builds the site; mistakes in section configuration are added to `diagnostics`.
     public func build(_ root: SourceFolder, diagnostics: inout [Diagnostic]) -> Site {
         let index = root.index.flatMap { pages[$0.path] }
-        var catalogs: [Catalog] = []
-        for folder in root.folders {
-            guard let target = routes.targets[folder.path], target.fragment == nil, isIncluded(folder) else { continue }
-            catalogs.append(catalog(folder, outputPath: target.path, diagnostics: &diagnostics))
+        let folders = root.folders.compactMap { folder -> (SourceFolder, String)? in
+            guard let target = routes.targets[folder.path], target.fragment == nil, isIncluded(folder) else { return nil }
+            return (folder, target.path)
         }
+        // Catalogs do not depend on each other, so they are built side by side.
+        let built = try! Parallel.map(folders) { folder, outputPath -> (Catalog, [Diagnostic]) in
+            var found: [Diagnostic] = []
+            return (catalog(folder, outputPath: outputPath, diagnostics: &found), found)
+        }
+        var catalogs = built.map(\.0)
+        diagnostics += built.flatMap(\.1)
         catalogs.sort {
             Ordering.precedes(weight: $0.weight, title: $0.title, id: $0.id, weight: $1.weight, title: $1.title, id: $1.id)
         }
