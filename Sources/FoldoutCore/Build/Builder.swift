@@ -455,9 +455,13 @@ public struct Builder: Sendable {
     /// A field value that names an image file (`photo: rex.png`); read for row thumbnails.
     static func looksLikeImage(_ value: FieldValue) -> Bool {
         guard case .string(let text) = value else { return false }
-        let lower = text.lowercased()
-        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].contains { lower.hasSuffix($0) }
+        // Only the last few bytes matter, so the text is not lower-cased as a whole: this
+        // runs for every field of every item.
+        let tail = text.utf8.suffix(5).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        return imageSuffixes.contains { tail.count >= $0.count && tail.suffix($0.count).elementsEqual($0) }
     }
+
+    private static let imageSuffixes = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].map { Array($0.utf8) }
 
     private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], into snapshot: inout OutputSnapshot) {
         guard ContentRouter.isIncluded(folder, pages: pages) else { return }

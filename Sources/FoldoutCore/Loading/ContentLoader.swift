@@ -25,14 +25,36 @@ public struct ContentLoader: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var visited: Set<String> = [canonicalRoot]
-        let tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
-                              visited: &visited, diagnostics: &diagnostics)
+        var reads: [(relative: String, absolute: String)] = []
+        var tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
+                              visited: &visited, reads: &reads, diagnostics: &diagnostics)
+        // The walk only notes which Markdown files to read; they are read here, on every core.
+        let fileSystem = fileSystem
+        let contents = try! Parallel.map(reads) { read in Result { try fileSystem.readFile(read.absolute) } }
+        var bytes: [String: [UInt8]] = [:]
+        bytes.reserveCapacity(reads.count)
+        for (read, content) in zip(reads, contents) {
+            switch content {
+            case .success(let data): bytes[read.relative] = data
+            case .failure(let error):
+                diagnostics.append(.error(displayPath(read.relative), "cannot read file: \(error)", hint: "check its permissions"))
+            }
+        }
+        fill(&tree, from: bytes)
         if diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(diagnostics) }
         return tree
     }
 
+    /// Puts the bytes read into the tree's Markdown files; files that could not be read are left out.
+    private func fill(_ folder: inout SourceFolder, from bytes: [String: [UInt8]]) {
+        if let index = folder.index { folder.index = bytes[index.path].map { SourceFile(path: index.path, bytes: $0) } }
+        folder.pages = folder.pages.compactMap { page in bytes[page.path].map { SourceFile(path: page.path, bytes: $0) } }
+        for index in folder.folders.indices { fill(&folder.folders[index], from: bytes) }
+    }
+
     private func loadFolder(absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String,
-                            visited: inout Set<String>, diagnostics: inout [Diagnostic]) -> SourceFolder {
+                            visited: inout Set<String>, reads: inout [(relative: String, absolute: String)],
+                            diagnostics: inout [Diagnostic]) -> SourceFolder {
         var folder = SourceFolder(path: relative, name: name, index: nil, pages: [], assets: [], folders: [])
         let entries: [FileSystem.Entry]
         do {
@@ -67,15 +89,12 @@ public struct ContentLoader: Sendable {
                 }
                 folder.folders.append(loadFolder(absolute: childAbsolute, relative: childRelative, name: entry.name,
                                                  depth: depth + 1, canonicalRoot: canonicalRoot,
-                                                 visited: &visited, diagnostics: &diagnostics))
+                                                 visited: &visited, reads: &reads, diagnostics: &diagnostics))
             case .file:
                 if entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown") {
-                    do {
-                        let file = SourceFile(path: childRelative, bytes: try fileSystem.readFile(childAbsolute))
-                        if entry.name == "_index.md" { folder.index = file } else { folder.pages.append(file) }
-                    } catch {
-                        diagnostics.append(.error(displayPath(childRelative), "cannot read file: \(error)", hint: "check its permissions"))
-                    }
+                    let file = SourceFile(path: childRelative, bytes: [])
+                    reads.append((childRelative, childAbsolute))
+                    if entry.name == "_index.md" { folder.index = file } else { folder.pages.append(file) }
                 } else {
                     folder.assets.append(SourceAsset(path: childRelative, absolutePath: childAbsolute))
                 }

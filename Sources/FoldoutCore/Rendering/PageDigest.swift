@@ -67,7 +67,7 @@ struct PageDigest {
         let items = site.allItems
         let rowDigests = (try? Parallel.map(items) { item -> UInt64 in
             var hasher = ContentHash()
-            Self.feed(item, withBody: false, into: &hasher)
+            Self.feedRowFields(of: item, into: &hasher)
             return hasher.finalize()
         }) ?? []
         var rows: [String: UInt64] = [:]
@@ -91,7 +91,11 @@ struct PageDigest {
             return (site.catalogs[index].outputPath, hasher.finalize())
         case .item(let item, let index):
             var hasher = start("item")
-            Self.feed(item, withBody: true, into: &hasher)
+            // The row's digest covers every property but the body, which follows.
+            Self.feedRow(item, rows: rows, into: &hasher)
+            hasher.combine(item.bodyHTML)
+            hasher.combine(item.headingIDs.count)
+            for id in item.headingIDs { hasher.combine(id) }
             hasher.combine(index != nil)
             if let index {
                 let catalog = site.catalogs[index]
@@ -240,11 +244,12 @@ struct PageDigest {
         if let digest = rows[item.id] {
             hasher.combine(digest)
         } else {
-            feed(item, withBody: false, into: &hasher)
+            feedRowFields(of: item, into: &hasher)
         }
     }
 
-    static func feed(_ item: Item, withBody: Bool, into hasher: inout ContentHash) {
+    /// Every property of an item but its body.
+    static func feedRowFields(of item: Item, into hasher: inout ContentHash) {
         hasher.combine(item.id)
         hasher.combine(item.anchor)
         hasher.combine(item.title)
@@ -255,12 +260,6 @@ struct PageDigest {
         hasher.combine(item.tags.count)
         for tag in item.tags { hasher.combine(tag) }
         feed(item.fields, into: &hasher)
-        hasher.combine(withBody)
-        if withBody {
-            hasher.combine(item.bodyHTML)
-            hasher.combine(item.headingIDs.count)
-            for id in item.headingIDs { hasher.combine(id) }
-        }
         hasher.combine(item.outputPath)
         hasher.combine(item.sourcePath)
         hasher.combine(item.trail.count)
