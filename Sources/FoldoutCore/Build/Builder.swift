@@ -119,7 +119,7 @@ public struct Builder: Sendable {
         let summary: OutputWriter.Summary
         do {
             summary = try OutputWriter(root: root, force: options.force)
-                .apply(report.snapshot, previous: previous, intact: intact, base: base).summary
+                .apply(report.snapshot, previous: previous, intact: intact, base: base, progress: options.progress).summary
         } catch let collision as OutputWriter.Collision {
             cache?.finishBuild(prune: false)
             throw BuildFailure(report.warnings + collision.diagnostics)

@@ -43,7 +43,8 @@ public struct OutputWriter: Sendable {
     /// page count, warnings). `intact` are the paths of `previous` whose files are untouched
     /// on disk (computed here when nil).
     public func apply(_ snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>? = nil,
-                      base: OutputManifest = OutputManifest()) throws -> (summary: Summary, manifest: OutputManifest) {
+                      base: OutputManifest = OutputManifest(),
+                      progress: BuildProgress.Reporter? = nil) throws -> (summary: Summary, manifest: OutputManifest) {
         let intact = intact ?? previous.intactPaths(root: root)
         var summary = Summary()
         var manifest = base
@@ -99,8 +100,10 @@ public struct OutputWriter: Sendable {
                 try createFolder(root + "/" + folder, display: display(folder))
                 createdFolders.append(root + "/" + folder)
             }
+            let counter = progress.map { BuildProgress.Counter(stage: "write", total: pending.count, reporter: $0) }
             statuses = try Parallel.map(pending) { entry in
-                Result { try AtomicFile.writeTemporary(entry.bytes, for: root + "/" + entry.path) }
+                defer { counter?.advance() }
+                return Result { try AtomicFile.writeTemporary(entry.bytes, for: root + "/" + entry.path) }
             }
         } catch {
             for folder in createdFolders.reversed() { rmdir(folder) }
