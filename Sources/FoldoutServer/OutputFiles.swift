@@ -1,3 +1,4 @@
+import FoldoutCore
 import Foundation
 
 /// Maps a request path to a file inside the output folder, and refuses everything that
@@ -22,7 +23,10 @@ struct OutputFiles: Sendable {
     func resolve(_ target: String) -> Resolution {
         var path = Substring(target)
         if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        guard path.hasPrefix("/"), let decoded = Self.percentDecoded(path.dropFirst()) else { return .notFound }
+        guard path.hasPrefix("/") else { return .notFound }
+        // Decoded once: `%2e%2e` is `..` and refused below; a malformed escape stays as written
+        // and names no file.
+        let decoded = OutputPath.percentDecode(String(path.dropFirst()))
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
         let endsWithSlash = decoded.isEmpty || decoded.hasSuffix("/")
         var parts = endsWithSlash ? segments.dropLast() : segments[...]
@@ -50,31 +54,6 @@ struct OutputFiles: Sendable {
             return .file(indexResolved)
         default:
             return .notFound
-        }
-    }
-
-    /// Decodes `%XX` escapes; nil for a malformed escape or bytes that are not UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 

@@ -29,17 +29,7 @@ struct BuildCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The content folder.", valueName: "dir"))
-    var content: String = "Content"
-
-    @Option(name: .long, help: ArgumentHelp("The templates folder (default: ./Templates if present, else built-in).", valueName: "dir"))
-    var templates: String?
-
-    @Option(name: .long, help: ArgumentHelp("The output folder.", valueName: "dir"))
-    var output: String = "Output"
-
-    @Flag(name: .long, help: "Include items marked `draft: true`.")
-    var drafts = false
+    @OptionGroup var site: SiteArguments
 
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
@@ -47,19 +37,14 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the time each stage took.")
     var timings = false
 
-    @Flag(name: .long, help: "Overwrite files in the output folder that Foldout did not write, when a page needs their path.")
-    var force = false
-
     func run() throws {
         Console.reserveMemoryGenerously()
-        var options = BuildOptions(contentPath: content, templatesPath: Self.templatesPath(templates), outputPath: output,
-                                   includeDrafts: drafts)
-        options.force = force
+        var options = site.buildOptions
         let progressBar = quiet ? nil : ProgressBar()
         options.progress = progressBar?.reporter
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            let outcome = try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: output)))
+            let outcome = try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: site.output)))
             progressBar?.finish()
             if !quiet {
                 for warning in outcome.warnings { Console.error(warning.description) }
@@ -71,16 +56,8 @@ struct BuildCommand: ParsableCommand {
         } catch {
             progressBar?.finish()
             Console.report(error, quiet: quiet)
-            Console.error("build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(output) was left unchanged")
+            Console.error("build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(site.output) was left unchanged")
             throw ExitCode(1)
         }
-    }
-
-    /// `--templates`, else ./Templates when it exists, else nil for the built-in templates.
-    static func templatesPath(_ given: String?) -> String? {
-        if let given { return given }
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: "Templates", isDirectory: &isDirectory)
-        return exists && isDirectory.boolValue ? "Templates" : nil
     }
 }

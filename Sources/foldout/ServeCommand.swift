@@ -27,17 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The content folder.", valueName: "dir"))
-    var content: String = "Content"
-
-    @Option(name: .long, help: ArgumentHelp("The templates folder (default: ./Templates if present, else built-in).", valueName: "dir"))
-    var templates: String?
-
-    @Option(name: .long, help: ArgumentHelp("The output folder.", valueName: "dir"))
-    var output: String = "Output"
-
-    @Flag(name: .long, help: "Include items marked `draft: true`.")
-    var drafts = false
+    @OptionGroup var site: SiteArguments
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host: String = "127.0.0.1"
@@ -45,20 +35,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))
     var port: Int = 8000
 
-    @Flag(name: .long, help: "Overwrite files in the output folder that Foldout did not write, when a page needs their path.")
-    var force = false
-
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func run() async throws {
         Console.reserveMemoryGenerously()
-        var options = BuildOptions(contentPath: content, templatesPath: BuildCommand.templatesPath(templates),
-                                   outputPath: output, includeDrafts: drafts)
-        options.force = force
-        let output = output
-        let session = PreviewSession(options: options, host: host, port: port) { event in
+        let output = site.output
+        let session = PreviewSession(options: site.buildOptions, host: host, port: port) { event in
             switch event {
             case .previewed(let paths, let seconds):
                 print("wrote \(paths.joined(separator: ", ")) in \(String(format: "%.3f", seconds)) s; rebuilding the rest")

@@ -72,34 +72,24 @@ public final class BuildCache: @unchecked Sendable {
 
     // MARK: Lookups (any thread)
 
-    func frontMatter(_ key: UInt64) -> FrontMatter? {
+    func frontMatter(_ key: UInt64) -> FrontMatter? { lookUp(key, in: \.frontMatters) }
+    func store(_ value: FrontMatter, for key: UInt64) { store(value, for: key, in: \.frontMatters, kind: .frontMatter) }
+    func body(_ key: UInt64) -> Body? { lookUp(key, in: \.bodies) }
+    func store(_ value: Body, for key: UInt64) { store(value, for: key, in: \.bodies, kind: .body) }
+
+    private func lookUp<Value>(_ key: UInt64, in table: ReferenceWritableKeyPath<BuildCache, [UInt64: Value]>) -> Value? {
         lock.withLock {
             loadIfNeeded()
-            guard let value = frontMatters[key] else { return nil }
+            guard let value = self[keyPath: table][key] else { return nil }
             used.insert(key)
             return value
         }
     }
 
-    func store(_ value: FrontMatter, for key: UInt64) {
+    private func store<Value>(_ value: Value, for key: UInt64, in table: ReferenceWritableKeyPath<BuildCache, [UInt64: Value]>,
+                              kind: Kind) {
         lock.withLock {
-            if frontMatters.updateValue(value, forKey: key) == nil { added.append((.frontMatter, key)) }
-            used.insert(key)
-        }
-    }
-
-    func body(_ key: UInt64) -> Body? {
-        lock.withLock {
-            loadIfNeeded()
-            guard let value = bodies[key] else { return nil }
-            used.insert(key)
-            return value
-        }
-    }
-
-    func store(_ value: Body, for key: UInt64) {
-        lock.withLock {
-            if bodies.updateValue(value, forKey: key) == nil { added.append((.body, key)) }
+            if self[keyPath: table].updateValue(value, forKey: key) == nil { added.append((kind, key)) }
             used.insert(key)
         }
     }
