@@ -33,6 +33,11 @@ public struct PageBodyRenderer: Sendable {
                 return nil
             }
         }
+        for link in result.links where link.isRefused {
+            warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
+                                     "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: only http(s), mailto and relative URLs are allowed",
+                                     hint: "link to a web page or to a file in the content folder"))
+        }
         for link in result.links where link.isImage && link.text.isEmpty {
             warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1, "image `\(link.destination)` has no alt text",
                                      hint: "describe the image: `![A brown terrier](\(link.destination))`"))
