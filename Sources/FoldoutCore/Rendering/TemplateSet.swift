@@ -55,11 +55,14 @@ public struct TemplateSet: Sendable {
             }
             let text = String(decoding: file.bytes, as: UTF8.self)
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                // Every template starts by switching to Foldout's escaping. The pragma stands on
+                // a line of its own, which Mustache drops, so the output is as without it.
+                HTMLEscaping.registered
+                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + "\n" + text), named: name)
                 sources[name] = text
                 displayPaths[name] = display
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(display, line: error.context.lineNumber, column: error.context.columnNumber,
+                diagnostics.append(.error(display, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
                                           "template syntax error: \(Self.describe(error.error))",
                                           hint: "check that every `{{#name}}` has a matching `{{/name}}` and every tag is closed"))
             } catch {
