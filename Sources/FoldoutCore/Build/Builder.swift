@@ -36,7 +36,7 @@ public struct Builder: Sendable {
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
         let tree: SourceFolder
         do {
-            tree = try loader.load(root: options.contentPath)
+            tree = try loader.load(root: options.contentPath, diagnostics: &diagnostics)
         } catch {
             throw BuildFailure(diagnostics + error.diagnostics)
         }
@@ -45,7 +45,7 @@ public struct Builder: Sendable {
         // Parse front matter of every Markdown file.
         var files: [SourceFile] = []
         collectFiles(tree, into: &files)
-        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage?, [Diagnostic]) in
+        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage, [Diagnostic]) in
             var found: [Diagnostic] = []
             let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found)
             return (page, found)
@@ -53,7 +53,7 @@ public struct Builder: Sendable {
         var pages: [String: ParsedPage] = [:]
         for (page, found) in parsedResults {
             diagnostics += found
-            if let page, !page.draft || options.includeDrafts { pages[page.path] = page }
+            if !page.draft || options.includeDrafts { pages[page.path] = page }
         }
         clock.lap("parse")
 
@@ -76,7 +76,11 @@ public struct Builder: Sendable {
             var image: ImageReference?
             if let written = page.image, !written.isEmpty {
                 let alt = page.frontMatter["image_alt"]?.stringValue ?? body.title
-                if !OutputPath.isLocal(written) {
+                if !SafeURL.isAllowed(written) {
+                    found.append(.warning(display, line: page.line(of: "image"),
+                                          "image `\(written)` was left out: only http(s) URLs and paths to files are allowed",
+                                          hint: "give a path relative to this file, or an https:// address"))
+                } else if !OutputPath.isLocal(written) {
                     image = ImageReference(location: written, isExternal: true, alt: alt)
                 } else if let target = frozenRoutes.target(ofLink: written, inSource: file.path) {
                     image = ImageReference(location: target.path, isExternal: false, alt: alt)
@@ -86,7 +90,7 @@ public struct Builder: Sendable {
                 }
             }
             return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
-                                 headingIDs: body.headingIDs, image: image), found)
+                                 headingIDs: body.headingIDs, anchorLinks: body.anchorLinks, image: image), found)
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {
@@ -97,8 +101,10 @@ public struct Builder: Sendable {
         clock.lap("markdown")
 
         let site = SiteModelBuilder(routes: routes, pages: rendered).build(tree)
+        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, displayPath: loader.displayPath, into: &diagnostics)
         clock.lap("model")
 
+        if options.strict { diagnostics = diagnostics.map(\.asError) }
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
@@ -161,6 +167,24 @@ public struct Builder: Sendable {
         return files
     }
 
+    /// Links naming an anchor (`care.md#feeding`, `#pricing`, `dogs/_index.md`) must find it
+    /// on the page they lead to: a heading id or, on a catalog page, a section, group or row.
+    private func checkAnchors(of files: [SourceFile], rendered: [String: RenderedPage], site: Site, routes: Routes,
+                              displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
+        let headings = files.compactMap { file in
+            rendered[file.path].flatMap { page in routes.targets[owner(of: file.path)].map { ($0.path, page.headingIDs) } }
+        }
+        let index = AnchorIndex(site: site, headings: headings)
+        for file in files {
+            for link in rendered[file.path]?.anchorLinks ?? [] where index.contains(link.fragment, on: link.page) == false {
+                diagnostics.append(.warning(displayPath(file.path), line: link.line,
+                                            "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
+                                            hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
+                                                + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)"))
+            }
+        }
+    }
+
     private func collectFiles(_ folder: SourceFolder, into files: inout [SourceFile]) {
         if let index = folder.index { files.append(index) }
         files += folder.pages
@@ -175,7 +199,7 @@ public struct Builder: Sendable {
 
     private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
         guard let index = tree.index, let page = pages[index.path] else { return false }
-        return page.frontMatter["unsafe_html"] == .bool(true)
+        return page.unsafeHTML
     }
 
     private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], into snapshot: inout OutputSnapshot) {
@@ -189,17 +213,23 @@ public struct Builder: Sendable {
 
     /// Resolves a link written in a Markdown body to a relative URL from the page it shows on.
     static func resolve(_ destination: String, inSource source: String, fromPage page: String, routes: Routes) -> PageBodyRenderer.Resolution {
+        if destination.hasPrefix("#") {
+            let fragment = OutputPath.percentDecode(String(destination.dropFirst()))
+            return fragment.isEmpty ? .external : .sameAnchor(page: page, fragment: fragment)
+        }
         guard OutputPath.isLocal(destination), !destination.hasPrefix("/") else { return .external }
         var path = Substring(destination)
         var fragment: String?
         if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
+            // Written fragments may be percent-encoded already; `relativeURL` encodes once.
+            fragment = OutputPath.percentDecode(String(path[path.index(after: hash)...]))
             path = path[..<hash]
         }
         if let question = path.firstIndex(of: "?") { path = path[..<question] }
         if path.isEmpty { return .external }
         guard let target = routes.target(ofLink: String(path), inSource: source) else { return .missing }
-        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: fragment ?? target.fragment))
+        let anchor = fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
+        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: anchor), page: target.path, fragment: anchor)
     }
 }
 
