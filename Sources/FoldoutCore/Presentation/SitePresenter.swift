@@ -6,8 +6,9 @@
 /// URLs are relative to the page being rendered, so contexts are made per page.
 public struct SitePresenter {
     public var site: Site
-    /// Deepest outline level rendered; deeper groups are cut, as a guard against runaway recursion.
-    public static let maximumOutlineDepth = 32
+    /// Deepest outline level rendered, a guard against runaway recursion. The loader already
+    /// refuses folders deeper than this, so no group is ever cut here.
+    public static let maximumOutlineDepth = ContentLoader.maximumDepth
 
     public init(site: Site) {
         self.site = site
