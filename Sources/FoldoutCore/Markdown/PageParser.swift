@@ -51,7 +51,11 @@ public enum PageParser {
             do {
                 frontMatter = try FrontMatter.parse(yaml: yaml)
             } catch {
-                diagnostics.append(.error(displayPath, line: error.line + 1, column: error.column, error.message,
+                var message = error.message
+                if let context = error.context {
+                    message += " (\(context.text) that starts on line \(context.line + 1), column \(context.column))"
+                }
+                diagnostics.append(.error(displayPath, line: error.line + 1, column: error.column, message,
                                           hint: "fix the YAML between the `---` lines; quote values that contain `:` or start with `[`, `{`, `*`, `&` or `#`"))
             }
         }
