@@ -89,6 +89,7 @@ public struct Builder: Sendable {
                                           hint: "put the image file beside this page or fix the path; it is relative to this file"))
                 }
             }
+            found.sort { ($0.line ?? 0) < ($1.line ?? 0) }  // stable: a file's problems read top to bottom
             return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
                                  headingIDs: body.headingIDs, anchorLinks: body.anchorLinks, image: image), found)
         }
@@ -105,6 +106,8 @@ public struct Builder: Sendable {
         clock.lap("model")
 
         if options.strict { diagnostics = diagnostics.map(\.asError) }
+        // File by file, top to bottom, whichever stage found them (the sort is stable).
+        diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
