@@ -268,8 +268,18 @@ import Testing
         let errors = site.errors()
         #expect(errors.count == 1)
         #expect(errors.first?.path == "Templates/item.html")
-        #expect(errors.first?.line != nil)
-        #expect(errors.first?.message.contains("template syntax error") == true)
+        #expect(errors.first?.line == 2)
+        #expect(errors.first?.column == 4)
+        #expect(errors.first?.message == "template syntax error: `{{#tags}}` is never closed")
+    }
+
+    @Test func unclosedTemplateTagNamesItsLine() {
+        let templates = BadInputSite.defaultTemplates(changing: ["partials/row.html": "<li>\n<a href=\"{{url}\">{{title}}</a>\n"])
+        let site = BadInputSite(["pets/_index.md": Self.catalog, "pets/rex.md": "# Rex\n"], templates: templates)
+        let errors = site.errors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.path == "Templates/partials/row.html")
+        #expect(errors.first?.line == 2)
     }
 
     @Test func templateUsingAMissingPartialIsAnError() {
