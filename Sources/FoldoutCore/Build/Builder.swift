@@ -159,7 +159,8 @@ public struct Builder: Sendable {
                     do {
                         files.append(.init(path: childRelative, bytes: try fileSystem.readFile(childAbsolute)))
                     } catch {
-                        failures.append(.error(options.templatesDisplayName + "/" + childRelative, "cannot read template: \(error)"))
+                        failures.append(.error(options.templatesDisplayName + "/" + childRelative, "cannot read template: \(error)",
+                                               hint: "check its permissions"))
                     }
                 default: continue
                 }
