@@ -15,8 +15,13 @@ struct BuildCommand: ParsableCommand {
             default templates, so `foldout build --content NOTES --output SITE` works from \
             any directory.
 
-            Problems are printed as `path:line:column: error: message`; when there is any \
-            error the build exits with status 1 and the output folder is left as it was.
+            Problems are printed as `path:line:column: error: message` with a hint; every \
+            problem of the build is printed, not only the first. When there is any error the \
+            build exits with status 1 and the output folder is left as it was.
+
+            Warnings (a missing image, an image without alt text, a link or #anchor that \
+            leads nowhere, a symbolic link that was skipped) are printed the same way and do \
+            not stop the build, unless --strict makes them errors.
             """
     )
 
@@ -31,6 +36,9 @@ struct BuildCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Include items marked `draft: true`.")
     var drafts = false
+
+    @Flag(name: .long, help: "Treat warnings as errors: fail on missing images, missing alt text, broken links and anchors.")
+    var strict = false
 
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
@@ -48,7 +56,7 @@ struct BuildCommand: ParsableCommand {
             templatesPath = exists && isDirectory.boolValue ? "Templates" : nil
         }
         let options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output,
-                                   includeDrafts: drafts)
+                                   includeDrafts: drafts, strict: strict)
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             let (report, summary) = try Builder(options: options).build()

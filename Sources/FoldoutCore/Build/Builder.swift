@@ -36,7 +36,7 @@ public struct Builder: Sendable {
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
         let tree: SourceFolder
         do {
-            tree = try loader.load(root: options.contentPath)
+            tree = try loader.load(root: options.contentPath, diagnostics: &diagnostics)
         } catch {
             throw BuildFailure(diagnostics + error.diagnostics)
         }
@@ -45,7 +45,7 @@ public struct Builder: Sendable {
         // Parse front matter of every Markdown file.
         var files: [SourceFile] = []
         collectFiles(tree, into: &files)
-        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage?, [Diagnostic]) in
+        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage, [Diagnostic]) in
             var found: [Diagnostic] = []
             let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found)
             return (page, found)
@@ -53,7 +53,7 @@ public struct Builder: Sendable {
         var pages: [String: ParsedPage] = [:]
         for (page, found) in parsedResults {
             diagnostics += found
-            if let page, !page.draft || options.includeDrafts { pages[page.path] = page }
+            if !page.draft || options.includeDrafts { pages[page.path] = page }
         }
         clock.lap("parse")
 
@@ -89,6 +89,14 @@ public struct Builder: Sendable {
             var images: [String: ImageReference] = [:]
             for (key, value) in page.frontMatter.fields where key == "image" || Self.looksLikeImage(value) {
                 guard let written = value.stringValue, !written.isEmpty else { continue }
+                if !SafeURL.isAllowed(written) {
+                    if key == "image" {
+                        found.append(.warning(display, line: page.line(of: "image"),
+                                              "image `\(written)` was left out: only http(s) URLs and paths to files are allowed",
+                                              hint: "give a path relative to this file, or an https:// address"))
+                    }
+                    continue
+                }
                 let alt = page.frontMatter["image_alt"]?.stringValue
                 var reference = ImageReference(location: written, isExternal: true, alt: alt ?? body.title, altIsWritten: alt != nil)
                 if OutputPath.isLocal(written) {
@@ -106,8 +114,9 @@ public struct Builder: Sendable {
                 }
                 images[key] = reference
             }
+            found.sort { ($0.line ?? 0) < ($1.line ?? 0) }  // stable: a file's problems read top to bottom
             return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
-                                 headingIDs: body.headingIDs, image: images["image"], images: images), found)
+                                 headingIDs: body.headingIDs, anchorLinks: body.anchorLinks, image: images["image"], images: images), found)
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {
@@ -118,10 +127,14 @@ public struct Builder: Sendable {
         clock.lap("markdown")
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
+        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, displayPath: loader.displayPath, into: &diagnostics)
         clock.lap("model")
         let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
                                                     diagnostics: &diagnostics)
 
+        if options.strict { diagnostics = diagnostics.map(\.asError) }
+        // File by file, top to bottom, whichever stage found them (the sort is stable).
+        diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
@@ -173,7 +186,8 @@ public struct Builder: Sendable {
                     do {
                         files.append(.init(path: childRelative, bytes: try fileSystem.readFile(childAbsolute)))
                     } catch {
-                        failures.append(.error(options.templatesDisplayName + "/" + childRelative, "cannot read template: \(error)"))
+                        failures.append(.error(options.templatesDisplayName + "/" + childRelative, "cannot read template: \(error)",
+                                               hint: "check its permissions"))
                     }
                 default: continue
                 }
@@ -182,6 +196,24 @@ public struct Builder: Sendable {
         walk(path, "", depth: 0)
         if !failures.isEmpty { throw BuildFailure(failures) }
         return files
+    }
+
+    /// Links naming an anchor (`care.md#feeding`, `#pricing`, `dogs/_index.md`) must find it
+    /// on the page they lead to: a heading id or, on a catalog page, a section, group or row.
+    private func checkAnchors(of files: [SourceFile], rendered: [String: RenderedPage], site: Site, routes: Routes,
+                              displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
+        let headings = files.compactMap { file in
+            rendered[file.path].flatMap { page in routes.targets[owner(of: file.path)].map { ($0.path, page.headingIDs) } }
+        }
+        let index = AnchorIndex(site: site, headings: headings)
+        for file in files {
+            for link in rendered[file.path]?.anchorLinks ?? [] where index.contains(link.fragment, on: link.page) == false {
+                diagnostics.append(.warning(displayPath(file.path), line: link.line,
+                                            "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
+                                            hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
+                                                + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)"))
+            }
+        }
     }
 
     private func collectFiles(_ folder: SourceFolder, into files: inout [SourceFile]) {
@@ -208,7 +240,7 @@ public struct Builder: Sendable {
 
     private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
         guard let index = tree.index, let page = pages[index.path] else { return false }
-        return page.frontMatter["unsafe_html"] == .bool(true)
+        return page.unsafeHTML
     }
 
     /// Content assets by the output path they are copied to, to read image headers.
@@ -242,17 +274,23 @@ public struct Builder: Sendable {
 
     /// Resolves a link written in a Markdown body to a relative URL from the page it shows on.
     static func resolve(_ destination: String, inSource source: String, fromPage page: String, routes: Routes) -> PageBodyRenderer.Resolution {
+        if destination.hasPrefix("#") {
+            let fragment = OutputPath.percentDecode(String(destination.dropFirst()))
+            return fragment.isEmpty ? .external : .sameAnchor(page: page, fragment: fragment)
+        }
         guard OutputPath.isLocal(destination), !destination.hasPrefix("/") else { return .external }
         var path = Substring(destination)
         var fragment: String?
         if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
+            // Written fragments may be percent-encoded already; `relativeURL` encodes once.
+            fragment = OutputPath.percentDecode(String(path[path.index(after: hash)...]))
             path = path[..<hash]
         }
         if let question = path.firstIndex(of: "?") { path = path[..<question] }
         if path.isEmpty { return .external }
         guard let target = routes.target(ofLink: String(path), inSource: source) else { return .missing }
-        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: fragment ?? target.fragment))
+        let anchor = fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
+        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: anchor), page: target.path, fragment: anchor)
     }
 }
 

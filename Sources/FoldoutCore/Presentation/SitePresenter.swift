@@ -16,8 +16,9 @@ public struct SitePresenter {
     /// When set, links are absolute URLs under it instead of relative paths: for the 404
     /// page, which a server shows at any depth.
     public var absoluteBase: String?
-    /// Deepest outline level rendered; deeper groups are cut, as a guard against runaway recursion.
-    public static let maximumOutlineDepth = 32
+    /// Deepest outline level rendered, a guard against runaway recursion. The loader already
+    /// refuses folders deeper than this, so no group is ever cut here.
+    public static let maximumOutlineDepth = ContentLoader.maximumDepth
 
     public init(site: Site, configurations: [String: CatalogPresentation] = [:], tagIndex: TagIndex? = nil,
                 absoluteBase: String? = nil) {
