@@ -89,12 +89,11 @@ public struct Builder: Sendable {
             var images: [String: ImageReference] = [:]
             for (key, value) in page.frontMatter.fields where key == "image" || Self.looksLikeImage(value) {
                 guard let written = value.stringValue, !written.isEmpty else { continue }
-                if !SafeURL.isAllowed(written) {
-                    if key == "image" {
-                        found.append(.warning(display, line: page.line(of: "image"),
-                                              "image `\(written)` was left out: only http(s) URLs and paths to files are allowed",
-                                              hint: "give a path relative to this file, or an https:// address"))
-                    }
+                // `javascript:alert(1)//.png` looks like an image too: only safe URLs become `src`.
+                guard SafeURL.isAllowed(written) else {
+                    found.append(.warning(display, line: page.line(of: key),
+                                          "image `\(written)` was left out: only http(s) URLs and paths to files are allowed",
+                                          hint: "give a path relative to this file, or an https:// address"))
                     continue
                 }
                 let alt = page.frontMatter["image_alt"]?.stringValue
@@ -127,7 +126,8 @@ public struct Builder: Sendable {
         clock.lap("markdown")
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
-        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, displayPath: loader.displayPath, into: &diagnostics)
+        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, templateIDs: templates?.literalIDs ?? [],
+                     displayPath: loader.displayPath, into: &diagnostics)
         clock.lap("model")
         let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
                                                     diagnostics: &diagnostics)
@@ -201,11 +201,11 @@ public struct Builder: Sendable {
     /// Links naming an anchor (`care.md#feeding`, `#pricing`, `dogs/_index.md`) must find it
     /// on the page they lead to: a heading id or, on a catalog page, a section, group or row.
     private func checkAnchors(of files: [SourceFile], rendered: [String: RenderedPage], site: Site, routes: Routes,
-                              displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
+                              templateIDs: Set<String>, displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
         let headings = files.compactMap { file in
             rendered[file.path].flatMap { page in routes.targets[owner(of: file.path)].map { ($0.path, page.headingIDs) } }
         }
-        let index = AnchorIndex(site: site, headings: headings)
+        let index = AnchorIndex(site: site, headings: headings, onEveryPage: templateIDs)
         for file in files {
             for link in rendered[file.path]?.anchorLinks ?? [] where index.contains(link.fragment, on: link.page) == false {
                 diagnostics.append(.warning(displayPath(file.path), line: link.line,

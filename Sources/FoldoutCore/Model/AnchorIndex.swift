@@ -5,9 +5,13 @@
 public struct AnchorIndex: Sendable {
     public private(set) var anchors: [String: Set<String>] = [:]
 
+    /// Ids the templates write on every page they render (`<main id="main">`).
+    public var onEveryPage: Set<String>
+
     /// `headings` holds, for each rendered Markdown file, the output page it shows on and
     /// the ids its headings got.
-    public init(site: Site, headings: [(page: String, ids: [String])]) {
+    public init(site: Site, headings: [(page: String, ids: [String])], onEveryPage: Set<String> = []) {
+        self.onEveryPage = onEveryPage
         anchors["index.html"] = []
         for (page, ids) in headings { anchors[page, default: []].formUnion(ids) }
         for catalog in site.catalogs {
@@ -20,7 +24,7 @@ public struct AnchorIndex: Sendable {
     /// Whether `page` has the anchor; nil when `page` is not a page of the site (an image,
     /// a PDF), where anchors mean something else.
     public func contains(_ fragment: String, on page: String) -> Bool? {
-        anchors[page].map { $0.contains(fragment) }
+        anchors[page].map { $0.contains(fragment) || onEveryPage.contains(fragment) }
     }
 
     private mutating func add(_ group: Group, on page: String) {
