@@ -112,6 +112,26 @@ import Testing
         #expect(warnings.first?.line == 3)
     }
 
+    @Test func dangerousURLsInImageLikeFieldsAreLeftOut() throws {
+        let site = BadInputSite(["pets/_index.md": "# Pets\n", "pets/rex.md": "---\ntitle: Rex\nphoto: javascript:alert(1)//.png\n---\n"])
+        let snapshot = try site.snapshot()
+        for path in ["pets/rex.html", "pets/index.html"] {
+            #expect(OutputLinks.urls(in: snapshot.text(at: path) ?? "").allSatisfy(SafeURL.isAllowed))
+        }
+        #expect(site.warnings().map(\.line) == [3])
+    }
+
+    /// `404.html` writes its links under `base_url`, so `javascript:` there would be script.
+    @Test func baseURLMustBeAWebAddress() throws {
+        let site = BadInputSite(["_index.md": "---\ntitle: Shelter\nbase_url: \"javascript:alert(1)//\"\n---\n", "pets/rex.md": "# Rex\n"])
+        let errors = site.errors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.line == 3)
+        #expect(errors.first?.message.contains("`base_url` must be an http:// or https:// address") == true)
+        let fine = BadInputSite(["_index.md": "---\ntitle: Shelter\nbase_url: https://example.org/shelter/\n---\n", "pets/rex.md": "# Rex\n"])
+        #expect(try fine.snapshot().text(at: "404.html")?.contains("href=\"https://example.org/shelter/index.html\"") == true)
+    }
+
     @Test func onlyWebURLsInFieldsBecomeLinks() throws {
         let site = BadInputSite(["pets/_index.md": "# Pets\n",
                                  "pets/rex.md": "---\ntitle: Rex\nhomepage: https://rex.example\nlink: javascript:alert(1)\n---\n"])

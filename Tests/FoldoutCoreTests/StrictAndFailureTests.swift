@@ -51,6 +51,12 @@ import Testing
         #expect(site.warnings().map(\.message) == ["link `../cats/_index.md` leads to `pets/index.html`, which has no heading or row `#cats`"])
     }
 
+    @Test func idsTheTemplatesWriteAreAnchorsOnEveryPage() {
+        let site = BadInputSite(["pets/_index.md": "# Pets\n", "pets/rex.md": "# Rex\n\n[Skip](#main) [Top of Toby](toby.md#main)\n",
+                                 "pets/toby.md": "# Toby\n"])
+        #expect(site.diagnostics().isEmpty)
+    }
+
     @Test func aPercentEncodedAnchorIsEncodedOnce() throws {
         let site = BadInputSite(["menu/_index.md": "# Menu\n", "menu/a.md": "# A\n\n[x](b.md#caf%C3%A9) [y](b.md#café)\n",
                                  "menu/b.md": "# B\n\n## Café\n"])
