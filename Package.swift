@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// scripts/fuzz.sh sets FOLDOUT_LIBFUZZER to the path of libFuzzer's library
+// (libclang_rt.fuzzer_no_main) for its own build folder: the fuzz target then links it.
+// Every other build leaves it unset.
+let libFuzzer = Context.environment["FOLDOUT_LIBFUZZER"].flatMap { $0.isEmpty ? nil : $0 }
+
 let package = Package(
     name: "Foldout",
     platforms: [.macOS(.v14)],
@@ -52,6 +57,14 @@ let package = Package(
                 "FoldoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // A fuzz target over front matter, YAML, slugs, cmark and the pipeline. scripts/fuzz.sh
+        // builds it with libFuzzer in its own build folder; built plainly it replays inputs.
+        .executableTarget(
+            name: "FoldoutFuzz",
+            dependencies: ["FoldoutCore"],
+            swiftSettings: libFuzzer == nil ? [] : [.define("FOLDOUT_LIBFUZZER")],
+            linkerSettings: libFuzzer.map { [.unsafeFlags(["-Xlinker", $0]), .linkedLibrary("stdc++")] } ?? []
         ),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
         .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutCore"]),

@@ -24,12 +24,20 @@ struct BuildCommand: ParsableCommand {
             default templates, so `foldout build --content NOTES --output SITE` works from \
             any directory.
 
-            Problems are printed as `path:line:column: error: message`; when there is any \
-            error the build exits with status 1 and the output folder is left as it was.
+            Problems are printed as `path:line:column: error: message` with a hint; every \
+            problem of the build is printed, not only the first. When there is any error the \
+            build exits with status 1 and the output folder is left as it was.
+
+            Warnings (a missing image, an image without alt text, a link or #anchor that \
+            leads nowhere, a symbolic link that was skipped) are printed the same way and do \
+            not stop the build, unless --strict makes them errors.
             """
     )
 
     @OptionGroup var site: SiteArguments
+
+    @Flag(name: .long, help: "Treat warnings as errors: fail on missing images, missing alt text, broken links and anchors.")
+    var strict = false
 
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
@@ -40,6 +48,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         Console.reserveMemoryGenerously()
         var options = site.buildOptions
+        options.strict = strict
         let progressBar = quiet ? nil : ProgressBar()
         options.progress = progressBar?.reporter
         let started = DispatchTime.now().uptimeNanoseconds

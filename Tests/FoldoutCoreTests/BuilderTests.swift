@@ -149,9 +149,9 @@ import Testing
         #expect(!folder.exists("Output/pets/b.html"))
     }
 
-    @Test func diagnosticReadsAsPathLineMessage() {
+    @Test func diagnosticReadsAsPathLineColumnMessage() {
         let diagnostic = Diagnostic.error("Content/pets/a.md", line: 4, "`weight` must be a number", hint: "write it like `weight: 10`")
-        #expect(diagnostic.description.hasPrefix("Content/pets/a.md:4: error: `weight` must be a number"))
+        #expect(diagnostic.description.hasPrefix("Content/pets/a.md:4:1: error: `weight` must be a number"))
         #expect(diagnostic.description.contains("weight: 10"))
     }
 }

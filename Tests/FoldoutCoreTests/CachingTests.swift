@@ -148,8 +148,12 @@ import Testing
         let frontMatter = try FrontMatter.parse(yaml: "title: A\nlist: [1, 2.5, true, ~]\nmap: {k: v}\n")
         cache.store(frontMatter, for: 1)
         let body = BuildCache.Body(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
+                                   anchorLinks: [.init(line: 4, written: "a.md#x", page: "a.html", fragment: "x")],
                                    diagnostics: [.warning("Content/a.md", line: 3, "careful", hint: "do this")],
-                                   links: [("a.md", .rewritten("a.html")), ("https://x", .external), ("gone.md", .missing)])
+                                   links: [("a.md#x", .rewritten("a.html#x", page: "a.html", fragment: "x")),
+                                           ("b.md", .rewritten("b.html", page: "b.html", fragment: nil)),
+                                           ("#top", .sameAnchor(page: "c.html", fragment: "top")),
+                                           ("https://x", .external), ("gone.md", .missing)])
         cache.store(body, for: 2)
         cache.finishBuild(prune: true)
         let reloaded = BuildCache(path: path, tool: 7)
@@ -158,6 +162,7 @@ import Testing
         #expect(reloaded.frontMatter(1)?.lines == frontMatter.lines)
         let loaded = try #require(reloaded.body(2))
         #expect(loaded.html == body.html && loaded.headingIDs == body.headingIDs && loaded.diagnostics == body.diagnostics)
+        #expect(loaded.anchorLinks == body.anchorLinks)
         #expect(loaded.links.map(\.resolution) == body.links.map(\.resolution))
         // Another program version does not trust it.
         #expect(BuildCache(path: path, tool: 8).body(2) == nil)

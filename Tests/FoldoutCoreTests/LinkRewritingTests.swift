@@ -119,7 +119,7 @@ import Testing
     // MARK: Left alone
 
     @Test func externalLinksAndAnchorsAreLeftAlone() throws {
-        let report = try build("[site](https://example.org/a.md) [mail](mailto:a@example.org) [here](#health) [proto](//cdn.example.org/x.js)")
+        let report = try build("[site](https://example.org/a.md) [mail](mailto:a@example.org) [here](#health) [proto](//cdn.example.org/x.js)\n\n## Health\n")
         #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
                 == ["https://example.org/a.md", "mailto:a@example.org", "#health", "//cdn.example.org/x.js"])
         #expect(report.warnings.isEmpty)

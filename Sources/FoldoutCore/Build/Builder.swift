@@ -145,7 +145,8 @@ public struct Builder: Sendable {
     /// content file and of everything together.
     struct Inputs {
         var templateFiles: [TemplateSet.File]?
-        var templateProblems: [Diagnostic]
+        /// Problems reading the templates and the content, reported with the other stages'.
+        var readProblems: [Diagnostic]
         var loader: ContentLoader
         var tree: SourceFolder
         /// Digest of each Markdown file's and asset's bytes, by path relative to the content folder.
@@ -156,25 +157,25 @@ public struct Builder: Sendable {
 
     private func readInputs(clock: inout StageClock) throws(BuildFailure) -> Inputs {
         var templateFiles: [TemplateSet.File]?
-        var templateProblems: [Diagnostic] = []
+        var readProblems: [Diagnostic] = []
         do {
             templateFiles = try loadTemplateFiles()
         } catch {
-            templateProblems = error.diagnostics
+            readProblems = error.diagnostics
         }
         clock.lap("templates")
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
         let tree: SourceFolder
         do {
-            tree = try loader.load(root: options.contentPath)
+            tree = try loader.load(root: options.contentPath, diagnostics: &readProblems)
         } catch {
-            throw BuildFailure(templateProblems + error.diagnostics)
+            throw BuildFailure(readProblems + error.diagnostics)
         }
         clock.lap("load")
         let digests = fileDigests(tree)
         let combined = templateFiles.map { self.fingerprint(tree, digests: digests, templateFiles: $0) }
         clock.lap("digest")
-        return Inputs(templateFiles: templateFiles, templateProblems: templateProblems, loader: loader, tree: tree,
+        return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree,
                       fileDigests: digests, fingerprint: combined)
     }
 
@@ -182,7 +183,7 @@ public struct Builder: Sendable {
     /// not rendered but marked `.kept` (see `SiteRenderer.render`).
     private func makeSnapshot(_ inputs: Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
                               clock: inout StageClock) throws(BuildFailure) -> Report {
-        var diagnostics = inputs.templateProblems
+        var diagnostics = inputs.readProblems
         let loader = inputs.loader
         let tree = inputs.tree
 
@@ -213,7 +214,7 @@ public struct Builder: Sendable {
             return parsed
         }
         let parseCounter = options.progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
-        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage?, [Diagnostic]) in
+        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage, [Diagnostic]) in
             defer { parseCounter?.advance() }
             var found: [Diagnostic] = []
             let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found, parseYAML: parseYAML)
@@ -222,7 +223,7 @@ public struct Builder: Sendable {
         var pages: [String: ParsedPage] = [:]
         for (page, found) in parsedResults {
             diagnostics += found
-            if let page, !page.draft || options.includeDrafts { pages[page.path] = page }
+            if !page.draft || options.includeDrafts { pages[page.path] = page }
         }
         clock.lap("parse")
 
@@ -256,9 +257,15 @@ public struct Builder: Sendable {
         clock.lap("markdown")
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
+        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, templateIDs: templates?.literalIDs ?? [],
+                     displayPath: loader.displayPath, into: &diagnostics)
         clock.lap("model")
         let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
                                                     diagnostics: &diagnostics)
+
+        if options.strict { diagnostics = diagnostics.map(\.asError) }
+        // File by file, top to bottom, whichever stage found them (the sort is stable).
+        diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
 
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
@@ -301,9 +308,9 @@ public struct Builder: Sendable {
                 if let known = cache?.frontMatter(key) { return known }
                 return try FrontMatter.parse(yaml: yaml)
             }
-            guard let page = PageParser.parse(SourceFile(path: path, bytes: bytes), displayPath: state.stage.loader.displayPath(path),
-                                              diagnostics: &problems, parseYAML: parseYAML),
-                  !problems.contains(where: { $0.severity == .error }), !page.draft || options.includeDrafts,
+            let page = PageParser.parse(SourceFile(path: path, bytes: bytes), displayPath: state.stage.loader.displayPath(path),
+                                        diagnostics: &problems, parseYAML: parseYAML)
+            guard !problems.contains(where: { $0.severity == .error }), !page.draft || options.includeDrafts,
                   ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
             let rendered = state.stage.render(path, page: page, fileDigest: digest).0
             let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
@@ -345,6 +352,7 @@ public struct Builder: Sendable {
         var hasher = ContentHash()
         hasher.combine(ToolIdentity.digest)
         hasher.combine(options.includeDrafts)
+        hasher.combine(options.strict)
         hasher.combine(options.contentDisplayName)
         hasher.combine(options.templatesDisplayName)
         hasher.combine(options.templatesPath != nil)
@@ -411,6 +419,24 @@ public struct Builder: Sendable {
         return files
     }
 
+    /// Links naming an anchor (`care.md#feeding`, `#pricing`, `dogs/_index.md`) must find it
+    /// on the page they lead to: a heading id or, on a catalog page, a section, group or row.
+    private func checkAnchors(of files: [SourceFile], rendered: [String: RenderedPage], site: Site, routes: Routes,
+                              templateIDs: Set<String>, displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
+        let headings = files.compactMap { file in
+            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { ($0.path, page.headingIDs) } }
+        }
+        let index = AnchorIndex(site: site, headings: headings, onEveryPage: templateIDs)
+        for file in files {
+            for link in rendered[file.path]?.anchorLinks ?? [] where index.contains(link.fragment, on: link.page) == false {
+                diagnostics.append(.warning(displayPath(file.path), line: link.line,
+                                            "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
+                                            hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
+                                                + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)"))
+            }
+        }
+    }
+
     private func collectFiles(_ folder: SourceFolder, into files: inout [SourceFile]) {
         if let index = folder.index { files.append(index) }
         files += folder.pages
@@ -429,7 +455,7 @@ public struct Builder: Sendable {
 
     private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
         guard let index = tree.index, let page = pages[index.path] else { return false }
-        return page.frontMatter["unsafe_html"] == .bool(true)
+        return page.unsafeHTML
     }
 
     /// The pixel size of every content image, by the output path it is copied to, read
@@ -474,17 +500,23 @@ public struct Builder: Sendable {
 
     /// Resolves a link written in a Markdown body to a relative URL from the page it shows on.
     static func resolve(_ destination: String, inSource source: String, fromPage page: String, routes: Routes) -> PageBodyRenderer.Resolution {
+        if destination.hasPrefix("#") {
+            let fragment = OutputPath.percentDecode(String(destination.dropFirst()))
+            return fragment.isEmpty ? .external : .sameAnchor(page: page, fragment: fragment)
+        }
         guard OutputPath.isLocal(destination), !destination.hasPrefix("/") else { return .external }
         var path = Substring(destination)
         var fragment: String?
         if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
+            // Written fragments may be percent-encoded already; `relativeURL` encodes once.
+            fragment = OutputPath.percentDecode(String(path[path.index(after: hash)...]))
             path = path[..<hash]
         }
         if let question = path.firstIndex(of: "?") { path = path[..<question] }
         if path.isEmpty { return .external }
         guard let target = routes.target(ofLink: String(path), inSource: source) else { return .missing }
-        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: fragment ?? target.fragment))
+        let anchor = fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
+        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: anchor), page: target.path, fragment: anchor)
     }
 }
 

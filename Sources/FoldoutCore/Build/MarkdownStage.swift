@@ -52,6 +52,13 @@ struct MarkdownStage: Sendable {
         var images: [String: ImageReference] = [:]
         for (key, value) in page.frontMatter.fields where key == "image" || Builder.looksLikeImage(value) {
             guard let written = value.stringValue, !written.isEmpty else { continue }
+            // `javascript:alert(1)//.png` looks like an image too: only safe URLs become `src`.
+            guard SafeURL.isAllowed(written) else {
+                found.append(.warning(display, line: page.line(of: key),
+                                      "image `\(written)` was left out: only http(s) URLs and paths to files are allowed",
+                                      hint: "give a path relative to this file, or an https:// address"))
+                continue
+            }
             let alt = page.frontMatter["image_alt"]?.stringValue
             var reference = ImageReference(location: written, isExternal: true, alt: alt ?? body.title, altIsWritten: alt != nil)
             if OutputPath.isLocal(written) {
@@ -68,8 +75,9 @@ struct MarkdownStage: Sendable {
             }
             images[key] = reference
         }
-        return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary,
-                             headingIDs: body.headingIDs, image: images["image"], images: images), found)
+        found.sort { ($0.line ?? 0) < ($1.line ?? 0) }  // stable: a file's problems read top to bottom
+        return (RenderedPage(parsed: page, html: body.html, title: body.title, summary: body.summary, headingIDs: body.headingIDs,
+                             anchorLinks: body.anchorLinks, image: images["image"], images: images), found)
     }
 
     private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64, renderer: PageBodyRenderer,
@@ -91,7 +99,8 @@ struct MarkdownStage: Sendable {
             return resolution
         }, diagnostics: &diagnostics)
         let body = BuildCache.Body(html: result.html, title: result.title, summary: result.summary,
-                                   headingIDs: result.headingIDs, diagnostics: diagnostics, links: links)
+                                   headingIDs: result.headingIDs, anchorLinks: result.anchorLinks, diagnostics: diagnostics,
+                                   links: links)
         cache?.store(body, for: key)
         return body
     }

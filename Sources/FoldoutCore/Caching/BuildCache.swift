@@ -19,6 +19,7 @@ public final class BuildCache: @unchecked Sendable {
         var title: String
         var summary: String
         var headingIDs: [String]
+        var anchorLinks: [PageBodyRenderer.AnchorLink]
         var diagnostics: [Diagnostic]
         var links: [(destination: String, resolution: PageBodyRenderer.Resolution)]
     }
@@ -336,6 +337,13 @@ public final class BuildCache: @unchecked Sendable {
         writer.write(body.summary)
         writer.write(UInt64(body.headingIDs.count))
         for id in body.headingIDs { writer.write(id) }
+        writer.write(UInt64(body.anchorLinks.count))
+        for link in body.anchorLinks {
+            writer.write(link.line)
+            writer.write(link.written)
+            writer.write(link.page)
+            writer.write(link.fragment)
+        }
         writer.write(UInt64(body.diagnostics.count))
         for diagnostic in body.diagnostics {
             writer.write(diagnostic.severity == .error)
@@ -349,11 +357,17 @@ public final class BuildCache: @unchecked Sendable {
         for link in body.links {
             writer.write(link.destination)
             switch link.resolution {
-            case .rewritten(let url):
+            case .rewritten(let url, let page, let fragment):
                 writer.write(UInt64(1))
                 writer.write(url)
+                writer.write(page)
+                writer.write(fragment)
             case .external: writer.write(UInt64(2))
             case .missing: writer.write(UInt64(3))
+            case .sameAnchor(let page, let fragment):
+                writer.write(UInt64(4))
+                writer.write(page)
+                writer.write(fragment)
             }
         }
     }
@@ -364,6 +378,11 @@ public final class BuildCache: @unchecked Sendable {
         let summary = try reader.readString()
         var headingIDs: [String] = []
         for _ in 0..<(try reader.readUInt64()) { headingIDs.append(try reader.readString()) }
+        var anchorLinks: [PageBodyRenderer.AnchorLink] = []
+        for _ in 0..<(try reader.readUInt64()) {
+            anchorLinks.append(.init(line: try reader.readInt(), written: try reader.readString(), page: try reader.readString(),
+                                     fragment: try reader.readString()))
+        }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<(try reader.readUInt64()) {
             let isError = try reader.readBool()
@@ -380,14 +399,16 @@ public final class BuildCache: @unchecked Sendable {
             let destination = try reader.readString()
             let resolution: PageBodyRenderer.Resolution
             switch try reader.readUInt64() {
-            case 1: resolution = .rewritten(try reader.readString())
+            case 1: resolution = .rewritten(try reader.readString(), page: try reader.readString(), fragment: try reader.readOptionalString())
             case 2: resolution = .external
             case 3: resolution = .missing
+            case 4: resolution = .sameAnchor(page: try reader.readString(), fragment: try reader.readString())
             default: throw BinaryReader.Truncated()
             }
             links.append((destination, resolution))
         }
-        return Body(html: html, title: title, summary: summary, headingIDs: headingIDs, diagnostics: diagnostics, links: links)
+        return Body(html: html, title: title, summary: summary, headingIDs: headingIDs, anchorLinks: anchorLinks,
+                    diagnostics: diagnostics, links: links)
     }
 }
 

@@ -117,9 +117,13 @@ extension FileSystem {
         }
     }
 
-    /// An in-memory tree, for tests: keys are paths (`/site/Content/a.md`), values the bytes.
+    /// An in-memory tree, for tests: keys are paths (`/site/Content/a.md`), values the text.
     public static func memory(_ files: [String: String]) -> FileSystem {
-        let table = files.mapValues { Array($0.utf8) }
+        memory(bytes: files.mapValues { Array($0.utf8) })
+    }
+
+    /// An in-memory tree of raw bytes, for files that are not valid UTF-8 text.
+    public static func memory(bytes table: [String: [UInt8]]) -> FileSystem {
         var directories: Set<String> = ["/"]
         for path in table.keys {
             var parts = path.split(separator: "/").dropLast()

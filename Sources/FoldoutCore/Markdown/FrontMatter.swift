@@ -75,6 +75,16 @@ public struct FrontMatter: Sendable {
         public var line: Int
         public var column: Int?
         public var message: String
+        /// What the YAML parser was reading and where that began (an unclosed `[` fails
+        /// only at the end of the text; where it opened is what the user needs).
+        public var context: (text: String, line: Int, column: Int)?
+
+        public init(line: Int, column: Int?, message: String, context: (text: String, line: Int, column: Int)? = nil) {
+            self.line = line
+            self.column = column
+            self.message = message
+            self.context = context
+        }
     }
 
     /// Largest number of values one front matter may expand to. Guards against alias bombs
@@ -145,9 +155,8 @@ public struct FrontMatter: Sendable {
     private static func parseError(from error: YamlError, yaml: String) -> ParseError {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            var message = problem
-            if let context { message = "\(context.text.trimmingCharacters(in: .whitespaces)): \(problem)" }
-            return ParseError(line: mark.line, column: mark.column, message: "invalid YAML: \(message)")
+            return ParseError(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)",
+                              context: context.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.mark.line, $0.mark.column) })
         case let .reader(problem, _, _, _):
             return ParseError(line: 1, column: nil, message: "invalid YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):

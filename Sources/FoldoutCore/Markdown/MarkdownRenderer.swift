@@ -5,9 +5,10 @@ import Foundation
 /// the summary and the headings, gives each heading a unique id, lets the caller rewrite
 /// link and image destinations, and renders HTML.
 ///
-/// Safe by default: raw HTML becomes a comment and `javascript:`, `vbscript:`, `file:` and
-/// non-image `data:` URLs are dropped (cmark's own safe mode). Smart punctuation is on and
-/// invalid UTF-8 is replaced.
+/// Safe by default: raw HTML becomes a comment (cmark's own safe mode). Link and image URLs
+/// outside `SafeURL` (`javascript:`, `data:` and the like) are emptied in either mode: an
+/// author who allows raw HTML still gets no script from a Markdown link. Smart punctuation
+/// is on and invalid UTF-8 is replaced.
 public struct MarkdownRenderer: Sendable {
     public struct Options: Sendable, Equatable {
         /// Keep raw HTML in Markdown (the site opts in with `unsafe_html: true`).
@@ -33,6 +34,8 @@ public struct MarkdownRenderer: Sendable {
         public var line: Int
         /// Alt text for images.
         public var text: String
+        /// The URL was emptied because its scheme is not allowed (see `SafeURL`).
+        public var isRefused = false
     }
 
     public struct Result: Sendable {
@@ -98,7 +101,10 @@ public struct MarkdownRenderer: Sendable {
         cmark_iter_free(iterator)
 
         for (index, link) in links.enumerated() {
-            if let replacement = rewrite(link) {
+            if !SafeURL.isAllowed(link.destination) {
+                cmark_node_set_url(linkNodes[index], "")
+                links[index].isRefused = true
+            } else if let replacement = rewrite(link) {
                 cmark_node_set_url(linkNodes[index], replacement)
                 links[index].destination = replacement
             }

@@ -43,11 +43,19 @@ public struct SiteModelBuilder {
             fields: [], entries: looseEntries, sourcePath: "")
         let fields = index?.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) } ?? []
         func text(_ key: String) -> String? { fields.first { $0.key == key }?.value.stringValue }
+        // `404.html` puts `base_url` in front of its links, so it must be a web address.
+        var baseURL = text("base_url").flatMap { $0.isEmpty ? nil : $0 }
+        if let written = baseURL, let index, !["http", "https"].contains(SafeURL.scheme(of: written) ?? "") {
+            diagnostics.append(.error(displayPath(index.parsed.path), line: index.parsed.line(of: "base_url"),
+                                      "`base_url` must be an http:// or https:// address, found `\(written)`",
+                                      hint: "write the site's public address, like `base_url: https://example.org/shelter/`"))
+            baseURL = nil
+        }
         return Site(
             title: index?.parsed.title ?? index?.title ?? "Catalog",
             description: text("description") ?? index?.parsed.summary ?? "",
             language: text("language") ?? "en",
-            baseURL: text("base_url"),
+            baseURL: baseURL,
             introHTML: index?.html ?? "",
             fields: fields,
             catalogs: catalogs,

@@ -18,8 +18,9 @@ public struct SitePresenter {
     public var absoluteBase: String?
     /// The item pages' pager, made once per site by the renderer (made on the spot when nil).
     public var pager: ItemPager?
-    /// Deepest outline level rendered; deeper groups are cut, as a guard against runaway recursion.
-    public static let maximumOutlineDepth = 32
+    /// Deepest outline level rendered, a guard against runaway recursion. The loader already
+    /// refuses folders deeper than this, so no group is ever cut here.
+    public static let maximumOutlineDepth = ContentLoader.maximumDepth
 
     public init(site: Site, configurations: [String: CatalogPresentation] = [:], tagIndex: TagIndex? = nil,
                 absoluteBase: String? = nil) {

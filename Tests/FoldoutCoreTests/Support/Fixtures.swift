@@ -34,6 +34,30 @@ final class TemporaryFolder {
     func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
     }
+
+    func write(_ relative: String, _ text: String) throws {
+        try write(relative, bytes: Array(text.utf8))
+    }
+
+    func symlink(_ relative: String, to destination: String) throws {
+        let link = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
+    }
+
+    /// Every file below `relative` with its bytes, to compare a folder before and after.
+    func contents(of relative: String) -> [String: Data] {
+        let root = path + "/" + relative
+        var result: [String: Data] = [:]
+        for sub in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
+            var isDirectory: ObjCBool = false
+            let full = root + "/" + sub
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[sub] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return result
+    }
 }
 
 /// Builds sites for tests, in memory or on disk. Messages name the content folder `Content`
