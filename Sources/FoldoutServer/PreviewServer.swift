@@ -59,8 +59,11 @@ public final class PreviewServer: Sendable {
             if case .file(let notFound) = files.resolve("/404.html") {
                 return fileResponse(notFound, status: .notFound, isHead: request.method == .head)
             }
-            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "not found\n")))
+            // An HTML page, so the live reload script (and a build error) reaches it too.
+            let page = LiveReload.inject(into: Array("<!doctype html>\n<title>Not found</title>\n<p>Not found.</p>\n".utf8),
+                                         failure: hub.currentFailure)
+            return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
         }
     }
 

@@ -39,7 +39,7 @@ public final class PreviewSession: @unchecked Sendable {
     /// Builds, then serves and watches until the task is cancelled.
     public func run() async throws {
         build()
-        let folders = [options.contentPath] + (options.templatesPath.map { [$0] } ?? [])
+        let folders = ([options.contentPath] + (options.templatesPath.map { [$0] } ?? [])).map(Self.withoutTrailingSlash)
         guard let watcher = SiteWatcher(roots: folders) else { throw WatchError(path: options.contentPath) }
         stateLock.withLock { self.watcher = watcher }
         let thread = Thread { [self] in
@@ -72,7 +72,7 @@ public final class PreviewSession: @unchecked Sendable {
             let builder = Builder(options: options)
             var written: [String: OutputManifest.Record] = [:]
             if let changed {
-                let prefix = options.contentPath.hasSuffix("/") ? options.contentPath : options.contentPath + "/"
+                let prefix = Self.withoutTrailingSlash(options.contentPath) + "/"
                 let inContent = changed.filter { $0.hasPrefix(prefix) }
                 if inContent.count == changed.count {
                     written = builder.preview(inContent.map { String($0.dropFirst(prefix.count)) }, memory: memory, cache: cache)
@@ -96,6 +96,13 @@ public final class PreviewSession: @unchecked Sendable {
             stateLock.withLock { builds += 1 }
             return result
         }
+    }
+
+    /// `path` as the watcher names what is under it (`Content/`, `Content` → `Content`).
+    static func withoutTrailingSlash(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 
     /// Builds done so far (tests wait on it).
