@@ -32,6 +32,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--artifacts-dir", default=str(REPOSITORY / "artifacts"), help="screenshots go below it")
     group.addoption("--chromium", default="/usr/bin/chromium")
     group.addoption("--chromedriver", default="/usr/bin/chromedriver")
+    group.addoption("--foldout", default=os.environ.get("FOLDOUT", str(REPOSITORY / ".build" / "release" / "foldout")),
+                    help="the foldout binary, for the `foldout serve` checks")
 
 
 def _site_dir(config: pytest.Config) -> Path:

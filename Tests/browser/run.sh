@@ -119,5 +119,6 @@ python3 -m pytest "$here" \
     --site-http-url="http://127.0.0.1:$port/site/" \
     --fixture-http-url="http://127.0.0.1:$port/broken/" \
     --artifacts-dir="$artifacts" \
+    --foldout="$FOLDOUT" \
     "$@" || status=$?
 exit "$status"
