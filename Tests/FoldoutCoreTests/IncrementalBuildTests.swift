@@ -83,6 +83,22 @@ import Testing
         #expect(!(try site.text("courses/index.html")).contains("next.html"))
     }
 
+    @Test func assetsAreCopiedAgainOnlyWhenTheirBytesChange() throws {
+        let site = try DiskSite(Self.site)
+        try site.folder.write("Content/pets/dogs/photo.png", bytes: [1, 2, 3])
+        try site.build()
+        let before = try site.state
+        try site.build()
+        #expect(try site.state == before)
+        try site.folder.write("Content/pets/dogs/photo.png", bytes: [4, 5, 6, 7])
+        try site.build()
+        #expect(try FileSystem.local.readFile(site.output + "/pets/dogs/photo.png") == [4, 5, 6, 7])
+        #expect(try site.state.changed(since: before) == ["pets/dogs/photo.png", OutputManifest.fileName])
+        try site.remove("pets/dogs/photo.png")
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/pets/dogs/photo.png"))
+    }
+
     @Test func removingEveryItemOfAFolderRemovesTheEmptyFolder() throws {
         let site = try DiskSite(Self.site)
         try site.build()

@@ -56,9 +56,8 @@ public struct Builder: Sendable {
     /// Brings `Output/` up to date, doing only the work that changed input needs: when no
     /// input changed since the last build (the manifest's fingerprint) and its files are
     /// untouched, nothing is parsed, rendered or written. `cache` remembers parsed front
-    /// matter and rendered Markdown across builds.
-    /// `memory` keeps what this build learns for `preview(_:memory:cache:)`; `preWritten`
-    /// are files `preview` wrote since the last build.
+    /// matter and rendered Markdown across builds; `memory` keeps what this build learns for
+    /// `preview(_:memory:cache:)`; `preWritten` are the files `preview` wrote since.
     public func update(cache: BuildCache?, memory: BuildMemory? = nil,
                        preWritten: [String: OutputManifest.Record] = [:]) throws(BuildFailure) -> Outcome {
         try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true).outcome
@@ -88,14 +87,21 @@ public struct Builder: Sendable {
             let intact = manifest.intactPaths(root: root)
             return (manifest, intact)
         }
-        let inputs = try readInputs(clock: &clock)
+        let inputs: Inputs
+        do {
+            inputs = try readInputs(clock: &clock)
+        } catch {
+            cache?.finishBuild(prune: false)
+            throw error
+        }
         var (previous, intact) = previousBuild.wait()
         for (path, record) in preWritten {
             previous.files[path] = record
             intact.insert(path)
         }
         clock.lap("check")
-        if allowUpToDate, preWritten.isEmpty, memory?.current != nil || memory == nil,
+        // A session's first build runs in full, so its memory is filled.
+        if allowUpToDate, preWritten.isEmpty, memory == nil || memory?.current != nil,
            let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
            !previous.files.isEmpty, intact.count == previous.files.count {
             var summary = OutputWriter.Summary()
@@ -278,7 +284,7 @@ public struct Builder: Sendable {
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
-        addAssets(tree, routes: routes, pages: pages, into: &snapshot)
+        addAssets(tree, routes: routes, pages: pages, digests: inputs.fileDigests, into: &snapshot)
         for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
 
         let memory = remember ? BuildMemory.State(site: site, templates: templates, configurations: presentation, shared: shared,
@@ -489,13 +495,14 @@ public struct Builder: Sendable {
 
     private static let imageSuffixes = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].map { Array($0.utf8) }
 
-    private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], into snapshot: inout OutputSnapshot) {
+    private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], digests: [String: UInt64],
+                           into snapshot: inout OutputSnapshot) {
         guard ContentRouter.isIncluded(folder, pages: pages) else { return }
         for asset in folder.assets {
             guard let target = routes.targets[asset.path] else { continue }
-            snapshot.add(target.path, .copy(from: asset.absolutePath))
+            snapshot.add(target.path, .copy(from: asset.absolutePath), contentDigest: digests[asset.path])
         }
-        for child in folder.folders { addAssets(child, routes: routes, pages: pages, into: &snapshot) }
+        for child in folder.folders { addAssets(child, routes: routes, pages: pages, digests: digests, into: &snapshot) }
     }
 
     /// Resolves a link written in a Markdown body to a relative URL from the page it shows on.

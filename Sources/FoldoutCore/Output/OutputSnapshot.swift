@@ -14,12 +14,16 @@ public struct OutputSnapshot: Sendable {
     public private(set) var files: [String: Contents] = [:]
     /// For pages: the digest of what the page is rendered from (see `PageDigest`).
     public private(set) var renderKeys: [String: UInt64] = [:]
+    /// For copied files: the digest of their bytes when the build already knows it, so an
+    /// unchanged file need not be read again to find that out.
+    public private(set) var contentDigests: [String: UInt64] = [:]
 
     public init() {}
 
-    public mutating func add(_ path: String, _ contents: Contents, renderKey: UInt64? = nil) {
+    public mutating func add(_ path: String, _ contents: Contents, renderKey: UInt64? = nil, contentDigest: UInt64? = nil) {
         files[path] = contents
         renderKeys[path] = renderKey
+        contentDigests[path] = contentDigest
     }
 
     public mutating func add(_ path: String, text: String, renderKey: UInt64? = nil) {

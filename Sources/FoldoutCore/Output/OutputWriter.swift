@@ -172,6 +172,9 @@ public struct OutputWriter: Sendable {
         case .bytes(let data):
             bytes = data
         case .copy(let source):
+            if let record, isOurs, let digest = snapshot.contentDigests[path], digest == record.hash {
+                return .keep(.init(hash: digest, size: record.size, modified: record.modified, renderKey: renderKey))
+            }
             bytes = try FileSystem.local.readFile(source)
         }
         let hash = ContentHash.of(bytes)
