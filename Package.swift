@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// scripts/fuzz.sh sets FOLDOUT_LIBFUZZER to the path of libFuzzer's library
+// (libclang_rt.fuzzer_no_main) for its own build folder: the fuzz target then links it.
+// Every other build leaves it unset.
+let libFuzzer = Context.environment["FOLDOUT_LIBFUZZER"].flatMap { $0.isEmpty ? nil : $0 }
+
 let package = Package(
     name: "Foldout",
     platforms: [.macOS(.v14)],
@@ -12,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // libcmark through its C API, found with pkg-config (Debian: libcmark-dev).
@@ -36,13 +42,31 @@ let package = Package(
             ],
             plugins: ["EmbedTemplates"]
         ),
+        // The preview server (`foldout serve`): kept apart so the core builds and tests without HTTP.
+        .target(
+            name: "FoldoutServer",
+            dependencies: [
+                "FoldoutCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "foldout",
             dependencies: [
                 "FoldoutCore",
+                "FoldoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A fuzz target over front matter, YAML, slugs, cmark and the pipeline. scripts/fuzz.sh
+        // builds it with libFuzzer in its own build folder; built plainly it replays inputs.
+        .executableTarget(
+            name: "FoldoutFuzz",
+            dependencies: ["FoldoutCore"],
+            swiftSettings: libFuzzer == nil ? [] : [.define("FOLDOUT_LIBFUZZER")],
+            linkerSettings: libFuzzer.map { [.unsafeFlags(["-Xlinker", $0]), .linkedLibrary("stdc++")] } ?? []
+        ),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
+        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutCore"]),
     ]
 )

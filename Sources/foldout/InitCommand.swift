@@ -30,6 +30,6 @@ struct InitCommand: ParsableCommand {
             try Data(bytes).write(to: url)
         }
         print("created \(directory) with \(StarterSite.files.count) content files and \(DefaultTemplates.files.count) template files")
-        print("next: cd \(directory) && foldout build, then open Output/index.html")
+        print("next: cd \(directory) && foldout serve, and open http://127.0.0.1:8000/ (or foldout build, then open Output/index.html)")
     }
 }

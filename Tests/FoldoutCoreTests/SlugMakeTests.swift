@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import FoldoutCore
 
@@ -17,6 +18,34 @@ final class SlugMakeTests: XCTestCase {
         XCTAssertEqual(Slug.make("日本 語"), "日本-語")
         XCTAssertEqual(Slug.make("Ⅻ Σ"), "ⅻ-σ")
         XCTAssertEqual(Slug.make("a—b"), "a-b")
+    }
+
+    /// Slugs are built on bytes; they must be what building a `String` scalar by scalar gives,
+    /// composed first and with only letters and digits of each lower-cased scalar kept.
+    func testByteSlugsEqualScalarByScalarSlugsOnGeneratedText() {
+        func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
+        func reference(_ text: String) -> String {
+            var result = ""
+            var pendingDash = false
+            for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+                let kept = scalar.isASCII ? ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                    : isLetterOrDigit(scalar)
+                if kept {
+                    if pendingDash, !result.isEmpty { result += "-" }
+                    pendingDash = false
+                    for lower in String(scalar).lowercased().unicodeScalars where isLetterOrDigit(lower) { result.unicodeScalars.append(lower) }
+                } else {
+                    pendingDash = true
+                }
+            }
+            return result
+        }
+        var random = SplitMix64(seed: 21)
+        let pieces = ["A", "z", "9", " ", "_", ".", "-", "é", "e\u{301}", "İ", "ß", "Σ", "Ⅻ", "日本", "\u{301}", "👍🏽", "ǅ", "ﬀ", "²", "٣", "\u{200D}", "'"]
+        for _ in 0..<3000 {
+            let text = (0..<random.next(10)).map { _ in random.pick(pieces) }.joined()
+            XCTAssertEqual(Slug.make(text), reference(text), text.debugDescription)
+        }
     }
 
     func testReadableTitlesFromFileNamesAndKeys() {

@@ -17,47 +17,226 @@ public struct Builder: Sendable {
         public var warnings: [Diagnostic]
         /// Seconds spent in each named stage, in order.
         public var timings: [(stage: String, seconds: Double)]
+        /// What the next build in this process may reuse.
+        var memory: BuildMemory.State?
+        /// The stages' large intermediate values, kept so they are freed with the report.
+        var leftovers = Leftovers()
+    }
+
+    /// Values only held to be freed later (they are never read).
+    struct Leftovers: @unchecked Sendable {
+        var values: [Any] = []
+    }
+
+    /// What `update(cache:)` did.
+    public struct Outcome: Sendable {
+        public var pageCount: Int
+        public var summary: OutputWriter.Summary
+        public var warnings: [Diagnostic]
+        public var timings: [(stage: String, seconds: Double)]
+        /// Nothing changed since the last build, so nothing was parsed, rendered or written.
+        public var wasUpToDate: Bool
     }
 
     /// Runs every stage up to the output snapshot, without writing anything.
     public func makeSnapshot() throws(BuildFailure) -> Report {
         var clock = StageClock()
-        var diagnostics: [Diagnostic] = []
+        var inputs = try readInputs(clock: &clock)
+        return try makeSnapshot(&inputs, cache: nil, keep: { _, _ in false }, clock: &clock)
+    }
+
+    /// Builds and writes `Output/`, applying the result as a difference against what the
+    /// previous build wrote (see `OutputWriter`). Nothing is written when any stage reports an
+    /// error. Pages whose inputs did not change are not rendered again.
+    public func build() throws(BuildFailure) -> (report: Report, summary: OutputWriter.Summary) {
+        let run = try run(cache: nil, allowUpToDate: false, keepsReport: true)
+        return (run.report!, run.outcome.summary)
+    }
+
+    /// Brings `Output/` up to date, doing only the work that changed input needs: when no
+    /// input changed since the last build (the manifest's fingerprint) and its files are
+    /// untouched, nothing is parsed, rendered or written. `cache` remembers parsed front
+    /// matter and rendered Markdown across builds; `memory` keeps what this build learns for
+    /// `preview(_:memory:cache:)`; `preWritten` are the files `preview` wrote since.
+    public func update(cache: BuildCache?, memory: BuildMemory? = nil,
+                       preWritten: [String: OutputManifest.Record] = [:]) throws(BuildFailure) -> Outcome {
+        try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true).outcome
+    }
+
+    /// What a finished build no longer needs, handed to another thread to free.
+    private final class Garbage: @unchecked Sendable {
+        let report: Report
+        let inputs: Inputs
+        let previous: OutputManifest
+        init(report: Report, inputs: Inputs, previous: OutputManifest) {
+            self.report = report
+            self.inputs = inputs
+            self.previous = previous
+        }
+    }
+
+    private func run(cache: BuildCache?, memory: BuildMemory? = nil, preWritten: [String: OutputManifest.Record] = [:],
+                     allowUpToDate: Bool, keepsReport: Bool = false) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
+        var clock = StageClock()
+        let root = options.outputPath
+        let lock = BuildLock(output: root)
+        defer { withExtendedLifetime(lock) {} }
+        // What the previous build wrote is read while the content loads.
+        let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
+            let manifest = OutputManifest.read(root: root)
+            let intact = manifest.intactPaths(root: root)
+            return (manifest, intact)
+        }
+        var inputs: Inputs
+        do {
+            inputs = try readInputs(clock: &clock)
+        } catch {
+            cache?.finishBuild(prune: false)
+            throw error
+        }
+        var (previous, intact) = previousBuild.wait()
+        for (path, record) in preWritten {
+            previous.files[path] = record
+            intact.insert(path)
+        }
+        clock.lap("check")
+        // A session's first build runs in full, so its memory is filled.
+        if allowUpToDate, preWritten.isEmpty, memory == nil || memory?.current != nil,
+           let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
+           !previous.files.isEmpty, intact.count == previous.files.count {
+            var summary = OutputWriter.Summary()
+            summary.unchanged = previous.files.count
+            return (nil, Outcome(pageCount: previous.pageCount, summary: summary, warnings: previous.warnings,
+                                 timings: clock.laps, wasUpToDate: true))
+        }
+        var report: Report
+        do {
+            report = try makeSnapshot(&inputs, cache: cache, keep: { path, key in
+                previous.files[path]?.renderKey == key && intact.contains(path)
+            }, remember: memory != nil, clock: &clock)
+        } catch {
+            cache?.finishBuild(prune: false)
+            throw error
+        }
+        var base = OutputManifest()
+        base.fingerprint = inputs.fingerprint
+        base.pageCount = report.pageCount
+        base.warnings = report.warnings
+        let summary: OutputWriter.Summary
+        do {
+            summary = try OutputWriter(root: root, force: options.force)
+                .apply(report.snapshot, previous: previous, intact: intact, base: base, progress: options.progress).summary
+        } catch let collision as OutputWriter.Collision {
+            cache?.finishBuild(prune: false)
+            throw BuildFailure(report.warnings + collision.diagnostics)
+        } catch {
+            cache?.finishBuild(prune: false)
+            throw BuildFailure(report.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
+        }
+        cache?.finishBuild(prune: true)
+        clock.lap("write")
+        if let memory { memory.current = report.memory }
+        report.timings = clock.laps
+        let outcome = Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
+                              timings: clock.laps, wasUpToDate: false)
+        if keepsReport { return (report, outcome) }
+        // Tens of thousands of pages and items are freed on another thread; a command line
+        // build prints its summary and exits without waiting for that.
+        let garbage = Garbage(report: report, inputs: inputs, previous: previous)
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
+        return (nil, outcome)
+    }
+
+    /// The templates' files and the content tree as read from disk, with a digest of each
+    /// content file and of everything together.
+    struct Inputs {
+        var templateFiles: [TemplateSet.File]?
+        /// Problems reading the templates and the content, reported with the other stages'.
+        var readProblems: [Diagnostic]
+        var loader: ContentLoader
+        var tree: SourceFolder
+        /// Digest of each Markdown file's and asset's bytes, by path relative to the content folder.
+        var fileDigests: [String: UInt64]
+        /// Digest of every input together; nil when the templates could not be read.
+        var fingerprint: UInt64?
+    }
+
+    private func readInputs(clock: inout StageClock) throws(BuildFailure) -> Inputs {
+        var templateFiles: [TemplateSet.File]?
+        var readProblems: [Diagnostic] = []
+        do {
+            templateFiles = try loadTemplateFiles()
+        } catch {
+            readProblems = error.diagnostics
+        }
+        clock.lap("templates")
+        let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
+        let tree: SourceFolder
+        do {
+            tree = try loader.load(root: options.contentPath, diagnostics: &readProblems)
+        } catch {
+            throw BuildFailure(readProblems + error.diagnostics)
+        }
+        clock.lap("load")
+        let digests = fileDigests(tree)
+        let combined = templateFiles.map { self.fingerprint(tree, digests: digests, templateFiles: $0) }
+        clock.lap("digest")
+        return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree,
+                      fileDigests: digests, fingerprint: combined)
+    }
+
+    /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
+    /// not rendered but marked `.kept` (see `SiteRenderer.render`). The Markdown files'
+    /// bytes in `inputs.tree` are dropped once parsed.
+    private func makeSnapshot(_ inputs: inout Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
+                              clock: inout StageClock) throws(BuildFailure) -> Report {
+        var diagnostics = inputs.readProblems
+        let loader = inputs.loader
+        var tree = inputs.tree
 
         // Templates are checked first, but their problems are reported with the content's.
         var templates: TemplateSet?
-        do {
-            templates = try TemplateSet(files: try loadTemplateFiles(), displayRoot: options.templatesDisplayName)
-        } catch {
-            diagnostics += error.diagnostics
+        if let files = inputs.templateFiles {
+            do {
+                templates = try TemplateSet(files: files, displayRoot: options.templatesDisplayName)
+            } catch {
+                diagnostics += error.diagnostics
+            }
         }
-        clock.lap("templates")
-
-        let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
-        var tree: SourceFolder
-        do {
-            tree = try loader.load(root: options.contentPath)
-        } catch {
-            throw BuildFailure(diagnostics + error.diagnostics)
+        clock.lap("compile")
+        if let cache {
+            cache.load()
+            clock.lap("cache")
         }
-        clock.lap("load")
 
         // Parse front matter of every Markdown file.
         var files: [SourceFile] = []
         collectFiles(tree, into: &files)
-        let parsedResults = try! Parallel.map(files) { file -> (ParsedPage?, [Diagnostic]) in
+        let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+            guard let cache else { return try FrontMatter.parse(yaml: yaml) }
+            let key = ContentHash.of(yaml)
+            if let known = cache.frontMatter(key) { return known }
+            let parsed = try FrontMatter.parse(yaml: yaml)
+            cache.store(parsed, for: key)
+            return parsed
+        }
+        let parseCounter = options.progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
+        var parsedResults = try! Parallel.map(files) { file -> (ParsedPage, [Diagnostic]) in
+            defer { parseCounter?.advance() }
             var found: [Diagnostic] = []
-            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found)
+            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found, parseYAML: parseYAML)
             return (page, found)
         }
         var pages: [String: ParsedPage] = [:]
         for (page, found) in parsedResults {
             diagnostics += found
-            if let page, !page.draft || options.includeDrafts { pages[page.path] = page }
+            if !page.draft || options.includeDrafts { pages[page.path] = page }
         }
         // From here on, text is dropped as soon as it has been used: at ten thousand items
         // each copy of the site's Markdown is 40 MB.
+        parsedResults = []
         tree = tree.droppingFileContents()
+        inputs.tree = tree
         files = files.map { SourceFile(path: $0.path, bytes: []) }
         clock.lap("parse")
 
@@ -66,38 +245,21 @@ public struct Builder: Sendable {
         clock.lap("route")
 
         // Render every body now that every link target is known.
-        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: siteAllowsRawHTML(tree, pages: pages))))
-        let included = files.filter { pages[$0.path] != nil && routes.targets[owner(of: $0.path)] != nil }
+        let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(
+            allowRawHTML: siteAllowsRawHTML(tree, pages: pages), reservedIDs: templates?.literalIDs ?? [])))
+        let included = files.filter { pages[$0.path] != nil && routes.targets[MarkdownStage.owner(of: $0.path)] != nil }
         let frozenRoutes = routes
+        // Intros of `_index.md` files show on their catalog's page (the site's on the home
+        // page), beside sections and rows whose ids are slugs too.
+        var pageOutlineIDs = ["": outlineIDs(of: tree, pages: pages)]
+        for catalog in tree.folders { pageOutlineIDs[catalog.path] = outlineIDs(of: catalog, pages: pages) }
+        let stage = MarkdownStage(renderer: renderer, routes: frozenRoutes, introReservedIDs: pageOutlineIDs,
+                                  imageSizes: imageSizesByOutputPath(tree, routes: frozenRoutes), loader: loader,
+                                  fileDigests: inputs.fileDigests, cache: cache)
+        let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: included.count, reporter: $0) }
         let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
-            let page = pages[file.path]!
-            var found: [Diagnostic] = []
-            let display = loader.displayPath(file.path)
-            let pagePath = frozenRoutes.targets[owner(of: file.path)]!.path
-            let body = renderer.render(page, displayPath: display, resolve: { destination in
-                Self.resolve(destination, inSource: file.path, fromPage: pagePath, routes: frozenRoutes)
-            }, diagnostics: &found)
-            var image: ImageReference?
-            if let written = page.image, !written.isEmpty {
-                let alt = page.frontMatter["image_alt"]?.stringValue ?? body.title
-                if !OutputPath.isLocal(written) {
-                    image = ImageReference(location: written, isExternal: true, alt: alt)
-                } else if let target = frozenRoutes.target(ofLink: written, inSource: file.path) {
-                    image = ImageReference(location: target.path, isExternal: false, alt: alt)
-                } else {
-                    found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
-                                          hint: "put the image file beside this page or fix the path; it is relative to this file"))
-                }
-            }
-            var parsed = page
-            parsed.body = ""
-            return (RenderedPage(parsed: parsed, html: body.html, title: body.title, summary: body.summary,
-                                 headingIDs: body.headingIDs, image: image), found)
-        }
-        pages = pages.mapValues { page in
-            var page = page
-            page.body = ""
-            return page
+            defer { markdownCounter?.advance() }
+            return stage.render(file.path, page: pages[file.path]!)
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {
@@ -105,38 +267,141 @@ public struct Builder: Sendable {
             rendered[page.parsed.path] = page
         }
         routes = frozenRoutes
+        var position = pages.startIndex
+        while position != pages.endIndex {
+            pages.values[position].body = ""
+            position = pages.index(after: position)
+        }
         clock.lap("markdown")
 
-        let site = SiteModelBuilder(routes: routes, pages: rendered).build(tree)
+        let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
+        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, templateIDs: templates?.literalIDs ?? [],
+                     displayPath: loader.displayPath, into: &diagnostics)
         clock.lap("model")
+        let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
+                                                    diagnostics: &diagnostics)
+
+        if options.strict { diagnostics = diagnostics.map(\.asError) }
+        // File by file, top to bottom, whichever stage found them (the sort is stable).
+        diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
 
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
 
         var snapshot = OutputSnapshot()
-        let pageCount = try! SiteRenderer(site: site, templates: templates).render(into: &snapshot)
+        let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
+        let shared = siteRenderer.makeShared()
+        let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, keep: keep, progress: options.progress)
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
-        addAssets(tree, routes: routes, pages: pages, into: &snapshot)
+        addAssets(tree, routes: routes, pages: pages, digests: inputs.fileDigests, into: &snapshot)
         for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
 
-        return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps)
+        let memory = remember ? BuildMemory.State(site: site, templates: templates, configurations: presentation, shared: shared,
+                                                  stage: stage, items: BuildMemory.itemsBySource(site)) : nil
+        return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
+                      memory: memory, leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
     }
 
-    /// Builds and writes `Output/`. Nothing is written when any stage reports an error.
-    public func build() throws(BuildFailure) -> (report: Report, summary: OutputWriter.Summary) {
-        var report = try makeSnapshot()
-        var clock = StageClock()
-        do {
-            let summary = try OutputWriter(root: options.outputPath).write(report.snapshot)
-            clock.lap("write")
-            report.timings += clock.laps
-            return (report, summary)
-        } catch {
-            throw BuildFailure([.error(options.outputPath, "cannot write output: \(error)", hint: "check that the folder is writable")])
+    /// Writes the pages of the edited items among `changedPaths` (paths in the content
+    /// folder) straight away, from what the last build in `memory` knew, and returns what was
+    /// written (for `update`'s `preWritten`). Items that moved, were renamed, became drafts
+    /// or fail to parse are left to the full rebuild, which always follows.
+    public func preview(_ changedPaths: [String], memory: BuildMemory, cache: BuildCache?) -> [String: OutputManifest.Record] {
+        guard let state = memory.current else { return [:] }
+        let lock = BuildLock(output: options.outputPath)
+        defer { withExtendedLifetime(lock) {} }
+        var written: [String: OutputManifest.Record] = [:]
+        let renderer = SiteRenderer(site: state.site, templates: state.templates, configurations: state.configurations)
+        for path in Set(changedPaths) {
+            guard let (catalog, item) = state.items[path],
+                  let bytes = try? options.fileSystem.readFile(options.contentPath + "/" + path) else { continue }
+            let digest = ContentHash.of(bytes)
+            guard digest != state.stage.fileDigests[path] else { continue }
+            var problems: [Diagnostic] = []
+            let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+                let key = ContentHash.of(yaml)
+                if let known = cache?.frontMatter(key) { return known }
+                return try FrontMatter.parse(yaml: yaml)
+            }
+            let page = PageParser.parse(SourceFile(path: path, bytes: bytes), displayPath: state.stage.loader.displayPath(path),
+                                        diagnostics: &problems, parseYAML: parseYAML)
+            guard !problems.contains(where: { $0.severity == .error }), !page.draft || options.includeDrafts,
+                  ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
+            let rendered = state.stage.render(path, page: page, fileDigest: digest).0
+            let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
+            let html = renderer.renderItemPage(edited, catalog: catalog, shared: state.shared)
+            let destination = options.outputPath + "/" + item.outputPath
+            if (try? FileSystem.local.readFile(destination)) == html { continue }
+            guard let status = try? AtomicFile.write(html, to: destination) else { continue }
+            written[item.outputPath] = .init(hash: ContentHash.of(html), size: status.size, modified: status.modified, renderKey: nil)
         }
+        return written
+    }
+
+    /// The digest of every Markdown file's and asset's bytes, read in parallel.
+    private func fileDigests(_ tree: SourceFolder) -> [String: UInt64] {
+        var files: [SourceFile] = []
+        var assets: [SourceAsset] = []
+        func collect(_ folder: SourceFolder) {
+            if let index = folder.index { files.append(index) }
+            files += folder.pages
+            assets += folder.assets
+            folder.folders.forEach(collect)
+        }
+        collect(tree)
+        let fileSystem = options.fileSystem
+        var digests: [String: UInt64] = [:]
+        let fileDigests = try! Parallel.map(files) { ContentHash.of($0.bytes) }
+        for (file, digest) in zip(files, fileDigests) { digests[file.path] = digest }
+        // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
+        let assetDigests = try! Parallel.map(assets) { asset in
+            (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
+        }
+        for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
+        return digests
+    }
+
+    /// A digest of everything a build reads: the program, the options, every template and
+    /// every content file with its path. Equal fingerprints give byte-identical output.
+    private func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], templateFiles: [TemplateSet.File]) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine(ToolIdentity.digest)
+        hasher.combine(options.includeDrafts)
+        hasher.combine(options.strict)
+        hasher.combine(options.contentDisplayName)
+        hasher.combine(options.templatesDisplayName)
+        hasher.combine(options.templatesPath != nil)
+        if options.templatesPath != nil {
+            hasher.combine(templateFiles.count)
+            for file in templateFiles.sorted(by: { $0.path < $1.path }) {
+                hasher.combine(file.path)
+                hasher.combine(ContentHash.of(file.bytes))
+            }
+        }
+        func feed(_ folder: SourceFolder) {
+            hasher.combine("folder")
+            hasher.combine(folder.path)
+            if let index = folder.index {
+                hasher.combine(index.path)
+                hasher.combine(digests[index.path] ?? 0)
+            }
+            for file in folder.pages {
+                hasher.combine(file.path)
+                hasher.combine(digests[file.path] ?? 0)
+            }
+            for asset in folder.assets {
+                hasher.combine(asset.path)
+                hasher.combine(asset.absolutePath)
+                hasher.combine(digests[asset.path] ?? 0)
+            }
+            hasher.combine(folder.folders.count)
+            folder.folders.forEach(feed)
+        }
+        feed(tree)
+        return hasher.finalize()
     }
 
     // MARK: Stages' helpers
@@ -172,45 +437,105 @@ public struct Builder: Sendable {
         return files
     }
 
+    /// Links naming an anchor (`care.md#feeding`, `#pricing`, `dogs/_index.md`) must find it
+    /// on the page they lead to: a heading id or, on a catalog page, a section, group or row.
+    private func checkAnchors(of files: [SourceFile], rendered: [String: RenderedPage], site: Site, routes: Routes,
+                              templateIDs: Set<String>, displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
+        let headings = files.compactMap { file in
+            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { ($0.path, page.headingIDs) } }
+        }
+        let index = AnchorIndex(site: site, headings: headings, onEveryPage: templateIDs)
+        for file in files {
+            for link in rendered[file.path]?.anchorLinks ?? [] where index.contains(link.fragment, on: link.page) == false {
+                diagnostics.append(.warning(displayPath(file.path), line: link.line,
+                                            "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
+                                            hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
+                                                + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)"))
+            }
+        }
+    }
+
     private func collectFiles(_ folder: SourceFolder, into files: inout [SourceFile]) {
         if let index = folder.index { files.append(index) }
         files += folder.pages
         for child in folder.folders { collectFiles(child, into: &files) }
     }
 
-    /// The route key whose page shows a file: an `_index.md` shows on its folder's page.
-    private func owner(of path: String) -> String {
-        guard path == "_index.md" || path.hasSuffix("/_index.md") else { return path }
-        return path == "_index.md" ? "" : String(path.dropLast("/_index.md".count))
+    /// Ids the page of a catalog folder (or the home page, for the content folder) gives its
+    /// sections and loose rows: the slugs of the folder's sub-folders and pages.
+    private func outlineIDs(of folder: SourceFolder, pages: [String: ParsedPage]) -> Set<String> {
+        var ids = Set(folder.folders.map { ContentRouter.folderSlug($0, pages: pages) })
+        for file in folder.pages {
+            if let page = pages[file.path] { ids.insert(ContentRouter.pageSlug(page)) }
+        }
+        return ids
     }
 
     private func siteAllowsRawHTML(_ tree: SourceFolder, pages: [String: ParsedPage]) -> Bool {
         guard let index = tree.index, let page = pages[index.path] else { return false }
-        return page.frontMatter["unsafe_html"] == .bool(true)
+        return page.unsafeHTML
     }
 
-    private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], into snapshot: inout OutputSnapshot) {
+    /// The pixel size of every content image, by the output path it is copied to, read
+    /// once per build (many items name the same picture).
+    private func imageSizesByOutputPath(_ folder: SourceFolder, routes: Routes) -> [String: ImageSize?] {
+        var assets: [(path: String, asset: SourceAsset)] = []
+        func walk(_ folder: SourceFolder) {
+            for asset in folder.assets {
+                if let target = routes.targets[asset.path] { assets.append((target.path, asset)) }
+            }
+            folder.folders.forEach(walk)
+        }
+        walk(folder)
+        let fileSystem = options.fileSystem
+        let sizes = try! Parallel.map(assets) { entry -> ImageSize? in
+            return (try? fileSystem.readFile(entry.asset.absolutePath)).flatMap(ImageSize.init(header:))
+        }
+        var result: [String: ImageSize?] = [:]
+        for (entry, size) in zip(assets, sizes) { result[entry.path] = size }
+        return result
+    }
+
+    /// A field value that names an image file (`photo: rex.png`); read for row thumbnails.
+    static func looksLikeImage(_ value: FieldValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        // Only the last few bytes matter, so the text is not lower-cased as a whole: this
+        // runs for every field of every item.
+        let tail = text.utf8.suffix(5).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        return imageSuffixes.contains { tail.count >= $0.count && tail.suffix($0.count).elementsEqual($0) }
+    }
+
+    private static let imageSuffixes = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].map { Array($0.utf8) }
+
+    private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], digests: [String: UInt64],
+                           into snapshot: inout OutputSnapshot) {
         guard ContentRouter.isIncluded(folder, pages: pages) else { return }
         for asset in folder.assets {
             guard let target = routes.targets[asset.path] else { continue }
-            snapshot.add(target.path, .copy(from: asset.absolutePath))
+            snapshot.add(target.path, .copy(from: asset.absolutePath), contentDigest: digests[asset.path])
         }
-        for child in folder.folders { addAssets(child, routes: routes, pages: pages, into: &snapshot) }
+        for child in folder.folders { addAssets(child, routes: routes, pages: pages, digests: digests, into: &snapshot) }
     }
 
     /// Resolves a link written in a Markdown body to a relative URL from the page it shows on.
     static func resolve(_ destination: String, inSource source: String, fromPage page: String, routes: Routes) -> PageBodyRenderer.Resolution {
+        if destination.hasPrefix("#") {
+            let fragment = OutputPath.percentDecode(String(destination.dropFirst()))
+            return fragment.isEmpty ? .external : .sameAnchor(page: page, fragment: fragment)
+        }
         guard OutputPath.isLocal(destination), !destination.hasPrefix("/") else { return .external }
         var path = Substring(destination)
         var fragment: String?
         if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
+            // Written fragments may be percent-encoded already; `relativeURL` encodes once.
+            fragment = OutputPath.percentDecode(String(path[path.index(after: hash)...]))
             path = path[..<hash]
         }
         if let question = path.firstIndex(of: "?") { path = path[..<question] }
         if path.isEmpty { return .external }
         guard let target = routes.target(ofLink: String(path), inSource: source) else { return .missing }
-        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: fragment ?? target.fragment))
+        let anchor = fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
+        return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: anchor), page: target.path, fragment: anchor)
     }
 }
 

@@ -30,13 +30,19 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         Diagnostic(.warning, path: path, line: line, column: column, message: message, hint: hint)
     }
 
+    /// `path:line:column: severity: message`, the form editors and terminals link to a file
+    /// position; a problem with the whole file points at its start (1:1).
     public var description: String {
-        var location = path
-        location += ":\(line ?? 1)"
-        if let column { location += ":\(column)" }
-        var text = "\(location): \(severity.rawValue): \(message)"
+        var text = "\(path):\(line ?? 1):\(column ?? 1): \(severity.rawValue): \(message)"
         if let hint { text += "\n  hint: \(hint)" }
         return text
+    }
+
+    /// The same problem as an error, for `--strict`.
+    public var asError: Diagnostic {
+        var copy = self
+        copy.severity = .error
+        return copy
     }
 }
 

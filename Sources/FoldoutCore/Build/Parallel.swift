@@ -30,3 +30,23 @@ enum Parallel {
         return try results.map { try $0!.get() }
     }
 }
+
+/// Work started on another thread now and waited for later, to overlap independent stages
+/// (reading the manifest while the content loads).
+final class Pending<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.value = work()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Value {
+        done.wait()
+        done.signal()
+        return value!
+    }
+}

@@ -29,14 +29,6 @@ public struct SourceAsset: Sendable {
 }
 
 extension SourceFolder {
-    /// Puts each Markdown file's bytes in place; a file missing from `bytes` (it could not be
-    /// read) is taken out of the tree.
-    mutating func fillContents(from bytes: [String: [UInt8]]) {
-        if let index, let data = bytes[index.path] { self.index?.bytes = data } else { index = nil }
-        pages = pages.compactMap { page in bytes[page.path].map { SourceFile(path: page.path, bytes: $0) } }
-        for position in folders.indices { folders[position].fillContents(from: bytes) }
-    }
-
     /// The same tree without the Markdown files' bytes, for the stages after parsing, which
     /// need only the structure.
     public func droppingFileContents() -> SourceFolder {

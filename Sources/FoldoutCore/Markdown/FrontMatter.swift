@@ -75,6 +75,16 @@ public struct FrontMatter: Sendable {
         public var line: Int
         public var column: Int?
         public var message: String
+        /// What the YAML parser was reading and where that began (an unclosed `[` fails
+        /// only at the end of the text; where it opened is what the user needs).
+        public var context: (text: String, line: Int, column: Int)?
+
+        public init(line: Int, column: Int?, message: String, context: (text: String, line: Int, column: Int)? = nil) {
+            self.line = line
+            self.column = column
+            self.message = message
+            self.context = context
+        }
     }
 
     /// Largest number of values one front matter may expand to. Guards against alias bombs
@@ -93,7 +103,7 @@ public struct FrontMatter: Sendable {
         do {
             node = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            throw Self.parseError(from: error)
+            throw Self.parseError(from: error, yaml: yaml)
         } catch {
             throw ParseError(line: 1, column: nil, message: "\(error)")
         }
@@ -148,19 +158,40 @@ public struct FrontMatter: Sendable {
         }
     }
 
-    private static func parseError(from error: YamlError) -> ParseError {
+    private static func parseError(from error: YamlError, yaml: String) -> ParseError {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            var message = problem
-            if let context { message = "\(context.text.trimmingCharacters(in: .whitespaces)): \(problem)" }
-            return ParseError(line: mark.line, column: mark.column, message: "invalid YAML: \(message)")
+            return ParseError(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)",
+                              context: context.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.mark.line, $0.mark.column) })
         case let .reader(problem, _, _, _):
             return ParseError(line: 1, column: nil, message: "invalid YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            return ParseError(line: context.mark.line, column: context.mark.column,
+            // Yams marks the key's first use; the line to fix is where it is used again.
+            let line = duplicates.first.flatMap { lineOfRepeatedKey($0, firstUse: context.mark, in: yaml) } ?? context.mark.line
+            return ParseError(line: line, column: line == context.mark.line ? context.mark.column : nil,
                               message: "duplicate keys: \(duplicates.joined(separator: ", "))")
         default:
             return ParseError(line: 1, column: nil, message: "invalid YAML: \(error)")
         }
+    }
+
+    /// The line where a block mapping's `key`, first used at `firstUse`, appears again: the
+    /// next line at the same indentation that starts with the key, before the mapping ends.
+    private static func lineOfRepeatedKey(_ key: String, firstUse: Mark, in yaml: String) -> Int? {
+        let indentation = firstUse.column - 1
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard firstUse.line >= 1, firstUse.line < lines.count else { return nil }
+        for index in firstUse.line..<lines.count {
+            let line = lines[index]
+            let content = line.drop { $0 == " " }
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let indent = line.count - content.count
+            if indent < indentation { return nil }
+            guard indent == indentation else { continue }
+            for written in [key, "\"\(key)\"", "'\(key)'"] where content.hasPrefix(written) {
+                if content.dropFirst(written.count).drop(while: { $0 == " " }).hasPrefix(":") { return index + 1 }
+            }
+        }
+        return nil
     }
 }

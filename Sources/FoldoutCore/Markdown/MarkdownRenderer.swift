@@ -5,9 +5,10 @@ import Foundation
 /// the summary and the headings, gives each heading a unique id, lets the caller rewrite
 /// link and image destinations, and renders HTML.
 ///
-/// Safe by default: raw HTML becomes a comment and `javascript:`, `vbscript:`, `file:` and
-/// non-image `data:` URLs are dropped (cmark's own safe mode). Smart punctuation is on and
-/// invalid UTF-8 is replaced.
+/// Safe by default: raw HTML becomes a comment (cmark's own safe mode). Link and image URLs
+/// outside `SafeURL` (`javascript:`, `data:` and the like) are emptied in either mode: an
+/// author who allows raw HTML still gets no script from a Markdown link. Smart punctuation
+/// is on and invalid UTF-8 is replaced.
 public struct MarkdownRenderer: Sendable {
     public struct Options: Sendable, Equatable {
         /// Keep raw HTML in Markdown (the site opts in with `unsafe_html: true`).
@@ -15,9 +16,13 @@ public struct MarkdownRenderer: Sendable {
         /// Remove a leading level-1 heading from the body when it became the page title,
         /// so the page does not show its title twice.
         public var dropTitleHeading = true
-        public init(allowRawHTML: Bool = false, dropTitleHeading: Bool = true) {
+        /// Ids the page layout itself uses (`main`); headings get other ids, so an id stays
+        /// unique on the page and a `#fragment` reaches one element.
+        public var reservedIDs: Set<String> = []
+        public init(allowRawHTML: Bool = false, dropTitleHeading: Bool = true, reservedIDs: Set<String> = []) {
             self.allowRawHTML = allowRawHTML
             self.dropTitleHeading = dropTitleHeading
+            self.reservedIDs = reservedIDs
         }
     }
 
@@ -29,6 +34,8 @@ public struct MarkdownRenderer: Sendable {
         public var line: Int
         /// Alt text for images.
         public var text: String
+        /// The URL was emptied because its scheme is not allowed (see `SafeURL`).
+        public var isRefused = false
     }
 
     public struct Result: Sendable {
@@ -97,7 +104,10 @@ public struct MarkdownRenderer: Sendable {
         cmark_iter_free(iterator)
 
         for (index, link) in links.enumerated() {
-            if let replacement = rewrite(link) {
+            if !SafeURL.isAllowed(link.destination) {
+                cmark_node_set_url(linkNodes[index], "")
+                links[index].isRefused = true
+            } else if let replacement = rewrite(link) {
                 cmark_node_set_url(linkNodes[index], replacement)
                 links[index].destination = replacement
             }
@@ -114,7 +124,7 @@ public struct MarkdownRenderer: Sendable {
             dropped = true
         }
 
-        var used: [String: Int] = [:]
+        var used = Dictionary(uniqueKeysWithValues: options.reservedIDs.map { ($0, 1) })
         var headingIDs: [String] = []
         for heading in headings {
             let id = Self.uniqueID(for: Self.plainText(of: heading), used: &used)

@@ -1,14 +1,26 @@
 /// Renders a parsed page's body and settles its title and summary. Local links and images
 /// are resolved through `resolve`, which maps a destination written in the page to its
-/// target in `Output/`; what cannot be resolved is reported as a warning.
+/// target in `Output/`; what cannot be resolved is reported as a warning. Links that name an
+/// anchor are returned, to be checked once every page's ids are known (`AnchorIndex`).
 public struct PageBodyRenderer: Sendable {
-    public enum Resolution {
-        /// A relative URL to use instead.
-        case rewritten(String)
-        /// Not a local path (external URL, `mailto:`, `#anchor`): left alone.
+    public enum Resolution: Sendable, Equatable {
+        /// A relative URL to use instead, and the output page and anchor it leads to.
+        case rewritten(String, page: String, fragment: String?)
+        /// An anchor on the page itself (`#pricing`): left as written.
+        case sameAnchor(page: String, fragment: String)
+        /// Not a local path (external URL, `mailto:`): left alone.
         case external
         /// A local path that names nothing in the content folder.
         case missing
+    }
+
+    /// A link to an anchor on an output page, as written on `line` of the source file.
+    public struct AnchorLink: Sendable, Equatable {
+        public var line: Int
+        public var written: String
+        public var page: String
+        /// The anchor, percent-decoded, as it appears in an `id`.
+        public var fragment: String
     }
 
     public var markdown: MarkdownRenderer
@@ -18,31 +30,46 @@ public struct PageBodyRenderer: Sendable {
         self.markdown = markdown
     }
 
-    public func render(_ page: ParsedPage, displayPath: String, resolve: (String) -> Resolution,
-                       diagnostics: inout [Diagnostic]) -> (html: String, title: String, summary: String, headingIDs: [String]) {
+    public func render(_ page: ParsedPage, displayPath: String, resolve: (String) -> Resolution, diagnostics: inout [Diagnostic])
+        -> (html: String, title: String, summary: String, headingIDs: [String], anchorLinks: [AnchorLink]) {
         var warnings: [Diagnostic] = []
+        var anchorLinks: [AnchorLink] = []
         let bodyFirstLine = page.bodyFirstLine
         let result = markdown.render(page.body, usesTitleHeading: page.title == nil) { link in
+            let line = bodyFirstLine + link.line - 1
+            if link.isImage, link.text.isEmpty {
+                warnings.append(.warning(displayPath, line: line, "image `\(link.destination)` has no alt text",
+                                         hint: "describe the image: `![A brown terrier](\(link.destination))`"))
+            }
             switch resolve(link.destination) {
-            case .rewritten(let url): return url
-            case .external: return nil
+            case .rewritten(let url, let target, let fragment):
+                if let fragment {
+                    anchorLinks.append(AnchorLink(line: line, written: link.destination, page: target, fragment: fragment))
+                }
+                return url
+            case .sameAnchor(let target, let fragment):
+                anchorLinks.append(AnchorLink(line: line, written: link.destination, page: target, fragment: fragment))
+                return nil
+            case .external:
+                return nil
             case .missing:
-                warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
+                warnings.append(.warning(displayPath, line: line,
                                          "\(link.isImage ? "image" : "link") `\(link.destination)` points to nothing in the content folder",
                                          hint: "check the path; it is relative to this file"))
                 return nil
             }
         }
-        for link in result.links where link.isImage && link.text.isEmpty {
-            warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1, "image `\(link.destination)` has no alt text",
-                                     hint: "describe the image: `![A brown terrier](\(link.destination))`"))
+        for link in result.links where link.isRefused {
+            warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
+                                     "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: only http(s), mailto and relative URLs are allowed",
+                                     hint: "link to a web page or to a file in the content folder"))
         }
         diagnostics += warnings
         let fileName = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.path[page.path.index(after: $0)...]) } ?? page.path
         let title = page.title ?? result.firstHeading ?? Slug.readableTitle(fromFileName: fileName == "_index.md"
             ? String(page.path.split(separator: "/").dropLast().last ?? "") : fileName)
         let summary = page.summary ?? Self.shorten(result.firstParagraph, to: Self.summaryLength)
-        return (result.html, title, summary, result.headingIDs)
+        return (result.html, title, summary, result.headingIDs, anchorLinks)
     }
 
     /// Cuts `text` at a word boundary and adds an ellipsis when it is longer than `limit`.

@@ -17,6 +17,8 @@ public struct ParsedPage: Sendable {
     public var expanded: Bool?
     public var layout: String?
     public var tags: [String]
+    /// `unsafe_html:` of the site's `Content/_index.md`: keep raw HTML in Markdown.
+    public var unsafeHTML: Bool
 
     /// File line of a front matter key, for messages (the YAML starts on line 2).
     public func line(of key: String) -> Int? {
@@ -27,35 +29,43 @@ public struct ParsedPage: Sendable {
 public enum PageParser {
     /// Keys Foldout itself reads; every other key is a field for templates.
     public static let reservedKeys: Set<String> = [
-        "title", "slug", "weight", "draft", "image", "summary", "date", "expanded", "layout", "tags",
+        "title", "slug", "weight", "draft", "image", "summary", "date", "expanded", "layout", "tags", "unsafe_html",
     ]
 
-    /// Parses one file. `displayPath` names it in messages. Returns nil with diagnostics
-    /// when the file cannot be used.
-    public static func parse(_ file: SourceFile, displayPath: String, diagnostics: inout [Diagnostic]) -> ParsedPage? {
-        let text = String(decoding: file.bytes, as: UTF8.self)
+    /// Parses one file. `displayPath` names it in messages. Like a compiler, it reports a
+    /// problem and carries on: a page with an error in `diagnostics` comes back as far as it
+    /// could be read (bad values left out), so links to it still resolve and the build can
+    /// report every other problem before it fails. `parseYAML` reads the front matter (a
+    /// build passes one that remembers earlier results).
+    public static func parse(_ file: SourceFile, displayPath: String, diagnostics: inout [Diagnostic],
+                             parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+                                 try FrontMatter.parse(yaml: yaml)
+                             }) -> ParsedPage {
+        let text = SourceText.decode(file.bytes, displayPath: displayPath, diagnostics: &diagnostics)
         let split: FrontMatter.Split
         do {
             split = try FrontMatter.split(text)
         } catch {
-            diagnostics.append(.error(displayPath, line: 1, "front matter is not closed: the `---` on line 1 has no closing `---` line",
+            diagnostics.append(.error(displayPath, line: 1, column: 1, "front matter is not closed: the `---` on line 1 has no closing `---` line",
                                       hint: "add a line with just `---` after the last front matter line"))
-            return nil
+            split = FrontMatter.Split(yaml: nil, body: "", bodyFirstLine: 1)
         }
         var frontMatter = FrontMatter.empty
         if let yaml = split.yaml {
             do {
-                frontMatter = try FrontMatter.parse(yaml: yaml)
+                frontMatter = try parseYAML(yaml)
             } catch {
-                diagnostics.append(.error(displayPath, line: error.line + 1, column: error.column, error.message,
+                var message = error.message
+                if let context = error.context {
+                    message += " (\(context.text) that starts on line \(context.line + 1), column \(context.column))"
+                }
+                diagnostics.append(.error(displayPath, line: error.line + 1, column: error.column, message,
                                           hint: "fix the YAML between the `---` lines; quote values that contain `:` or start with `[`, `{`, `*`, `&` or `#`"))
-                return nil
             }
         }
         var page = ParsedPage(path: file.path, frontMatter: frontMatter, body: split.body, bodyFirstLine: split.bodyFirstLine,
                               title: nil, slug: nil, weight: nil, draft: false, image: nil, summary: nil, date: nil,
-                              expanded: nil, layout: nil, tags: [])
-        let errorCount = diagnostics.count
+                              expanded: nil, layout: nil, tags: [], unsafeHTML: false)
         func typeError(_ key: String, _ expected: String, example: String) {
             diagnostics.append(.error(displayPath, line: page.line(of: key),
                                       "`\(key)` must be \(expected), found `\(frontMatter[key]?.text ?? "")`",
@@ -92,12 +102,22 @@ public enum PageParser {
                 case .null: break
                 default: typeError(key, "a number", example: "10")
                 }
-            case "draft", "expanded":
+            case "draft", "expanded", "unsafe_html":
                 guard case .bool(let flag) = value else {
                     if value != .null { typeError(key, "true or false", example: "true") }
                     continue
                 }
-                if key == "draft" { page.draft = flag } else { page.expanded = flag }
+                switch key {
+                case "draft": page.draft = flag
+                case "expanded": page.expanded = flag
+                default:
+                    guard file.path == "_index.md" else {
+                        diagnostics.append(.warning(displayPath, line: page.line(of: key), "`unsafe_html` only counts in the site's own _index.md; ignored here",
+                                                    hint: "move it to _index.md at the top of the content folder"))
+                        continue
+                    }
+                    page.unsafeHTML = flag
+                }
             case "tags":
                 switch value {
                 case .list(let values):
@@ -112,6 +132,6 @@ public enum PageParser {
                 break
             }
         }
-        return diagnostics.count == errorCount ? page : nil
+        return page
     }
 }

@@ -1,13 +1,19 @@
+import Foundation
+
 /// Slugs: the names Foldout gives folders, pages and headings in URLs and ids.
 /// Letters (any script) and digits are kept and lower-cased; every other run of characters
-/// becomes one `-`. Non-ASCII letters stay, and links percent-encode them.
+/// becomes one `-`. Non-ASCII letters stay, and links percent-encode them. Text is composed
+/// (NFC) first, so `é` typed as one character or as `e` plus an accent gives the same slug,
+/// as it must on disks that compare names that way (macOS).
 public enum Slug {
     public static func make(_ text: String) -> String {
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        let composed = isASCII ? text : text.precomposedStringWithCanonicalMapping
         // Built as UTF-8 bytes: headings, file and folder names of every page go through here.
         var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
+        result.reserveCapacity(composed.utf8.count)
         var pendingDash = false
-        for scalar in text.unicodeScalars {
+        for scalar in composed.unicodeScalars {
             if scalar.isASCII {
                 let value = UInt8(scalar.value)
                 let isDigit = value >= 48 && value <= 57
@@ -21,15 +27,23 @@ public enum Slug {
                     // `_`, `.` and other punctuation split words like spaces do.
                     pendingDash = true
                 }
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            } else if Self.isLetterOrDigit(scalar) {
                 if pendingDash, !result.isEmpty { result.append(UInt8(ascii: "-")) }
                 pendingDash = false
-                result += String(scalar).lowercased().utf8
+                // Lower-casing can add marks that are not letters (`İ` becomes `i` and a
+                // combining dot); only letters and digits go into a slug.
+                for lower in String(scalar).lowercased().unicodeScalars where Self.isLetterOrDigit(lower) {
+                    result += lower.utf8
+                }
             } else {
                 pendingDash = true
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     /// A file or folder name made readable: `how_this_course_works.md` → "How this course works".

@@ -15,10 +15,18 @@ public struct Catalog: Sendable {
     /// Path in `Output/`, e.g. `pets/index.html`.
     public var outputPath: String
     public var sourcePath: String
+    /// `layout`, `appearance`, `columns`, `exclusive`, `sort` of the catalog's `_index.md`:
+    /// defaults for sections that do not set their own.
+    public var options = SectionOptions()
 
-    public var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
+    /// Items counted once: query sections repeat items of the folder sections.
+    public var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }
 
-    public var allItems: [Item] { sections.flatMap(\.allItems) }
+    /// Every item once, in outline order.
+    public var allItems: [Item] { folderSections.flatMap(\.allItems) }
+
+    /// Sections made from folders (and the untitled one of loose items), without query sections.
+    public var folderSections: [Group] { sections.filter { $0.query == nil } }
 
     public func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value

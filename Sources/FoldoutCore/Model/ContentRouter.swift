@@ -15,9 +15,10 @@ public struct ContentRouter {
     /// keyed by source path; folders whose `_index.md` is missing from it are skipped.
     public func route(_ root: SourceFolder, pages: [String: ParsedPage], diagnostics: inout [Diagnostic]) -> Routes {
         var routes = Routes()
+        var anchors: [String: String] = [:]
         routes.add(source: "", target: .init(path: "index.html", fragment: nil), producesFile: true)
         routeFolder(root, depth: 0, outputFolder: "", catalogPage: "index.html", anchor: "",
-                    pages: pages, routes: &routes, diagnostics: &diagnostics)
+                    pages: pages, routes: &routes, anchors: &anchors, diagnostics: &diagnostics)
         return routes
     }
 
@@ -41,18 +42,32 @@ public struct ContentRouter {
         return slug.isEmpty ? "untitled" : slug
     }
 
+    /// `anchors` maps each `page#anchor` of a row, section or group (lower-cased) to its source,
+    /// as two things with one anchor on one page are a collision too.
     private func routeFolder(_ folder: SourceFolder, depth: Int, outputFolder: String, catalogPage: String, anchor: String,
-                             pages: [String: ParsedPage], routes: inout Routes, diagnostics: inout [Diagnostic]) {
+                             pages: [String: ParsedPage], routes: inout Routes, anchors: inout [String: String],
+                             diagnostics: inout [Diagnostic]) {
         func place(_ file: String) -> String { outputFolder.isEmpty ? file : outputFolder + "/" + file }
         func collision(_ source: String, _ existing: String, _ path: String) {
             diagnostics.append(.error(displayPath(source), "produces `\(path)`, which \(existing.isEmpty ? "the home page" : "`" + displayPath(existing) + "`") also produces",
                                       hint: "rename one of them or give one a different `slug:`"))
         }
+        func claim(anchor: String, for source: String) {
+            let key = catalogPage + "#" + anchor.lowercased()
+            if let existing = anchors[key] {
+                collision(source, existing, catalogPage + "#" + anchor)
+            } else {
+                anchors[key] = source
+            }
+        }
         for page in folder.pages {
             guard let parsed = pages[page.path] else { continue }
-            let path = place(Self.pageSlug(parsed) + ".html")
+            let slug = Self.pageSlug(parsed)
+            let path = place(slug + ".html")
             if let existing = routes.add(source: page.path, target: .init(path: path, fragment: nil), producesFile: true) {
                 collision(page.path, existing, path)
+            } else {
+                claim(anchor: anchor.isEmpty ? slug : anchor + "/" + slug, for: page.path)
             }
         }
         for asset in folder.assets {
@@ -76,12 +91,13 @@ public struct ContentRouter {
                     collision(child.path, existing, page)
                 }
                 routeFolder(child, depth: 1, outputFolder: childOutput, catalogPage: page, anchor: "",
-                            pages: pages, routes: &routes, diagnostics: &diagnostics)
+                            pages: pages, routes: &routes, anchors: &anchors, diagnostics: &diagnostics)
             } else {
                 let childAnchor = anchor.isEmpty ? slug : anchor + "/" + slug
                 routes.add(source: child.path, target: .init(path: catalogPage, fragment: childAnchor), producesFile: false)
+                claim(anchor: childAnchor, for: child.path)
                 routeFolder(child, depth: depth + 1, outputFolder: childOutput, catalogPage: catalogPage, anchor: childAnchor,
-                            pages: pages, routes: &routes, diagnostics: &diagnostics)
+                            pages: pages, routes: &routes, anchors: &anchors, diagnostics: &diagnostics)
             }
         }
     }

@@ -10,13 +10,16 @@ public struct Group: Sendable {
     public var depth: Int
     /// `expanded:` from `_index.md`; nil when not given.
     public var expanded: Bool?
-    public var layout: String?
     public var introHTML: String
     public var summary: String
     /// Front matter keys other than the reserved ones.
     public var fields: [(key: String, value: FieldValue)]
     public var entries: [OutlineEntry]
     public var sourcePath: String
+    /// `layout`, `appearance`, `columns`, `footer`, `exclusive` and `sort` (see `SectionOptions`).
+    public var options = SectionOptions()
+    /// For a query section, the filter that collected its items; nil for a folder.
+    public var query: ItemQuery? = nil
 
     /// Items in this group and all groups below it.
     public var itemCount: Int {

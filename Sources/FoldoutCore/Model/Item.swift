@@ -21,9 +21,25 @@ public struct Item: Sendable {
     public var sourcePath: String
     /// Titles of the folders from the catalog down to the item's group, for breadcrumbs.
     public var trail: [TrailStep]
+    /// Every front matter field that names an image file found beside the page (`image`,
+    /// and any other such as `photo: rex.png`), by key, for row thumbnails.
+    public var images: [String: ImageReference] = [:]
 
     public func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value
+    }
+
+    /// The value of `key` as configuration sees it (`where:`, `sort:`, row templates):
+    /// the reserved keys `title`, `date`, `weight`, `summary` and `tags` included.
+    public func value(for key: String) -> FieldValue? {
+        switch key {
+        case "title": return .string(title)
+        case "summary": return .string(summary)
+        case "date": return date.map(FieldValue.string)
+        case "weight": return weight.map(FieldValue.number)
+        case "tags": return tags.isEmpty ? nil : .list(tags.map(FieldValue.string))
+        default: return field(key)
+        }
     }
 }
 
@@ -32,6 +48,10 @@ public struct ImageReference: Sendable, Equatable {
     public var location: String
     public var isExternal: Bool
     public var alt: String
+    /// Whether `alt` was written by the author (`image_alt:`) rather than taken from the title.
+    public var altIsWritten: Bool = false
+    /// Pixel size read from the file's header; nil for external and unreadable images.
+    public var size: ImageSize? = nil
 }
 
 public struct TrailStep: Sendable, Equatable {

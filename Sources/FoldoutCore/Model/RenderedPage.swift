@@ -7,6 +7,10 @@ public struct RenderedPage: Sendable {
     /// `summary:`, else the first paragraph shortened.
     public var summary: String
     public var headingIDs: [String]
+    /// Links in the body that name an anchor, checked once all pages are rendered.
+    public var anchorLinks: [PageBodyRenderer.AnchorLink]
     /// Output path of the page's own image, if it names one that exists.
     public var image: ImageReference?
+    /// Image files named by any front matter field, by key (`image` included).
+    public var images: [String: ImageReference] = [:]
 }

@@ -1,22 +1,33 @@
 /// What a build wants `Output/` to hold: a set of `path -> contents`, like a diffable
-/// data source snapshot. Paths are relative to the output folder.
+/// data source snapshot. Paths are relative to the output folder. `OutputWriter` applies it
+/// as a difference against what the previous build wrote.
 public struct OutputSnapshot: Sendable {
     public enum Contents: Sendable, Equatable {
         case bytes([UInt8])
         /// A file copied from the source tree (images and other assets), read only when written.
         case copy(from: String)
+        /// The file the previous build wrote is still right: the page's inputs did not change
+        /// (its render key is the one in the manifest) and the file on disk is untouched.
+        case kept
     }
 
     public private(set) var files: [String: Contents] = [:]
+    /// For pages: the digest of what the page is rendered from (see `PageDigest`).
+    public private(set) var renderKeys: [String: UInt64] = [:]
+    /// For copied files: the digest of their bytes when the build already knows it, so an
+    /// unchanged file need not be read again to find that out.
+    public private(set) var contentDigests: [String: UInt64] = [:]
 
     public init() {}
 
-    public mutating func add(_ path: String, _ contents: Contents) {
+    public mutating func add(_ path: String, _ contents: Contents, renderKey: UInt64? = nil, contentDigest: UInt64? = nil) {
         files[path] = contents
+        renderKeys[path] = renderKey
+        contentDigests[path] = contentDigest
     }
 
-    public mutating func add(_ path: String, text: String) {
-        files[path] = .bytes(Array(text.utf8))
+    public mutating func add(_ path: String, text: String, renderKey: UInt64? = nil) {
+        add(path, .bytes(Array(text.utf8)), renderKey: renderKey)
     }
 
     public var paths: [String] { files.keys.sorted() }

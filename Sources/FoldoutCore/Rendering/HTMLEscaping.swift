@@ -1,19 +1,17 @@
 import Mustache
 
-/// HTML escaping for `{{name}}` tags, with exactly swift-mustache's result: `<`, `>`, `&`,
-/// `"` and `'` are replaced when they stand as a character of their own.
-///
-/// swift-mustache looks every `Character` of every value up in a dictionary, about 1 µs per
-/// character; on a catalog page of thousands of rows with their summaries that was most of
-/// the build. This scans bytes and only falls back to characters when a special character
-/// touches a non-ASCII one (where Unicode may join them into one character that is not
-/// escaped). `TemplateSet` selects it in every template with a `CONTENT_TYPE` pragma, the
-/// library's own way to choose the escaping.
+/// How `{{value}}` is escaped in every template. swift-mustache's own HTML escaping looks
+/// characters up as grapheme clusters, so a `"` followed by a combining mark (`"\u{301}`) is
+/// one cluster, is not found in its table, and is written raw: a front matter value could
+/// close an attribute and add `onmouseover=`. This escapes byte by byte instead; UTF-8 never
+/// hides an ASCII byte inside a longer character, so nothing slips through. Byte by byte is
+/// also fast: swift-mustache's per-character lookup was most of a large catalog page's time.
 struct HTMLEscaping: MustacheContentType {
-    /// The name templates select it by: `{{% CONTENT_TYPE: FOLDOUT_HTML}}`.
+    /// The content type's name, switched on at the start of every template (see `TemplateSet`).
     static let name = "FOLDOUT_HTML"
+    static let pragma = "{{% CONTENT_TYPE: \(name)}}"
 
-    /// Registers the content type with swift-mustache once, before any template is parsed.
+    /// Registers the content type with swift-mustache once, before the first template is parsed.
     static let registered: Void = MustacheContentTypes.register(HTMLEscaping(), named: name)
 
     func escapeText(_ text: String) -> String {
@@ -22,15 +20,9 @@ struct HTMLEscaping: MustacheContentType {
 
     static func escape(_ text: String) -> String {
         var text = text
+        // Most values (titles, ages, URLs) have nothing to escape: those are returned as they are.
         let escaped: [UInt8]? = text.withUTF8 { bytes in
-            var needed = false
-            for index in bytes.indices where replacement(for: bytes[index]) != nil {
-                // A neighbour outside ASCII might join the byte into a larger character.
-                if index > 0, bytes[index - 1] >= 0x80 { return nil }
-                if index + 1 < bytes.count, bytes[index + 1] >= 0x80 { return nil }
-                needed = true
-            }
-            guard needed else { return [] }
+            guard bytes.contains(where: { replacement(for: $0) != nil }) else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + 32)
             for byte in bytes {
@@ -38,28 +30,7 @@ struct HTMLEscaping: MustacheContentType {
             }
             return result
         }
-        switch escaped {
-        case .some(let bytes) where bytes.isEmpty: return text
-        case .some(let bytes): return String(decoding: bytes, as: UTF8.self)
-        case .none: return escapeCharacters(text)
-        }
-    }
-
-    /// swift-mustache's own algorithm, for text where Unicode decides what a character is.
-    private static func escapeCharacters(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 32)
-        for character in text {
-            switch character {
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        return escaped.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     private static let lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8), ampersand = Array("&amp;".utf8)

@@ -1,17 +1,22 @@
 /// Renders every page of the site through the templates into the snapshot: the home page,
-/// one page per catalog, one per item. Each page template renders the page's content, and
-/// `base` wraps it. Pages render in parallel; each builds its own template context.
+/// one page per catalog, one per item, the tag pages (`tags/index.html`, `tags/<tag>.html`),
+/// `404.html`, and `sitemap.xml` when the site has a `base_url`. Each page template renders
+/// the page's content, and `base` wraps it. Pages render in parallel; each builds its own
+/// template context. Tag pages and the 404 page are made only when their template exists,
+/// so an older templates folder keeps working.
 public struct SiteRenderer: Sendable {
     public var site: Site
     public var templates: TemplateSet
+    public var configurations: [String: CatalogPresentation]
     /// Renders the many pages that share a shape (item pages of a group) without going
     /// through swift-mustache for each.
     let shapes: TemplateShapeCache
     let layouts = LayoutContextCache()
 
-    public init(site: Site, templates: TemplateSet) {
+    public init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
         self.site = site
         self.templates = templates
+        self.configurations = configurations
         shapes = TemplateShapeCache(templates: templates)
     }
 
@@ -19,10 +24,32 @@ public struct SiteRenderer: Sendable {
         case home
         case catalog(Int)
         case item(Item, catalog: Int?)
+        case tagIndex
+        case tag(Int)
+        case notFound
     }
 
-    /// Adds every page to `snapshot` and returns how many pages there are.
-    public func render(into snapshot: inout OutputSnapshot) throws -> Int {
+    /// Adds every page to `snapshot` and returns how many pages there are. A page for which
+    /// `keep(path, renderKey)` answers true is not rendered: the file already in `Output/`
+    /// stands (see `PageDigest`). `progress` hears how many pages are done, now and then.
+    public func render(into snapshot: inout OutputSnapshot, keep: (String, UInt64) -> Bool = { _, _ in false },
+                       progress: BuildProgress.Reporter? = nil) throws -> Int {
+        try render(into: &snapshot, shared: makeShared(), keep: keep, progress: progress)
+    }
+
+    /// What every page draws on besides the site: the tags and the item pager, made once.
+    struct Shared: Sendable {
+        var tagIndex: TagIndex?
+        var pager: ItemPager
+    }
+
+    func makeShared() -> Shared {
+        Shared(tagIndex: makesTagPages ? TagIndex(site: site) : nil, pager: ItemPager(site: site))
+    }
+
+    func render(into snapshot: inout OutputSnapshot, shared: Shared, keep: (String, UInt64) -> Bool,
+                progress: BuildProgress.Reporter?) throws -> Int {
+        let tagIndex = shared.tagIndex
         // The home and catalog pages (thousands of rows each) first, one page per task: each
         // core starts on one of them and the item pages fill in around.
         var pages: [Page] = [.home] + site.catalogs.indices.map { .catalog($0) }
@@ -30,16 +57,52 @@ public struct SiteRenderer: Sendable {
             pages += catalog.allItems.map { .item($0, catalog: index) }
         }
         pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        // Pages are rendered straight to bytes, the form they are written in.
-        let rendered = try Parallel.map(pages, chunkSize: 1) { page in renderPage(page) }
-        for (path, bytes) in rendered { snapshot.add(path, .bytes(bytes)) }
+        if let tagIndex, !tagIndex.tags.isEmpty {
+            pages.append(.tagIndex)
+            pages += tagIndex.tags.indices.map(Page.tag)
+        }
+        // A page of the site's own named 404.html wins over the built-in one.
+        let ownNotFound = site.looseItems?.allItems.contains { $0.outputPath == "404.html" } ?? false
+        if templates.has("404"), !ownNotFound { pages.append(.notFound) }
+        let pager = shared.pager
+        let digest = PageDigest(site: site, templates: templates, tagIndex: tagIndex, pager: pager)
+        let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
+        let rendered = try Parallel.map(pages, chunkSize: 1) { page -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
+            defer { counter?.advance() }
+            let (path, key) = digest.key(of: page)
+            if keep(path, key) { return (path, .kept, key) }
+            // Pages are rendered straight to bytes, the form they are written in.
+            return (path, .bytes(renderPage(page, tagIndex: tagIndex, pager: pager).html), key)
+        }
+        for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
+        if let base = site.baseURL, !base.isEmpty {
+            let paths = rendered.map(\.path).filter { $0 != "404.html" }
+            snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
+        }
         return rendered.count
     }
 
-    func renderPage(_ page: Page) -> (path: String, html: [UInt8]) {
-        let presenter = SitePresenter(site: site)
+    /// The page of `item` (of the catalog at `catalog`), as `render` would make it.
+    func renderItemPage(_ item: Item, catalog: Int?, shared: Shared) -> [UInt8] {
+        renderPage(.item(item, catalog: catalog), tagIndex: shared.tagIndex, pager: shared.pager).html
+    }
+
+    private var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
+
+    private func itemDates() -> [String: String] {
+        var dates: [String: String] = [:]
+        for item in site.allItems {
+            if let date = item.date, SitePresenter.isMachineReadableDate(date) { dates[item.outputPath] = date }
+        }
+        return dates
+    }
+
+    func renderPage(_ page: Page, tagIndex: TagIndex?, pager: ItemPager? = nil) -> (path: String, html: [UInt8]) {
+        var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
+        presenter.pager = pager
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: [String: Any]
+        var hasScript = false
         switch page {
         case .home:
             (path, template, title, kind, catalogID) = ("index.html", "home", site.title, "home", nil)
@@ -48,15 +111,29 @@ public struct SiteRenderer: Sendable {
             let catalog = site.catalogs[index]
             (path, template, title, kind, catalogID) = (catalog.outputPath, "catalog", catalog.title, "catalog", catalog.id)
             context = presenter.catalogContext(catalog)
+            hasScript = true
         case .item(let item, let index):
             let catalog = index.map { site.catalogs[$0] }
             (path, template, title, kind, catalogID) = (item.outputPath, "item", item.title, "item", catalog?.id)
             context = presenter.itemContext(item, catalog: catalog)
+        case .tagIndex:
+            (path, template, title, kind, catalogID) = (TagIndex.indexPath, "tags", "Tags", "tags", nil)
+            context = presenter.tagIndexContext(tagIndex!)
+        case .tag(let index):
+            let tag = tagIndex!.tags[index]
+            (path, template, title, kind, catalogID) = (tag.outputPath, "tag", "Tagged “\(tag.name)”", "tag", nil)
+            context = presenter.tagContext(tag)
+        case .notFound:
+            (path, template, title, kind, catalogID) = ("404.html", "404", "Page not found", "not-found", nil)
+            presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
+            context = presenter.notFoundContext()
         }
-        // Item pages come in groups of one shape; the home and catalog pages are one of a kind.
+        // Item pages come in groups of one shape; the other pages are one of a kind.
         let content = kind == "item" ? shapes.render(template, context) : templates.render(template, context)
+        // The layout context depends on the page's folder, catalog and kind only (the 404
+        // page, whose links are absolute, is the only page of its kind).
         let layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
-            var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID)
+            var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
             layout["isHome"] = kind == "home"
             layout["kind"] = kind
             return layout

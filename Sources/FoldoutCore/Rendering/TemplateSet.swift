@@ -54,16 +54,27 @@ public struct TemplateSet: Sendable {
                 continue
             }
             let text = String(decoding: file.bytes, as: UTF8.self)
+            // Known even if it fails to parse, so templates using it are not told it is missing.
+            displayPaths[name] = display
             do {
-                library.register(try MustacheTemplate(string: Self.escapingPragma + text), named: name)
+                // Every template starts by switching to Foldout's escaping. The pragma stands on
+                // a line of its own, which Mustache drops, so the output is as without it.
+                HTMLEscaping.registered
+                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + "\n" + text), named: name)
                 sources[name] = text
-                displayPaths[name] = display
             } catch let error as MustacheTemplate.ParserError {
+                // A section that is never closed fails at the end of the file; point at its opening.
+                if "\(error.error)" == "expectedSectionEnd", let open = Self.unclosedSection(in: text) {
+                    diagnostics.append(.error(display, line: open.line, column: open.column,
+                                              "template syntax error: `{{\(open.sigil)\(open.name)}}` is never closed",
+                                              hint: "add `{{/\(open.name)}}` where the section ends"))
+                    continue
+                }
                 diagnostics.append(.error(display, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
                                           "template syntax error: \(Self.describe(error.error))",
                                           hint: "check that every `{{#name}}` has a matching `{{/name}}` and every tag is closed"))
             } catch {
-                diagnostics.append(.error(display, "template cannot be read: \(error)"))
+                diagnostics.append(.error(display, "template cannot be read: \(error)", hint: "check that the file is a Mustache template"))
             }
         }
         for name in Self.requiredPages where sources[name] == nil && displayPaths[name] == nil {
@@ -85,32 +96,55 @@ public struct TemplateSet: Sendable {
         self.assets = assets
     }
 
-    /// Put before every template: selects `HTMLEscaping` (the same escaping, faster). On a line
-    /// of its own the tag leaves no trace in the output; messages subtract the line.
-    private static var escapingPragma: String {
-        HTMLEscaping.registered
-        return "{{% CONTENT_TYPE: \(HTMLEscaping.name)}}\n"
-    }
-
     public func render(_ name: String, _ context: Any) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
 
     public func has(_ name: String) -> Bool { sources[name] != nil }
 
-    /// `{{> name}}` and `{{< name}}` tags with their positions.
-    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
-        var references: [(String, Int, Int)] = []
+    /// Ids written literally in the templates (`<main id="main">`), which headings in
+    /// Markdown must not take.
+    public var literalIDs: Set<String> {
+        var ids: Set<String> = []
+        for text in sources.values {
+            var rest = Substring(text)
+            while let start = rest.range(of: " id=\"") {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let value = rest[..<end]
+                if !value.isEmpty, !value.contains("{{") { ids.insert(String(value)) }
+                rest = rest[end...]
+            }
+        }
+        return ids
+    }
+
+
+    /// A Mustache tag: its sigil (`#`, `^`, `/`, `>`, `<`, or "" for a variable), name and position.
+    struct Tag {
+        var sigil: String
+        var name: String
+        var line: Int
+        var column: Int
+    }
+
+    /// Every `{{...}}` tag of `text` (default delimiters), with 1-based line and column.
+    static func tags(in text: String) -> [Tag] {
+        var tags: [Tag] = []
         let bytes = Array(text.utf8)
         var line = 1, column = 1, index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
-               bytes[index + 2] == UInt8(ascii: ">") || bytes[index + 2] == UInt8(ascii: "<") {
-                var end = index + 3
+            if bytes[index] == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
+                var end = index + 2
                 while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) { end += 1 }
-                let name = String(decoding: bytes[(index + 3)..<min(end, bytes.count)], as: UTF8.self)
+                var inner = String(decoding: bytes[(index + 2)..<min(end, bytes.count)], as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)
-                if !name.isEmpty, !name.hasPrefix("*") { references.append((name, line, column)) }
+                var sigil = ""
+                if let first = inner.first, "#^/><".contains(first) {
+                    sigil = String(first)
+                    inner = inner.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                tags.append(Tag(sigil: sigil, name: inner, line: line, column: column))
             }
             if bytes[index] == UInt8(ascii: "\n") {
                 line += 1
@@ -120,7 +154,26 @@ public struct TemplateSet: Sendable {
             }
             index += 1
         }
-        return references
+        return tags
+    }
+
+    /// `{{> name}}` and `{{< name}}` tags with their positions.
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        tags(in: text).filter { ($0.sigil == ">" || $0.sigil == "<") && !$0.name.isEmpty && !$0.name.hasPrefix("*") }
+            .map { ($0.name, $0.line, $0.column) }
+    }
+
+    /// The innermost `{{#name}}` or `{{^name}}` left open at the end of `text`.
+    static func unclosedSection(in text: String) -> Tag? {
+        var open: [Tag] = []
+        for tag in tags(in: text) {
+            switch tag.sigil {
+            case "#", "^": open.append(tag)
+            case "/": if open.last?.name == tag.name { open.removeLast() }
+            default: break
+            }
+        }
+        return open.last
     }
 
     private static func describe(_ error: Error) -> String {

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a successful build leaves for the next one in the same process: `foldout serve`
+/// uses it to write an edited item's page a few milliseconds after the save, before the
+/// rebuild that brings everything else (catalog rows, pagers, tags) up to date is done.
+/// That rebuild always follows and has the last word: if the early page differs from what
+/// it renders, it writes its own.
+public final class BuildMemory: @unchecked Sendable {
+    struct State {
+        var site: Site
+        var templates: TemplateSet
+        var configurations: [String: CatalogPresentation]
+        var shared: SiteRenderer.Shared
+        var stage: MarkdownStage
+        /// Items by source path, with their catalog's index.
+        var items: [String: (catalog: Int?, item: Item)]
+    }
+
+    private let lock = NSLock()
+    private var state: State?
+
+    public init() {}
+
+    var current: State? {
+        get { lock.withLock { state } }
+        set { lock.withLock { state = newValue } }
+    }
+
+    /// Drops what the last build knew: after a failed build nothing is written ahead of the next.
+    public func forget() {
+        current = nil
+    }
+
+    static func itemsBySource(_ site: Site) -> [String: (catalog: Int?, item: Item)] {
+        var items: [String: (catalog: Int?, item: Item)] = [:]
+        for (index, catalog) in site.catalogs.enumerated() {
+            for item in catalog.allItems { items[item.sourcePath] = (index, item) }
+        }
+        for item in site.looseItems?.allItems ?? [] { items[item.sourcePath] = (nil, item) }
+        return items
+    }
+}

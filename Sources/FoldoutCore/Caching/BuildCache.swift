@@ -1,0 +1,414 @@
+import Foundation
+
+/// Work a build can skip when its input did not change: parsed front matter and rendered
+/// Markdown bodies, each keyed by a content digest of everything it was made from (never
+/// by modification times). `foldout build` keeps it in a file outside `Output/`, so it is
+/// never published (it holds drafts too); `foldout serve` keeps one in memory between
+/// rebuilds and saves it as well.
+///
+/// The file is an append-only log: each build appends the entries it made; when the file
+/// holds many more entries than the last build used, it is rewritten with only those. Each
+/// entry carries a checksum, so a torn or damaged file loses only what is damaged; a file
+/// written by another version of Foldout is ignored. A cache that cannot be read or
+/// written only makes a build slower, never wrong.
+public final class BuildCache: @unchecked Sendable {
+    /// A rendered Markdown body with what rendering noticed, and the links it resolved, so
+    /// the entry is reused only while every link still resolves the same way.
+    struct Body: Sendable {
+        var html: String
+        var title: String
+        var summary: String
+        var headingIDs: [String]
+        var anchorLinks: [PageBodyRenderer.AnchorLink]
+        var diagnostics: [Diagnostic]
+        var links: [(destination: String, resolution: PageBodyRenderer.Resolution)]
+    }
+
+    private enum Kind: UInt8 {
+        case frontMatter = 1
+        case body = 2
+    }
+
+    /// The cache file, or nil for a cache that lives in memory only.
+    public let path: String?
+    private let tool: UInt64
+    private let lock = NSLock()
+    private var isLoaded = false
+    private var frontMatters: [UInt64: FrontMatter] = [:]
+    private var bodies: [UInt64: Body] = [:]
+    private var used = Set<UInt64>()
+    private var added: [(kind: Kind, key: UInt64)] = []
+    private var entriesInFile = 0
+    /// Whether the file was read to its end without damage, so appending to it is safe.
+    private var fileIsClean = false
+
+    private static let magic = Array("FOLDOUT-CACHE 1\n".utf8)
+
+    public init(path: String?, tool: UInt64 = ToolIdentity.digest) {
+        self.path = path
+        self.tool = tool
+    }
+
+    /// The cache file for the output folder `output`: `.foldout-cache/NAME.cache` beside it,
+    /// where NAME is the output folder's name. Outside the output folder, so it is neither
+    /// served nor published.
+    public static func defaultPath(forOutput output: String) -> String {
+        sidecarPath(forOutput: output, suffix: ".cache")
+    }
+
+    /// `.foldout-cache/NAME` + `suffix` beside the output folder NAME.
+    static func sidecarPath(forOutput output: String, suffix: String) -> String {
+        var trimmed = Substring(output)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let name = trimmed.split(separator: "/").last.map(String.init) ?? "Output"
+        let parent: String
+        if let slash = trimmed.lastIndex(of: "/") {
+            parent = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        } else {
+            parent = "."
+        }
+        let safeName = name == "." || name == ".." ? "Output" : name
+        return (parent == "/" ? "" : parent) + "/.foldout-cache/" + safeName + suffix
+    }
+
+    // MARK: Lookups (any thread)
+
+    func frontMatter(_ key: UInt64) -> FrontMatter? { lookUp(key, in: \.frontMatters) }
+    func store(_ value: FrontMatter, for key: UInt64) { store(value, for: key, in: \.frontMatters, kind: .frontMatter) }
+    func body(_ key: UInt64) -> Body? { lookUp(key, in: \.bodies) }
+    func store(_ value: Body, for key: UInt64) { store(value, for: key, in: \.bodies, kind: .body) }
+
+    private func lookUp<Value>(_ key: UInt64, in table: ReferenceWritableKeyPath<BuildCache, [UInt64: Value]>) -> Value? {
+        lock.withLock {
+            loadIfNeeded()
+            guard let value = self[keyPath: table][key] else { return nil }
+            used.insert(key)
+            return value
+        }
+    }
+
+    private func store<Value>(_ value: Value, for key: UInt64, in table: ReferenceWritableKeyPath<BuildCache, [UInt64: Value]>,
+                              kind: Kind) {
+        lock.withLock {
+            if self[keyPath: table].updateValue(value, forKey: key) == nil { added.append((kind, key)) }
+            used.insert(key)
+        }
+    }
+
+    /// Entries in memory, for tests and the timing line.
+    public var count: Int { lock.withLock { frontMatters.count + bodies.count } }
+
+    // MARK: The build's end
+
+    /// Writes what this build added. After a successful build (`prune`), entries the build
+    /// did not use are dropped from memory, and from the file when they outnumber the rest.
+    /// Starts the next build's bookkeeping.
+    public func finishBuild(prune: Bool) {
+        lock.withLock {
+            defer {
+                added = []
+                used = []
+            }
+            guard isLoaded || !added.isEmpty else { return }
+            loadIfNeeded()
+            // Unused entries are dropped only once they outnumber the used ones: filtering
+            // tens of thousands of entries after every build would cost more than it saves.
+            let live = used.count
+            let garbage = frontMatters.count + bodies.count > 2 * live + 256
+            if prune, garbage {
+                frontMatters = frontMatters.filter { used.contains($0.key) }
+                bodies = bodies.filter { used.contains($0.key) }
+            }
+            guard let path else { return }
+            if prune, entriesInFile + added.count > 2 * live + 256 {
+                rewrite(path)
+            } else if !added.isEmpty {
+                append(path)
+            }
+        }
+    }
+
+    // MARK: The file
+
+    /// Reads the cache file now rather than at the first lookup (so the timing line shows it).
+    public func load() {
+        lock.withLock { loadIfNeeded() }
+    }
+
+    private func loadIfNeeded() {
+        guard !isLoaded else { return }
+        isLoaded = true
+        guard let path, let bytes = try? FileSystem.local.readFile(path), bytes.count >= Self.magic.count + 8,
+              Array(bytes[0..<Self.magic.count]) == Self.magic else { return }
+        var reader = BinaryReader(bytes, offset: Self.magic.count)
+        guard (try? reader.readFixed()) == tool else { return }
+        // First find every entry, then decode them in parallel: decoding is most of the cost.
+        var entries: [(kind: Kind, key: UInt64, start: Int, length: Int)] = []
+        while !reader.isAtEnd {
+            guard let rawKind = try? reader.readUInt64(), let kind = Kind(rawValue: UInt8(truncatingIfNeeded: rawKind)),
+                  let key = try? reader.readFixed(), let length = try? reader.readUInt64(),
+                  length <= UInt64(bytes.count - reader.offset), bytes.count - reader.offset - Int(length) >= 8 else { break }
+            entries.append((kind, key, reader.offset, Int(length)))
+            reader = BinaryReader(bytes, offset: reader.offset + Int(length) + 8)
+        }
+        fileIsClean = reader.isAtEnd
+        enum Decoded { case frontMatter(FrontMatter), body(Body), damaged }
+        let decoded = (try? Parallel.map(entries) { entry -> Decoded in
+            let checksum = bytes.withUnsafeBytes { buffer in
+                ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.length)]))
+            }
+            var trailer = BinaryReader(bytes, offset: entry.start + entry.length)
+            guard (try? trailer.readFixed()) == checksum else { return .damaged }
+            var payload = BinaryReader(bytes, offset: entry.start)
+            switch entry.kind {
+            case .frontMatter: return (try? Self.decodeFrontMatter(&payload)).map(Decoded.frontMatter) ?? .damaged
+            case .body: return (try? Self.decodeBody(&payload)).map(Decoded.body) ?? .damaged
+            }
+        }) ?? []
+        frontMatters.reserveCapacity(entries.count / 2 + 16)
+        bodies.reserveCapacity(entries.count / 2 + 16)
+        for (entry, value) in zip(entries, decoded) {
+            switch value {
+            case .frontMatter(let frontMatter): frontMatters[entry.key] = frontMatter
+            case .body(let body): bodies[entry.key] = body
+            case .damaged:
+                // Entries after a damaged one are still good, but the file is rewritten at the next save.
+                fileIsClean = false
+                continue
+            }
+            entriesInFile += 1
+        }
+    }
+
+    private func encode(_ kind: Kind, _ key: UInt64, into writer: inout BinaryWriter) {
+        var payload = BinaryWriter()
+        switch kind {
+        case .frontMatter:
+            guard let value = frontMatters[key] else { return }
+            Self.encode(value, into: &payload)
+        case .body:
+            guard let value = bodies[key] else { return }
+            Self.encode(value, into: &payload)
+        }
+        writer.write(UInt64(kind.rawValue))
+        writer.writeFixed(key)
+        writer.write(UInt64(payload.bytes.count))
+        writer.append(payload.bytes)
+        writer.writeFixed(payload.bytes.withUnsafeBytes { ContentHash.of($0) })
+    }
+
+    private func header() -> BinaryWriter {
+        var writer = BinaryWriter()
+        writer.append(Self.magic)
+        writer.writeFixed(tool)
+        return writer
+    }
+
+    private func append(_ path: String) {
+        var writer = BinaryWriter()
+        for entry in added { encode(entry.kind, entry.key, into: &writer) }
+        if !fileIsClean || entriesInFile == 0 || FileStatus(path)?.kind != .file {
+            var whole = header()
+            whole.append(writer.bytes)
+            if write(whole.bytes, to: path) {
+                entriesInFile = added.count
+                fileIsClean = true
+            }
+            return
+        }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var done = 0
+        let bytes = writer.bytes
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if count <= 0 {
+                fileIsClean = false
+                return
+            }
+            done += count
+        }
+        entriesInFile += added.count
+    }
+
+    private func rewrite(_ path: String) {
+        var writer = header()
+        let frontMatterKeys = frontMatters.keys.filter(used.contains).sorted()
+        let bodyKeys = bodies.keys.filter(used.contains).sorted()
+        for key in frontMatterKeys { encode(.frontMatter, key, into: &writer) }
+        for key in bodyKeys { encode(.body, key, into: &writer) }
+        if write(writer.bytes, to: path) {
+            entriesInFile = frontMatterKeys.count + bodyKeys.count
+            fileIsClean = true
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) -> Bool {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            mkdir(String(path[..<slash]), 0o755)
+        }
+        return (try? AtomicFile.write(bytes, to: path)) != nil
+    }
+
+    // MARK: Encoding
+
+    private static func encode(_ value: FrontMatter, into writer: inout BinaryWriter) {
+        encode(value.fields, into: &writer)
+        writer.write(UInt64(value.lines.count))
+        for (key, line) in value.lines.sorted(by: { $0.key < $1.key }) {
+            writer.write(key)
+            writer.write(line)
+        }
+    }
+
+    private static func decodeFrontMatter(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> FrontMatter {
+        let fields = try decodeFields(&reader)
+        var lines: [String: Int] = [:]
+        for _ in 0..<(try reader.readUInt64()) {
+            let key = try reader.readString()
+            lines[key] = try reader.readInt()
+        }
+        return FrontMatter(fields: fields, lines: lines)
+    }
+
+    private static func encode(_ fields: [(key: String, value: FieldValue)], into writer: inout BinaryWriter) {
+        writer.write(UInt64(fields.count))
+        for field in fields {
+            writer.write(field.key)
+            encode(field.value, into: &writer)
+        }
+    }
+
+    private static func decodeFields(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> [(key: String, value: FieldValue)] {
+        var fields: [(key: String, value: FieldValue)] = []
+        for _ in 0..<(try reader.readUInt64()) {
+            let key = try reader.readString()
+            fields.append((key, try decodeValue(&reader)))
+        }
+        return fields
+    }
+
+    private static func encode(_ value: FieldValue, into writer: inout BinaryWriter) {
+        switch value {
+        case .string(let text):
+            writer.write(UInt64(1))
+            writer.write(text)
+        case .integer(let number):
+            writer.write(UInt64(2))
+            writer.write(number)
+        case .number(let number):
+            writer.write(UInt64(3))
+            writer.write(number)
+        case .bool(let flag):
+            writer.write(UInt64(4))
+            writer.write(flag)
+        case .list(let values):
+            writer.write(UInt64(5))
+            writer.write(UInt64(values.count))
+            for element in values { encode(element, into: &writer) }
+        case .map(let pairs):
+            writer.write(UInt64(6))
+            encode(pairs, into: &writer)
+        case .null:
+            writer.write(UInt64(7))
+        }
+    }
+
+    private static func decodeValue(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> FieldValue {
+        switch try reader.readUInt64() {
+        case 1: return .string(try reader.readString())
+        case 2: return .integer(try reader.readInt())
+        case 3: return .number(try reader.readDouble())
+        case 4: return .bool(try reader.readBool())
+        case 5:
+            var values: [FieldValue] = []
+            for _ in 0..<(try reader.readUInt64()) { values.append(try decodeValue(&reader)) }
+            return .list(values)
+        case 6: return .map(try decodeFields(&reader))
+        case 7: return .null
+        default: throw BinaryReader.Truncated()
+        }
+    }
+
+    private static func encode(_ body: Body, into writer: inout BinaryWriter) {
+        writer.write(body.html)
+        writer.write(body.title)
+        writer.write(body.summary)
+        writer.write(UInt64(body.headingIDs.count))
+        for id in body.headingIDs { writer.write(id) }
+        writer.write(UInt64(body.anchorLinks.count))
+        for link in body.anchorLinks {
+            writer.write(link.line)
+            writer.write(link.written)
+            writer.write(link.page)
+            writer.write(link.fragment)
+        }
+        writer.write(UInt64(body.diagnostics.count))
+        for diagnostic in body.diagnostics {
+            writer.write(diagnostic.severity == .error)
+            writer.write(diagnostic.path)
+            writer.write(diagnostic.line.map(String.init))
+            writer.write(diagnostic.column.map(String.init))
+            writer.write(diagnostic.message)
+            writer.write(diagnostic.hint)
+        }
+        writer.write(UInt64(body.links.count))
+        for link in body.links {
+            writer.write(link.destination)
+            switch link.resolution {
+            case .rewritten(let url, let page, let fragment):
+                writer.write(UInt64(1))
+                writer.write(url)
+                writer.write(page)
+                writer.write(fragment)
+            case .external: writer.write(UInt64(2))
+            case .missing: writer.write(UInt64(3))
+            case .sameAnchor(let page, let fragment):
+                writer.write(UInt64(4))
+                writer.write(page)
+                writer.write(fragment)
+            }
+        }
+    }
+
+    private static func decodeBody(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> Body {
+        let html = try reader.readString()
+        let title = try reader.readString()
+        let summary = try reader.readString()
+        var headingIDs: [String] = []
+        for _ in 0..<(try reader.readUInt64()) { headingIDs.append(try reader.readString()) }
+        var anchorLinks: [PageBodyRenderer.AnchorLink] = []
+        for _ in 0..<(try reader.readUInt64()) {
+            anchorLinks.append(.init(line: try reader.readInt(), written: try reader.readString(), page: try reader.readString(),
+                                     fragment: try reader.readString()))
+        }
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<(try reader.readUInt64()) {
+            let isError = try reader.readBool()
+            let path = try reader.readString()
+            let line = try reader.readOptionalString().flatMap { Int($0) }
+            let column = try reader.readOptionalString().flatMap { Int($0) }
+            let message = try reader.readString()
+            let hint = try reader.readOptionalString()
+            diagnostics.append(Diagnostic(isError ? .error : .warning, path: path, line: line, column: column,
+                                          message: message, hint: hint))
+        }
+        var links: [(destination: String, resolution: PageBodyRenderer.Resolution)] = []
+        for _ in 0..<(try reader.readUInt64()) {
+            let destination = try reader.readString()
+            let resolution: PageBodyRenderer.Resolution
+            switch try reader.readUInt64() {
+            case 1: resolution = .rewritten(try reader.readString(), page: try reader.readString(), fragment: try reader.readOptionalString())
+            case 2: resolution = .external
+            case 3: resolution = .missing
+            case 4: resolution = .sameAnchor(page: try reader.readString(), fragment: try reader.readString())
+            default: throw BinaryReader.Truncated()
+            }
+            links.append((destination, resolution))
+        }
+        return Body(html: html, title: title, summary: summary, headingIDs: headingIDs, anchorLinks: anchorLinks,
+                    diagnostics: diagnostics, links: links)
+    }
+}
+

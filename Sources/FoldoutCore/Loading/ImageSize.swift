@@ -1,0 +1,92 @@
+/// The pixel size of an image, read from its file header, so pages can give `<img>` its
+/// `width` and `height` and the browser reserves the space before the image arrives.
+/// PNG, JPEG, GIF and WebP are read; anything else (SVG, AVIF, a damaged file) gives nil.
+public struct ImageSize: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Reads the size from the first bytes of an image file.
+    public init?(header bytes: [UInt8]) {
+        guard let size = Self.png(bytes) ?? Self.gif(bytes) ?? Self.webp(bytes) ?? Self.jpeg(bytes),
+              size.width > 0, size.height > 0 else { return nil }
+        self = size
+    }
+
+    /// The largest size with the same proportions that fits in a `box`×`box` square;
+    /// a smaller image keeps its own size.
+    public func fitted(in box: Int) -> ImageSize {
+        guard width > box || height > box else { return self }
+        if width >= height {
+            return ImageSize(width: box, height: max(1, (height * box + width / 2) / width))
+        }
+        return ImageSize(width: max(1, (width * box + height / 2) / height), height: box)
+    }
+
+    // MARK: Formats
+
+    private static func png(_ b: [UInt8]) -> ImageSize? {
+        // Signature, then the IHDR chunk: length, "IHDR", width and height big-endian.
+        guard b.count >= 24, b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+              b[12...15].elementsEqual(Array("IHDR".utf8)) else { return nil }
+        return ImageSize(width: bigEndian(b, 16, 4), height: bigEndian(b, 20, 4))
+    }
+
+    private static func gif(_ b: [UInt8]) -> ImageSize? {
+        guard b.count >= 10, b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) else { return nil }
+        return ImageSize(width: littleEndian(b, 6, 2), height: littleEndian(b, 8, 2))
+    }
+
+    private static func webp(_ b: [UInt8]) -> ImageSize? {
+        guard b.count >= 30, b.starts(with: Array("RIFF".utf8)), b[8...11].elementsEqual(Array("WEBP".utf8)) else { return nil }
+        switch String(decoding: b[12...15], as: UTF8.self) {
+        case "VP8 ":
+            // Lossy: a frame tag, the start code 9D 01 2A, then 14-bit width and height.
+            guard b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A else { return nil }
+            return ImageSize(width: littleEndian(b, 26, 2) & 0x3FFF, height: littleEndian(b, 28, 2) & 0x3FFF)
+        case "VP8L":
+            // Lossless: signature 0x2F, then width-1 and height-1 in 14 bits each.
+            guard b[20] == 0x2F else { return nil }
+            let bits = littleEndian(b, 21, 4)
+            return ImageSize(width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
+        case "VP8X":
+            // Extended: flags and reserved bytes, then canvas width-1 and height-1 in 24 bits.
+            return ImageSize(width: littleEndian(b, 24, 3) + 1, height: littleEndian(b, 27, 3) + 1)
+        default:
+            return nil
+        }
+    }
+
+    private static func jpeg(_ b: [UInt8]) -> ImageSize? {
+        guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 3 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }  // fill byte
+            if marker == 0x01 || (0xD0...0xD8).contains(marker) { i += 2; continue }  // no length
+            if marker == 0xD9 || marker == 0xDA { return nil }  // end of image, or scan data before any frame
+            let length = bigEndian(b, i + 2, 2)
+            // Start-of-frame markers carry the size; C4, C8 and CC are other tables.
+            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+                guard i + 8 < b.count else { return nil }
+                return ImageSize(width: bigEndian(b, i + 7, 2), height: bigEndian(b, i + 5, 2))
+            }
+            guard length >= 2 else { return nil }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    private static func bigEndian(_ b: [UInt8], _ offset: Int, _ count: Int) -> Int {
+        b[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    private static func littleEndian(_ b: [UInt8], _ offset: Int, _ count: Int) -> Int {
+        b[offset..<(offset + count)].reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}

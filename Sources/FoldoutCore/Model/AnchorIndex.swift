@@ -1,0 +1,39 @@
+/// Every id a link can jump to, per output page, to check links that name an anchor: on an
+/// item's page the ids of its headings; on a catalog page the anchors of its sections, groups
+/// and rows (`dogs/terriers`, `dogs/terriers/diego`) and the heading ids of the `_index.md`
+/// files shown there; on the home page its intro's headings and the rows of loose items.
+public struct AnchorIndex: Sendable {
+    public private(set) var anchors: [String: Set<String>] = [:]
+
+    /// Ids the templates write on every page they render (`<main id="main">`).
+    public var onEveryPage: Set<String>
+
+    /// `headings` holds, for each rendered Markdown file, the output page it shows on and
+    /// the ids its headings got.
+    public init(site: Site, headings: [(page: String, ids: [String])], onEveryPage: Set<String> = []) {
+        self.onEveryPage = onEveryPage
+        anchors["index.html"] = []
+        for (page, ids) in headings { anchors[page, default: []].formUnion(ids) }
+        for catalog in site.catalogs {
+            for section in catalog.sections { add(section, on: catalog.outputPath) }
+        }
+        if let loose = site.looseItems { add(loose, on: "index.html") }
+        for item in site.allItems where anchors[item.outputPath] == nil { anchors[item.outputPath] = [] }
+    }
+
+    /// Whether `page` has the anchor; nil when `page` is not a page of the site (an image,
+    /// a PDF), where anchors mean something else.
+    public func contains(_ fragment: String, on page: String) -> Bool? {
+        anchors[page].map { $0.contains(fragment) || onEveryPage.contains(fragment) }
+    }
+
+    private mutating func add(_ group: Group, on page: String) {
+        if !group.anchor.isEmpty { anchors[page, default: []].insert(group.anchor) }
+        for entry in group.entries {
+            switch entry {
+            case .item(let item): anchors[page, default: []].insert(item.anchor)
+            case .group(let nested): add(nested, on: page)
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Writing a file so that a reader (a browser, a web server) never sees half of it: the
+/// bytes go to a hidden temporary file in the same folder, which is then renamed over the
+/// target in one step.
+enum AtomicFile {
+    /// The temporary name for `path`: hidden, beside it, recognisable as Foldout's.
+    static func temporaryPath(for path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." + path + temporarySuffix }
+        return String(path[...slash]) + "." + String(path[path.index(after: slash)...]) + temporarySuffix
+    }
+
+    static let temporarySuffix = ".foldout-tmp"
+
+    /// Writes `bytes` to the temporary file for `path` and returns its status (size and
+    /// modification time, which the rename keeps).
+    static func writeTemporary(_ bytes: [UInt8], for path: String) throws -> FileStatus {
+        try writeWhole(bytes, to: temporaryPath(for: path), reportedAs: path)
+    }
+
+    /// Writes `bytes` to the file `file` (made or emptied first), not atomically, and returns
+    /// its status; errors name `path`. A file that could not be written whole is removed.
+    static func writeWhole(_ bytes: [UInt8], to file: String, reportedAs path: String) throws -> FileStatus {
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if count < 0 {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(file)
+                throw FileSystemError(path: path, reason: reason)
+            }
+            done += count
+        }
+        var info = stat()
+        let statResult = fstat(fd, &info)
+        let reason = String(cString: strerror(errno))
+        if close(fd) != 0 || statResult != 0 {
+            unlink(file)
+            throw FileSystemError(path: path, reason: reason)
+        }
+        return FileStatus(info)
+    }
+
+    /// Moves the temporary file for `path` into place.
+    static func commit(_ path: String) throws {
+        let temporary = temporaryPath(for: path)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileSystemError(path: path, reason: reason)
+        }
+    }
+
+    static func discard(_ path: String) {
+        unlink(temporaryPath(for: path))
+    }
+
+    /// Writes and commits in one go.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to path: String) throws -> FileStatus {
+        let status = try writeTemporary(bytes, for: path)
+        try commit(path)
+        return status
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import FoldoutCore
+import Foundation
+
+/// The options `build` and `serve` share: where the site's folders are and how to build it.
+struct SiteArguments: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The content folder.", valueName: "dir"))
+    var content: String = "Content"
+
+    @Option(name: .long, help: ArgumentHelp("The templates folder (default: ./Templates if present, else built-in).", valueName: "dir"))
+    var templates: String?
+
+    @Option(name: .long, help: ArgumentHelp("The output folder.", valueName: "dir"))
+    var output: String = "Output"
+
+    @Flag(name: .long, help: "Include items marked `draft: true`.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Overwrite files in the output folder that Foldout did not write, when a page needs their path.")
+    var force = false
+
+    var buildOptions: BuildOptions {
+        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, includeDrafts: drafts)
+        options.force = force
+        return options
+    }
+
+    /// `--templates`, else ./Templates when it exists, else nil for the built-in templates.
+    private var templatesPath: String? {
+        if let templates { return templates }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: "Templates", isDirectory: &isDirectory)
+        return exists && isDirectory.boolValue ? "Templates" : nil
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import FoldoutCore
+
+/// A site for the bad-input tests: content files under `Content/`, the built-in templates
+/// unless others are given, built in memory or on disk.
+struct BadInputSite {
+    var content: [String: [UInt8]]
+    /// Replacement templates by path under `Templates/`; nil uses the built-in ones.
+    var templates: [String: String]?
+    var strict = false
+
+    init(_ content: [String: String], templates: [String: String]? = nil, strict: Bool = false) {
+        self.content = content.mapValues { Array($0.utf8) }
+        self.templates = templates
+        self.strict = strict
+    }
+
+    init(bytes content: [String: [UInt8]]) {
+        self.content = content
+    }
+
+    /// The built-in templates with `changes` applied (path -> new text).
+    static func defaultTemplates(changing changes: [String: String]) -> [String: String] {
+        var files: [String: String] = [:]
+        for file in DefaultTemplates.files { files[file.path] = String(decoding: file.bytes, as: UTF8.self) }
+        return files.merging(changes) { $1 }
+    }
+
+    var options: BuildOptions {
+        var files: [String: [UInt8]] = [:]
+        for (path, bytes) in content { files["/site/Content/" + path] = bytes }
+        for (path, text) in templates ?? [:] { files["/site/Templates/" + path] = Array(text.utf8) }
+        if content.isEmpty { files["/site/.keep"] = [] }
+        return BuildOptions(contentPath: "/site/Content", templatesPath: templates == nil ? nil : "/site/Templates",
+                            outputPath: "/site/Output", strict: strict, contentDisplayName: "Content",
+                            templatesDisplayName: templates == nil ? nil : "Templates", fileSystem: .memory(bytes: files))
+    }
+
+    func build() -> Result<Builder.Report, BuildFailure> {
+        Result { () throws(BuildFailure) in try Builder(options: options).makeSnapshot() }
+    }
+
+    /// Every problem the build reported, whether it failed or not.
+    func diagnostics() -> [Diagnostic] {
+        switch build() {
+        case .success(let report): return report.warnings
+        case .failure(let failure): return failure.diagnostics
+        }
+    }
+
+    func errors() -> [Diagnostic] { diagnostics().filter { $0.severity == .error } }
+    func warnings() -> [Diagnostic] { diagnostics().filter { $0.severity == .warning } }
+
+    /// The snapshot of a build that must succeed.
+    func snapshot(sourceLocation: SourceLocation = #_sourceLocation) throws -> OutputSnapshot {
+        switch build() {
+        case .success(let report): return report.snapshot
+        case .failure(let failure):
+            Issue.record("build failed:\n\(failure)", sourceLocation: sourceLocation)
+            throw failure
+        }
+    }
+}
+
+
+/// Links in Foldout's output, read back the way a browser follows them.
+enum OutputLinks {
+    /// Every `href` and `src` value of the HTML page at `page`, entities decoded.
+    static func urls(in html: String) -> [String] {
+        let pattern = /(?:href|src)="([^"]*)"/
+        return html.matches(of: pattern).map { String($0.output.1).replacingOccurrences(of: "&amp;", with: "&") }
+    }
+
+    /// Relative URLs of every page that do not lead to a file of the snapshot (fragments
+    /// ignored), as `page -> url`. Files under `assets/` come from the templates' own folder,
+    /// which the built-in templates may not have yet, so they are not looked for.
+    static func broken(in snapshot: OutputSnapshot) -> [String] {
+        var broken: [String] = []
+        for page in snapshot.paths where page.hasSuffix(".html") {
+            let folder = page.split(separator: "/").dropLast().joined(separator: "/")
+            for url in urls(in: snapshot.text(at: page) ?? "") where SafeURL.scheme(of: url) == nil && !url.hasPrefix("#") && !url.hasPrefix("//") {
+                let path = String(url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                let target = OutputPath.resolve(OutputPath.percentDecode(path), inFolder: folder)
+                if target?.hasPrefix("assets/") == true { continue }
+                guard let target, snapshot.files[target] != nil else {
+                    broken.append("\(page) -> \(url)")
+                    continue
+                }
+            }
+        }
+        return broken
+    }
+}

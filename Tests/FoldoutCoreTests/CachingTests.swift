@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import FoldoutCore
+
+/// Work reused across builds (issue 4, point 4): a page is rendered again only when what it
+/// shows changed, and an incremental build always gives what a clean build gives.
+@Suite struct CachingTests {
+    static var defaultTemplates: [String: String] {
+        DefaultTemplates.files.reduce(into: [:]) { $0[$1.path] = String(decoding: $1.bytes, as: UTF8.self) }
+    }
+
+    static let itemPages: Set<String> = [
+        "about.html", "pets/dogs/alba.html", "pets/dogs/bruno.html", "pets/dogs/cleo.html", "pets/cats/dora.html",
+        "courses/swift/intro.html", "courses/swift/next.html",
+    ]
+
+    // MARK: Templates
+
+    @Test func editingTheItemTemplateRewritesOnlyItemPages() throws {
+        let site = try DiskSite(IncrementalBuildTests.site, templates: Self.defaultTemplates)
+        try site.build()
+        let before = try site.state
+        try site.writeTemplate("item.html", Self.defaultTemplates["item.html"]! + "<!-- item footer -->\n")
+        try site.build()
+        let changed = try site.state.changed(since: before).subtracting([OutputManifest.fileName])
+        #expect(changed == Self.itemPages)
+    }
+
+    @Test func editingAPartialRewritesOnlyThePagesUsingIt() throws {
+        let site = try DiskSite(IncrementalBuildTests.site, templates: Self.defaultTemplates)
+        try site.build()
+        let before = try site.state
+        let header = Self.defaultTemplates["partials/section-header.html"]!
+        try site.writeTemplate("partials/section-header.html", header.replacingOccurrences(of: "<h", with: "<h data-edited"))
+        try site.build()
+        let changed = try site.state.changed(since: before).subtracting([OutputManifest.fileName])
+        #expect(changed.contains("pets/index.html") && changed.contains("courses/index.html"))
+        #expect(changed.isDisjoint(with: Self.itemPages), "item pages do not use the section header")
+    }
+
+    // MARK: Content
+
+    @Test func editingAnItemsSummaryRewritesItsPageAndThePagesShowingItsRow() throws {
+        let site = try DiskSite(IncrementalBuildTests.site)
+        try site.build()
+        let before = try site.state
+        try site.write(["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is brave now. See [Alba](alba.md).\n"])
+        try site.build()
+        let changed = try site.state.changed(since: before).subtracting([OutputManifest.fileName])
+        // Cleo has no tags, so no tag page shows her row; her neighbours' pagers show only her title.
+        #expect(changed == ["pets/dogs/cleo.html", "pets/index.html"])
+        #expect(try site.text("pets/index.html").contains("Cleo is brave now"))
+    }
+
+    @Test func editingATitleRewritesTheNeighboursPagers() throws {
+        let site = try DiskSite(IncrementalBuildTests.site)
+        try site.build()
+        let before = try site.state
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno the Brave\nstatus: adopted\n---\nBruno found a home.\n"])
+        try site.build()
+        let changed = try site.state.changed(since: before).subtracting([OutputManifest.fileName])
+        #expect(changed == ["pets/dogs/bruno.html", "pets/index.html", "pets/dogs/alba.html", "pets/dogs/cleo.html"])
+        #expect(try site.text("pets/dogs/alba.html").contains("Bruno the Brave"))
+    }
+
+    @Test func editingATaggedItemRewritesItsTagPages() throws {
+        let site = try DiskSite(IncrementalBuildTests.site)
+        try site.build()
+        let before = try site.state
+        try site.write(["pets/cats/dora.md": "---\ntitle: Dora\ntags: [calm]\n---\nDora purrs loudly.\n"])
+        try site.build()
+        let changed = try site.state.changed(since: before).subtracting([OutputManifest.fileName])
+        #expect(changed == ["pets/cats/dora.html", "pets/index.html", "tags/calm.html"])
+    }
+
+    /// The strongest check of the render keys: after every kind of edit, an incremental
+    /// build leaves the same files as a clean build of the same content.
+    @Test func incrementalBuildsMatchCleanBuilds() throws {
+        let site = try DiskSite(IncrementalBuildTests.site, templates: Self.defaultTemplates)
+        try site.build()
+        let edits: [(String, (DiskSite) throws -> Void)] = [
+            ("body", { try $0.write(["pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\n---\nAlba runs.\n"]) }),
+            ("title and order", { try $0.write(["pets/dogs/cleo.md": "---\ntitle: Aaron\n---\nRenamed.\n"]) }),
+            ("weight", { try $0.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\nweight: 1\n---\nFirst.\n"]) }),
+            ("query match", { try $0.write(["pets/cats/dora.md": "---\ntitle: Dora\ntags: [calm]\nstatus: adopted\n---\nHome.\n"]) }),
+            ("new tag", { try $0.write(["courses/swift/intro.md": "---\ntitle: Introduction\ntags: [beginner]\n---\nStart.\n"]) }),
+            ("new item", { try $0.write(["pets/cats/emil.md": "---\ntitle: Emil\n---\nA new cat.\n"]) }),
+            ("group title", { try $0.write(["pets/dogs/_index.md": "---\ntitle: Good dogs\nweight: 1\n---\n"]) }),
+            ("catalog row settings", { try $0.write(["pets/_index.md": "---\ntitle: Pets\nweight: 1\nrow:\n  secondary: \"{{tags}}\"\n---\nAll.\n"]) }),
+            ("site title", { try $0.write(["_index.md": "---\ntitle: Renamed Shelter\n---\nHello.\n"]) }),
+            ("slug", { try $0.write(["courses/swift/next.md": "---\ntitle: Next steps\nslug: later\n---\nThen.\n"]) }),
+            ("link target moved", { try $0.write(["pets/dogs/alba.md": "---\ntitle: Alba\nslug: alba-2\n---\nMoved.\n"]) }),
+            ("draft", { try $0.write(["about.md": "---\ntitle: About us\ndraft: true\n---\nHidden.\n"]) }),
+            ("deleted item", { try $0.remove("pets/dogs/bruno.md") }),
+            ("template", { try $0.writeTemplate("partials/row.html", Self.defaultTemplates["partials/row.html"]! + "\n") }),
+        ]
+        for (name, edit) in edits {
+            try edit(site)
+            try site.build()
+            let clean = try TemporaryFolder()
+            let options = BuildOptions(contentPath: site.content, templatesPath: site.templatesPath,
+                                       outputPath: clean.path + "/Output", contentDisplayName: "Content",
+                                       templatesDisplayName: "Templates")
+            _ = try Builder(options: options).build()
+            let incremental = try site.state
+            let fresh = try OutputFolderState(clean.path + "/Output")
+            #expect(incremental.sitePaths == fresh.sitePaths, "after the \(name) edit")
+            let differing = incremental.sitePaths.intersection(fresh.sitePaths)
+                .filter { incremental.files[$0]?.bytes != fresh.files[$0]?.bytes }
+            #expect(differing.isEmpty, "after the \(name) edit these differ from a clean build: \(differing.sorted())")
+        }
+    }
+
+    // MARK: The cache file
+
+    @Test func cacheIsKeptBesideTheOutputFolderNotInIt() throws {
+        let site = try DiskSite(IncrementalBuildTests.site)
+        try site.build()
+        let path = BuildCache.defaultPath(forOutput: site.output)
+        #expect(path == site.folder.path + "/.foldout-cache/Output.cache")
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(!(try site.state).files.keys.contains { $0.contains("cache") })
+        let reloaded = BuildCache(path: path)
+        reloaded.load()
+        #expect(reloaded.count > 0)
+    }
+
+    @Test func damagedCacheFileIsIgnored() throws {
+        let site = try DiskSite(IncrementalBuildTests.site)
+        try site.build()
+        let path = BuildCache.defaultPath(forOutput: site.output)
+        var bytes = try FileSystem.local.readFile(path)
+        for index in stride(from: bytes.count / 2, to: bytes.count, by: 7) { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try site.write(["pets/dogs/alba.md": "---\ntitle: Alba\n---\nChanged after the damage.\n"])
+        try site.build()
+        #expect(try site.text("pets/dogs/alba.html").contains("Changed after the damage"))
+        let clean = try TemporaryFolder()
+        _ = try Builder(options: BuildOptions(contentPath: site.content, templatesPath: nil, outputPath: clean.path + "/Output",
+                                              contentDisplayName: "Content")).build()
+        #expect(try site.state.sitePaths == OutputFolderState(clean.path + "/Output").sitePaths)
+    }
+
+    @Test func cachedFrontMatterAndBodiesRoundTrip() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/cache"
+        let cache = BuildCache(path: path, tool: 7)
+        let frontMatter = try FrontMatter.parse(yaml: "title: A\nlist: [1, 2.5, true, ~]\nmap: {k: v}\n")
+        cache.store(frontMatter, for: 1)
+        let body = BuildCache.Body(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
+                                   anchorLinks: [.init(line: 4, written: "a.md#x", page: "a.html", fragment: "x")],
+                                   diagnostics: [.warning("Content/a.md", line: 3, "careful", hint: "do this")],
+                                   links: [("a.md#x", .rewritten("a.html#x", page: "a.html", fragment: "x")),
+                                           ("b.md", .rewritten("b.html", page: "b.html", fragment: nil)),
+                                           ("#top", .sameAnchor(page: "c.html", fragment: "top")),
+                                           ("https://x", .external), ("gone.md", .missing)])
+        cache.store(body, for: 2)
+        cache.finishBuild(prune: true)
+        let reloaded = BuildCache(path: path, tool: 7)
+        #expect(reloaded.frontMatter(1)?.fields.map(\.key) == ["title", "list", "map"])
+        #expect(reloaded.frontMatter(1)?["list"] == frontMatter["list"])
+        #expect(reloaded.frontMatter(1)?.lines == frontMatter.lines)
+        let loaded = try #require(reloaded.body(2))
+        #expect(loaded.html == body.html && loaded.headingIDs == body.headingIDs && loaded.diagnostics == body.diagnostics)
+        #expect(loaded.anchorLinks == body.anchorLinks)
+        #expect(loaded.links.map(\.resolution) == body.links.map(\.resolution))
+        // Another program version does not trust it.
+        #expect(BuildCache(path: path, tool: 8).body(2) == nil)
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import FoldoutCore
+
+/// The output folder as a snapshot applied against the previous build (issue 4, points 1, 2
+/// and 4): what is written, what is left alone, what is removed, what is never touched.
+@Suite struct IncrementalBuildTests {
+    static let site: [String: String] = [
+        "_index.md": "---\ntitle: Test Shelter\ndescription: Pets looking for a home.\n---\nWelcome.\n",
+        "about.md": "---\ntitle: About us\n---\nWe are volunteers.\n",
+        "pets/_index.md": """
+            ---
+            title: Pets
+            weight: 1
+            sections:
+              - title: Adopted
+                where: {status: adopted}
+            ---
+            All our animals.
+            """,
+        "pets/dogs/_index.md": "---\ntitle: Dogs\nweight: 1\n---\n",
+        "pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\n---\nAlba likes long walks.\n\nShe sleeps a lot.\n",
+        "pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n",
+        "pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md).\n",
+        "pets/cats/_index.md": "---\ntitle: Cats\nweight: 2\n---\n",
+        "pets/cats/dora.md": "---\ntitle: Dora\ntags: [calm]\n---\nDora purrs.\n",
+        "courses/_index.md": "---\ntitle: Courses\nweight: 2\n---\n",
+        "courses/swift/_index.md": "---\ntitle: Swift\n---\n",
+        "courses/swift/intro.md": "---\ntitle: Introduction\n---\nStart here.\n",
+        "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this.\n",
+    ]
+
+    // MARK: Point 1: only the difference is applied
+
+    @Test func rebuildWithNothingChangedWritesNothing() throws {
+        let site = try DiskSite(Self.site)
+        let first = try site.build()
+        #expect(first.summary.written > 0 && first.summary.unchanged == 0)
+        let before = try site.state
+        let second = try site.build()
+        #expect(second.wasUpToDate)
+        #expect(second.summary.written == 0 && second.summary.removed == 0)
+        #expect(second.summary.unchanged == first.summary.written)
+        #expect(second.pageCount == first.pageCount)
+        #expect(try site.state == before, "a rebuild with nothing changed touched the output folder")
+    }
+
+    @Test func untouchedFilesKeepTheirModificationTimes() throws {
+        let site = try DiskSite(Self.site)
+        try site.build()
+        let before = try site.state
+        // A later paragraph: the row (title, summary) stays the same, only the item's page changes.
+        try site.write(["pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\n---\nAlba likes long walks.\n\nShe sleeps a lot, mostly on sofas.\n"])
+        let outcome = try site.build()
+        let changed = try site.state.changed(since: before)
+        #expect(changed == ["pets/dogs/alba.html", OutputManifest.fileName])
+        #expect(outcome.summary.written == 1)
+        #expect(outcome.summary.unchanged == before.sitePaths.count - 1)
+        #expect(try site.text("pets/dogs/alba.html").contains("mostly on sofas"))
+    }
+
+    @Test func everyWriteReplacesTheFileInOneStep() throws {
+        let site = try DiskSite(Self.site)
+        try site.build()
+        try site.write(["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is brave now.\n"])
+        try site.build()
+        // No temporary file is left behind, and the manifest lists exactly the site's files.
+        let state = try site.state
+        #expect(!state.files.keys.contains { $0.hasSuffix(AtomicFile.temporarySuffix) })
+        #expect(Set(OutputManifest.read(root: site.output).files.keys) == state.sitePaths)
+    }
+
+    @Test func deletedItemsPageIsRemoved() throws {
+        let site = try DiskSite(Self.site)
+        try site.build()
+        #expect(FileManager.default.fileExists(atPath: site.output + "/courses/swift/next.html"))
+        try site.remove("courses/swift/next.md")
+        let outcome = try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/courses/swift/next.html"))
+        #expect(outcome.summary.removed == 1)
+        #expect(OutputManifest.read(root: site.output).files["courses/swift/next.html"] == nil)
+        // The catalog page no longer shows its row.
+        #expect(!(try site.text("courses/index.html")).contains("next.html"))
+    }
+
+    @Test func assetsAreCopiedAgainOnlyWhenTheirBytesChange() throws {
+        let site = try DiskSite(Self.site)
+        try site.folder.write("Content/pets/dogs/photo.png", bytes: [1, 2, 3])
+        try site.build()
+        let before = try site.state
+        try site.build()
+        #expect(try site.state == before)
+        try site.folder.write("Content/pets/dogs/photo.png", bytes: [4, 5, 6, 7])
+        try site.build()
+        #expect(try FileSystem.local.readFile(site.output + "/pets/dogs/photo.png") == [4, 5, 6, 7])
+        #expect(try site.state.changed(since: before) == ["pets/dogs/photo.png", OutputManifest.fileName])
+        try site.remove("pets/dogs/photo.png")
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/pets/dogs/photo.png"))
+    }
+
+    @Test func removingEveryItemOfAFolderRemovesTheEmptyFolder() throws {
+        let site = try DiskSite(Self.site)
+        try site.build()
+        try FileManager.default.removeItem(atPath: site.content + "/courses")
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/courses"))
+    }
+
+    @Test func outputFileEditedByHandIsRestored() throws {
+        let site = try DiskSite(Self.site)
+        try site.build()
+        let page = site.output + "/pets/dogs/bruno.html"
+        let original = try FileSystem.local.readFile(page)
+        try Data("edited by hand".utf8).write(to: URL(fileURLWithPath: page))
+        let outcome = try site.build()
+        #expect(!outcome.wasUpToDate)
+        #expect(try FileSystem.local.readFile(page) == original)
+    }
+
+    // MARK: Point 2: nothing lost
+
+    @Test func foreignFilesAreNeverRemovedOrChanged() throws {
+        let site = try DiskSite(Self.site)
+        try site.folder.write(["Output/notes.txt": "mine", "Output/pets/dogs/extra.html": "<p>mine too</p>"])
+        try site.build()
+        try site.remove("pets/dogs/cleo.md")
+        try site.remove("pets/cats/dora.md")
+        try site.build()
+        #expect(try site.folder.text("Output/notes.txt") == "mine")
+        #expect(try site.folder.text("Output/pets/dogs/extra.html") == "<p>mine too</p>")
+        #expect(OutputManifest.read(root: site.output).files["notes.txt"] == nil)
+        // The folder of removed pages stays when it still holds someone else's file.
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/pets/cats/dora.html"))
+    }
+
+    @Test func failedBuildLeavesTheOutputFolderExactlyAsItWas() throws {
+        let site = try DiskSite(Self.site)
+        try site.build()
+        try site.folder.write(["Output/notes.txt": "mine"])
+        let before = try site.state
+        // One good edit, one broken file: nothing of either may reach the output folder.
+        try site.write(["pets/dogs/alba.md": "---\ntitle: Alba the Great\n---\nNew text.\n",
+                        "pets/dogs/cleo.md": "---\ntitle: [Cleo\n---\nBroken front matter.\n"])
+        try site.remove("courses/swift/next.md")
+        #expect(throws: BuildFailure.self) { try site.build() }
+        #expect(try site.state == before)
+    }
+
+    @Test func pageCollidingWithAForeignFileIsAnErrorNamingIt() throws {
+        let site = try DiskSite(Self.site)
+        try site.folder.write(["Output/pets/dogs/alba.html": "<p>my own page</p>"])
+        let before = try site.state
+        do {
+            try site.build()
+            Issue.record("the build overwrote a file Foldout did not write")
+        } catch {
+            let messages = error.diagnostics.filter { $0.severity == .error }
+            #expect(messages.count == 1)
+            #expect(messages.first?.path == site.output + "/pets/dogs/alba.html")
+            #expect(messages.first?.hint?.contains("--force") == true)
+        }
+        #expect(try site.state == before, "a build stopped by a collision wrote something")
+    }
+
+    @Test func forceOverwritesAForeignFileWhichThenBecomesFoldouts() throws {
+        let site = try DiskSite(Self.site)
+        try site.folder.write(["Output/pets/dogs/alba.html": "<p>my own page</p>"])
+        site.force = true
+        try site.build()
+        #expect(try site.text("pets/dogs/alba.html").contains("Alba likes long walks"))
+        site.force = false
+        try site.remove("pets/dogs/alba.md")
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/pets/dogs/alba.html"))
+    }
+
+    @Test func foreignFolderWherePageGoesIsAnErrorEvenWithForce() throws {
+        let site = try DiskSite(Self.site)
+        try FileManager.default.createDirectory(atPath: site.output + "/pets/dogs/alba.html", withIntermediateDirectories: true)
+        site.force = true
+        #expect(throws: BuildFailure.self) { try site.build() }
+    }
+
+    @Test func outputWithoutManifestIsAdoptedWhereItHoldsTheSameBytes() throws {
+        let site = try DiskSite(Self.site)
+        try site.build()
+        try FileManager.default.removeItem(atPath: site.output + "/" + OutputManifest.fileName)
+        let before = try site.state
+        let outcome = try site.build()
+        #expect(outcome.summary.written == 0)
+        #expect(try site.state.changed(since: before) == [OutputManifest.fileName])
+    }
+
+    // MARK: Point 3: the summary
+
+    @Test func warningsAreRepeatedWhenNothingChanged() throws {
+        let site = try DiskSite(Self.site.merging(["pets/dogs/lost.md": "See [nothing](missing.md).\n"]) { $1 })
+        let first = try site.build()
+        let second = try site.build()
+        #expect(second.wasUpToDate)
+        #expect(first.warnings.contains { $0.message.contains("missing.md") })
+        #expect(second.warnings == first.warnings)
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+@testable import FoldoutCore
+
+/// A first build is written into a new folder in `.foldout-cache` and renamed into place:
+/// the result must be what the usual way gives (files, manifest, summary), and a failure must
+/// leave neither an output folder nor the new folder behind.
+final class OutputWriterNewFolderTests: XCTestCase {
+    private var parent = ""
+
+    override func setUpWithError() throws {
+        parent = FileManager.default.temporaryDirectory.appendingPathComponent("foldout-writer-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: parent)
+    }
+
+    private func snapshot(_ files: [String: String]) -> OutputSnapshot {
+        var snapshot = OutputSnapshot()
+        for (path, text) in files { snapshot.add(path, text: text) }
+        return snapshot
+    }
+
+    func testAFirstBuildWritesEveryFileAndAManifestThatARebuildTrusts() throws {
+        let root = parent + "/Output"
+        let files = ["index.html": "<p>home</p>", "pets/index.html": "<p>pets</p>", "pets/dogs/diego.html": "<p>Diego</p>"]
+        let first = try OutputWriter(root: root).apply(snapshot(files), previous: OutputManifest())
+        XCTAssertEqual(first.summary.written, 3)
+        XCTAssertEqual(first.summary.changedPaths, ["index.html", "pets/dogs/diego.html", "pets/index.html"])
+        for (path, text) in files {
+            XCTAssertEqual(try String(contentsOfFile: root + "/" + path, encoding: .utf8), text)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/.foldout-cache"), [])
+        let manifest = OutputManifest.read(root: root)
+        XCTAssertEqual(manifest, first.manifest)
+        XCTAssertEqual(manifest.intactPaths(root: root), Set(files.keys))
+
+        var changed = files
+        changed["pets/dogs/diego.html"] = "<p>Diego, adopted</p>"
+        let second = try OutputWriter(root: root).apply(snapshot(changed), previous: manifest)
+        XCTAssertEqual(second.summary.written, 1)
+        XCTAssertEqual(second.summary.unchanged, 2)
+        XCTAssertEqual(try String(contentsOfFile: root + "/pets/dogs/diego.html", encoding: .utf8), "<p>Diego, adopted</p>")
+    }
+
+    func testAFirstBuildReplacesTheRemainsOfAStoppedOne() throws {
+        let root = parent + "/Output"
+        try FileManager.default.createDirectory(atPath: parent + "/.foldout-cache/Output.new/old", withIntermediateDirectories: true)
+        _ = try OutputWriter(root: root + "/").apply(snapshot(["index.html": "<p>home</p>"]), previous: OutputManifest())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), [OutputManifest.fileName, "index.html"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/.foldout-cache"), [])
+    }
+
+    func testAFailedFirstBuildLeavesNoOutputFolder() throws {
+        let root = parent + "/Output"
+        var broken = snapshot(["index.html": "<p>home</p>", "pets/index.html": "<p>pets</p>"])
+        broken.add("pets/photo.jpg", .copy(from: parent + "/missing.jpg"))
+        XCTAssertThrowsError(try OutputWriter(root: root).apply(broken, previous: OutputManifest()))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root))
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: parent + "/.foldout-cache")) ?? [], [])
+    }
+}

@@ -1,0 +1,47 @@
+import FoldoutCore
+
+/// Builds a site from in-memory files (paths relative to the content folder) with the
+/// built-in templates, and reads the output back.
+struct SiteFixture {
+    var report: Builder.Report
+
+    init(_ files: [String: String]) throws {
+        var table: [String: String] = [:]
+        for (path, text) in files { table["/site/Content/" + path] = text }
+        let options = BuildOptions(contentPath: "/site/Content", templatesPath: nil, outputPath: "/site/Output",
+                                   contentDisplayName: "Content", fileSystem: .memory(table))
+        report = try Builder(options: options).makeSnapshot()
+    }
+
+    func html(_ path: String) -> String {
+        report.snapshot.text(at: path) ?? ""
+    }
+
+    /// The source of the element that opens with `start` (e.g. `<li class="row" id="a/b"`),
+    /// up to the end of its line.
+    func line(_ path: String, containing fragment: String) -> String {
+        html(path).split(separator: "\n").first { $0.contains(fragment) }.map(String.init) ?? ""
+    }
+
+    /// How often `fragment` occurs in the page.
+    func count(_ fragment: String, in path: String) -> Int {
+        html(path).components(separatedBy: fragment).count - 1
+    }
+
+    /// Diagnostics of a build expected to fail.
+    static func failure(_ files: [String: String]) -> [Diagnostic] {
+        do {
+            _ = try SiteFixture(files)
+            return []
+        } catch let failure as BuildFailure {
+            return failure.diagnostics
+        } catch {
+            return []
+        }
+    }
+}
+
+/// A page file with front matter lines and a body.
+func page(_ frontMatter: String, _ body: String = "Some text.") -> String {
+    "---\n" + frontMatter + "\n---\n\n" + body + "\n"
+}

@@ -1,0 +1,90 @@
+import Foundation
+@testable import FoldoutCore
+
+/// Every file under an output folder with its bytes, modification time (nanoseconds) and
+/// inode, hidden files included: what "left exactly as it was" is checked against. Foldout
+/// replaces a file by renaming a new one over it, so a rewritten file has a new inode even
+/// when the clock has not moved on.
+struct OutputFolderState: Equatable {
+    struct File: Equatable {
+        var bytes: [UInt8]
+        var modified: Int64
+        var inode: UInt64
+    }
+
+    var files: [String: File]
+
+    init(_ root: String) throws {
+        files = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        while let relative = walker.nextObject() as? String {
+            var info = stat()
+            guard lstat(root + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            files[relative] = File(bytes: try FileSystem.local.readFile(root + "/" + relative), modified: modified,
+                                   inode: UInt64(info.st_ino))
+        }
+    }
+
+    /// Paths whose bytes or modification time differ from `other`, or that only one has.
+    func changed(since other: OutputFolderState) -> Set<String> {
+        Set(files.keys).union(other.files.keys).filter { files[$0] != other.files[$0] }
+    }
+
+    /// The pages and files, without Foldout's manifest.
+    var sitePaths: Set<String> { Set(files.keys).subtracting([OutputManifest.fileName]) }
+}
+
+/// A site on disk (Content/ and Output/ in a temporary folder) built the way the command
+/// line builds it, with a build cache beside the output folder.
+final class DiskSite {
+    let folder: TemporaryFolder
+    var templatesPath: String?
+    var force = false
+
+    init(_ files: [String: String], templates: [String: String]? = nil) throws {
+        folder = try TemporaryFolder()
+        try write(files)
+        if let templates {
+            try folder.write(templates.reduce(into: [:]) { $0["Templates/" + $1.key] = $1.value })
+            templatesPath = folder.path + "/Templates"
+        }
+    }
+
+    var content: String { folder.path + "/Content" }
+    var output: String { folder.path + "/Output" }
+
+    var options: BuildOptions {
+        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output,
+                                   contentDisplayName: "Content", templatesDisplayName: "Templates")
+        options.force = force
+        return options
+    }
+
+    /// Writes content files (paths relative to Content/).
+    func write(_ files: [String: String]) throws {
+        try folder.write(files.reduce(into: [:]) { $0["Content/" + $1.key] = $1.value })
+    }
+
+    func remove(_ path: String) throws {
+        try FileManager.default.removeItem(atPath: content + "/" + path)
+    }
+
+    func writeTemplate(_ path: String, _ text: String) throws {
+        try folder.write("Templates/" + path, bytes: Array(text.utf8))
+    }
+
+    /// An incremental build, as `foldout build` runs it.
+    @discardableResult
+    func build() throws(BuildFailure) -> Builder.Outcome {
+        try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: output)))
+    }
+
+    var state: OutputFolderState {
+        get throws { try OutputFolderState(output) }
+    }
+
+    func text(_ path: String) throws -> String {
+        try String(contentsOfFile: output + "/" + path, encoding: .utf8)
+    }
+}

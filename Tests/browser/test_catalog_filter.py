@@ -1,0 +1,209 @@
+"""The filter box of every catalog page (Templates/assets/catalog.js), from disk and over HTTP:
+what test_example_site.py's filter check leaves out.
+
+What a query should show is worked out from the page itself and the contract in
+docs/content.md ("The filter box"): a row stays while every word typed is in its title,
+secondary line, badges or tags, or in the title of a section or group around it; groups
+holding such rows open; clearing the box brings back the groups as they were.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from html.parser import HTMLParser
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+import browser_checks as checks
+
+# The catalog as a filter sees it, and what is shown of it now. Class names as in
+# docs/templates.md: rows `.row`, groups `details` (`.group-title`), sections `.section`
+# (`.section-header .anchor`).
+_CATALOG = checks.IS_SHOWN + """
+const catalog = document.querySelector('.catalog');
+const text = (element, selector) => { const found = element.querySelector(selector); return found ? found.textContent : ''; };
+const titleOf = element => element.tagName === 'DETAILS'
+  ? text(element, ':scope > summary .group-title') : text(element, '.section-header .anchor');
+const rows = [...catalog.querySelectorAll('.row')];
+const indices = element => [...element.querySelectorAll('.row')].map(row => rows.indexOf(row));
+return {
+  rows: rows.map(row => {
+    const around = [];
+    for (let e = row.parentElement; e !== catalog; e = e.parentElement)
+      if (e.tagName === 'DETAILS' || e.classList.contains('section')) around.push(titleOf(e));
+    return {id: row.id, title: text(row, '.row-title').trim(),
+            own: [text(row, '.row-title'), text(row, '.row-secondary'), text(row, '.badges')].join(' '),
+            tags: (row.getAttribute('data-tags') || '').split(',').map(tag => tag.trim()).filter(Boolean),
+            around, shown: isShown(row)};
+  }),
+  groups: [...catalog.querySelectorAll('details')].map(d => ({
+    id: d.id, open: d.open, name: d.getAttribute('name'), shown: isShown(d), rows: indices(d)})),
+  containers: [...catalog.querySelectorAll('details, .section')].map(e => ({
+    title: titleOf(e).trim(), rows: indices(e)})).filter(container => container.title),
+};
+"""
+
+
+def read_catalog(driver) -> dict:
+    return driver.execute_script(_CATALOG)
+
+
+def fold(text: str) -> str:
+    """Case, accents and runs of white space do not count (as the contract says of typing)."""
+    decomposed = unicodedata.normalize("NFD", text)
+    plain = "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f")
+    return " ".join(plain.lower().split())
+
+
+def row_matches(row: dict, query: str) -> bool:
+    searchable = fold(" ".join([row["own"], *row["tags"], *row["around"]]))
+    return all(word in searchable for word in fold(query).split())
+
+
+def filtered_view_failures(catalog: dict, query: str) -> list[str]:
+    expected = [row_matches(row, query) for row in catalog["rows"]]
+    failures = []
+    for row, matches in zip(catalog["rows"], expected):
+        if matches and not row["shown"]:
+            failures.append(f"\"{query}\": row {row['id']} matches and is not shown")
+        elif row["shown"] and not matches:
+            failures.append(f"\"{query}\": row {row['id']} does not match and is shown")
+    for group in catalog["groups"]:
+        holds_matches = any(expected[index] for index in group["rows"])
+        if holds_matches and not group["open"]:
+            failures.append(f"\"{query}\": group {group['id']} holds matches and stays closed")
+        elif group["open"] and group["shown"] and not holds_matches:
+            failures.append(f"\"{query}\": group {group['id']} holds no match and is open")
+    return failures
+
+
+def filter_by(driver, query: str) -> list[str]:
+    """Types the query as a person would and returns how the view differs from the contract."""
+    checks.type_query(driver, filter_box(driver), query)
+    checks.wait_for(lambda: not filtered_view_failures(read_catalog(driver), query))
+    catalog = read_catalog(driver)
+    assert not all(row_matches(row, query) for row in catalog["rows"]), f"\"{query}\" hides nothing: a test that cannot fail"
+    return filtered_view_failures(catalog, query)
+
+
+def filter_box(driver):
+    return driver.find_element(By.CSS_SELECTOR, ".catalog input[type=search]")
+
+
+class _SearchBoxes(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "input" and (dict(attrs).get("type") or "").lower() == "search":
+            self.count += 1
+
+
+def test_the_filter_box_is_made_by_the_script_alone(driver, site, site_files, catalog_page):
+    """Without JavaScript there is no box that does nothing; with it, exactly one."""
+    markup = _SearchBoxes()
+    markup.feed((site_files.root / catalog_page).read_text(encoding="utf-8"))
+    assert markup.count == 0, f"{catalog_page} has an input[type=search] in its HTML: without JavaScript it filters nothing"
+    checks.open_page(driver, site.url(catalog_page))
+    boxes = driver.find_elements(By.CSS_SELECTOR, "input[type=search]")
+    inside = driver.find_elements(By.CSS_SELECTOR, ".catalog input[type=search]")
+    assert len(boxes) == 1 and len(inside) == 1, f"{len(boxes)} search boxes, {len(inside)} of them in .catalog"
+
+
+def test_typing_a_row_title_shows_the_rows_that_match_and_opens_their_groups(driver, site, catalog_page):
+    checks.open_page(driver, site.url(catalog_page))
+    rows = read_catalog(driver)["rows"]
+    # A row hidden in a closed group on arrival, so that its groups have to open.
+    hidden = [row for row in rows if not row["shown"] and row["title"]]
+    assert hidden, "every row is shown on arrival: nothing here tells whether groups with matches open"
+    failures = filter_by(driver, hidden[len(hidden) // 2]["title"])
+    assert not failures, "\n".join(failures)
+
+
+def test_typing_a_tag_shows_the_rows_with_that_tag(driver, site, catalog_page):
+    checks.open_page(driver, site.url(catalog_page))
+    rows = read_catalog(driver)["rows"]
+    # A tag that the row's text and the titles around it do not hold: only data-tags matches.
+    candidates = [
+        tag for row in rows for tag in row["tags"]
+        if fold(tag) not in fold(" ".join([row["own"], *row["around"]]))
+    ]
+    if not candidates:
+        pytest.skip(f"no row of {catalog_page} has a tag that its text lacks")
+    failures = filter_by(driver, candidates[len(candidates) // 2])
+    assert not failures, "\n".join(failures)
+
+
+def test_a_section_or_group_whose_title_matches_keeps_all_its_rows(driver, site, catalog_page):
+    checks.open_page(driver, site.url(catalog_page))
+    catalog = read_catalog(driver)
+    rows = catalog["rows"]
+    # Titles that some row below them lacks in its own text: the rows kept only by the title.
+    titles = [
+        container["title"] for container in catalog["containers"]
+        if any(fold(container["title"]) not in fold(" ".join([rows[i]["own"], *rows[i]["tags"]])) for i in container["rows"])
+    ]
+    if not titles:
+        pytest.skip(f"every row of {catalog_page} holds the titles around it in its own text")
+    failures = []
+    for title in dict.fromkeys(titles):
+        failures += filter_by(driver, title)
+        shown = read_catalog(driver)["rows"]
+        for container in catalog["containers"]:
+            if container["title"] == title:
+                failures += [f"\"{title}\": row {shown[i]['id']} below that title is not shown"
+                             for i in container["rows"] if not shown[i]["shown"]]
+    assert not failures, "\n".join(dict.fromkeys(failures))
+
+
+def _view(catalog: dict) -> tuple[list, list]:
+    return ([(g["id"], g["open"], g["name"]) for g in catalog["groups"]],
+            [(r["id"], r["shown"]) for r in catalog["rows"]])
+
+
+def _toggle_groups_as_a_person_would(driver) -> None:
+    """Closes an open group and opens closed ones (an exclusive one too, when there is one)."""
+    groups = [g for g in read_catalog(driver)["groups"] if g["shown"]]
+    chosen = [
+        next((g for g in groups if g["open"]), None),
+        next((g for g in groups if not g["open"] and g["name"]), None),
+        next((g for g in groups if not g["open"] and not g["name"]), None),
+    ]
+    for group in filter(None, chosen):
+        summary = driver.find_element(By.ID, group["id"]).find_element(By.CSS_SELECTOR, ":scope > summary")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+        summary.click()
+
+
+@pytest.mark.parametrize("clear_by", ["Escape", "Backspace"])
+def test_clearing_the_box_restores_the_groups_as_the_person_left_them(driver, site, catalog_page, clear_by):
+    checks.open_page(driver, site.url(catalog_page))
+    on_arrival = _view(read_catalog(driver))
+    _toggle_groups_as_a_person_would(driver)
+    before = _view(read_catalog(driver))
+    assert before[0] != on_arrival[0], "toggling groups changed nothing: restoring could not be told from reloading"
+
+    box = filter_box(driver)
+    rows = read_catalog(driver)["rows"]
+    checks.type_query(driver, box, rows[len(rows) // 2]["title"])
+    checks.type_query(driver, box, "zqxj no such row")
+    checks.wait_for(lambda: not any(row["shown"] for row in read_catalog(driver)["rows"]))
+    if clear_by == "Escape":
+        box.send_keys(Keys.ESCAPE)
+    else:
+        checks.type_query(driver, box, "")
+    checks.wait_for(lambda: _view(read_catalog(driver)) == before)
+
+    groups, rows = _view(read_catalog(driver))
+    failures = [f"group {g[0]}: open={g[1]} name={g[2]!r}, before filtering open={b[1]} name={b[2]!r}"
+                for g, b in zip(groups, before[0]) if g != b]
+    failures += [f"row {r[0]}: shown={r[1]}, before filtering {b[1]}" for r, b in zip(rows, before[1]) if r != b]
+    if box.get_attribute("value"):
+        failures.append(f"{clear_by} left {box.get_attribute('value')!r} in the box")
+    if "q" in parse_qs(urlsplit(driver.current_url).query):
+        failures.append(f"the address still holds ?q= after clearing: {driver.current_url}")
+    assert not failures, "\n".join(failures)
