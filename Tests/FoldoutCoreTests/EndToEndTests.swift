@@ -68,6 +68,15 @@ import Testing
         #expect(result.linksChecked > result.pagesChecked)
     }
 
+    @Test func outputFolderIsCreatedWithItsParents() throws {
+        let folder = try TemporaryFolder()
+        try Self.writeSite(in: folder)
+        let output = folder.path + "/not/yet/there/Output"
+        let report = try Fixture.build(content: folder.path + "/Content", output: output)
+        #expect(report.pageCount > 0)
+        #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+    }
+
     // MARK: Links
 
     @Test func everyLinkOnEveryPageResolves() throws {

@@ -20,6 +20,7 @@ want() { command -v "$1" >/dev/null 2>&1 || apt_missing+=("$2"); }
 want chromium chromium
 want chromedriver chromium-driver
 want nginx nginx
+want wrk wrk
 want java default-jre-headless
 if [ ${#apt_missing[@]} -gt 0 ]; then
     echo "installing: ${apt_missing[*]}" >&2

@@ -3,15 +3,14 @@ error over the last good page, and drops the error once the content is fixed."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-import threading
 from pathlib import Path
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from serve_process import foldout_serve
 
 ITEM = "---\ntitle: Alba\n---\n{body}\n"
 
@@ -28,24 +27,8 @@ def served(request: pytest.FixtureRequest, tmp_path: Path):
     (content / "pets" / "_index.md").write_text("---\ntitle: Pets\n---\n")
     (content / "pets" / "dogs" / "alba.md").write_text(ITEM.format(body="Alba likes long walks."))
     (content / "pets" / "dogs" / "bruno.md").write_text("---\ntitle: Bruno\n---\nBruno naps.\n")
-    process = subprocess.Popen([str(foldout), "serve", "--content", str(content), "--output", str(tmp_path / "Output"),
-                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url: list[str] = []
-    ready = threading.Event()
-
-    def read() -> None:
-        for line in process.stdout:
-            found = re.search(r"serving .* at (http://\S+) ", line)
-            if found:
-                url.append(found.group(1))
-                ready.set()
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        assert ready.wait(60), "foldout serve did not start"
-        yield content, url[0]
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with foldout_serve(foldout, content, tmp_path / "Output") as url:
+        yield content, url
 
 
 def test_open_page_follows_edits_and_shows_build_errors(served, driver) -> None:

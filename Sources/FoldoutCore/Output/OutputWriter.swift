@@ -56,7 +56,12 @@ public struct OutputWriter: Sendable {
         var pending: [(path: String, bytes: [UInt8], renderKey: UInt64?, hash: UInt64)] = []
         var checkedFolders: [String: FileSystem.EntryKind?] = [:]
 
-        try createFolder(root, display: root)
+        // Like `mkdir -p`: `--output site/public` works when `site` does not exist yet.
+        var ancestor = root.hasPrefix("/") ? "" : "."
+        for part in root.split(separator: "/") {
+            ancestor += "/" + part
+            try createFolder(ancestor, display: root)
+        }
         let paths = snapshot.paths
         let steps = try Parallel.map(paths) { path in try self.plan(path, snapshot: snapshot, previous: previous, intact: intact) }
         for (path, step) in zip(paths, steps) {

@@ -1,0 +1,33 @@
+"""`foldout serve` started on a free port of 127.0.0.1 for a test, and stopped after it."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def foldout_serve(foldout: Path, content: Path, output: Path) -> Iterator[str]:
+    """Yields the base URL (ending in /) once the server has built the site and listens."""
+    process = subprocess.Popen([str(foldout), "serve", "--content", str(content), "--output", str(output),
+                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        for line in process.stdout:
+            found = re.search(r"serving .* at (http://\S+) ", line)
+            if found:
+                url.append(found.group(1))
+                ready.set()
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert ready.wait(60), "foldout serve did not start"
+        yield url[0]
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
