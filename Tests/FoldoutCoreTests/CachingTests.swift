@@ -167,4 +167,27 @@ import Testing
         // Another program version does not trust it.
         #expect(BuildCache(path: path, tool: 8).body(2) == nil)
     }
+
+    /// The file is written in pieces of about a megabyte: entries on both sides of piece
+    /// boundaries, and a second build's appended entries, read back whole.
+    @Test func cacheFilesLargerThanOnePieceReadBack() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/cache"
+        func body(_ number: Int) -> BuildCache.Body {
+            BuildCache.Body(html: "<p>\(number)</p>" + String(repeating: "x", count: 5_000 + number), title: "T\(number)", summary: "",
+                            headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
+        }
+        let first = BuildCache(path: path, tool: 7)
+        for number in 0..<500 { first.store(body(number), for: UInt64(number)) }
+        first.finishBuild(prune: true)
+        let second = BuildCache(path: path, tool: 7)
+        for number in 0..<500 { _ = second.body(UInt64(number)) }
+        for number in 500..<700 { second.store(body(number), for: UInt64(number)) }
+        second.finishBuild(prune: true)
+        let reloaded = BuildCache(path: path, tool: 7)
+        for number in 0..<700 {
+            #expect(reloaded.body(UInt64(number))?.html == body(number).html, "entry \(number)")
+        }
+        #expect(reloaded.count == 700)
+    }
 }

@@ -204,13 +204,26 @@ public final class BuildCache: @unchecked Sendable {
         return writer
     }
 
+    /// Entries are encoded into pieces of about this size, each written before the next is
+    /// made: the whole file (tens of megabytes at ten thousand items) is never in memory.
+    private static let pieceSize = 1 << 20
+
+    private func encode(_ entries: [(kind: Kind, key: UInt64)], after start: BinaryWriter = BinaryWriter(),
+                        writingPieces write: ([UInt8]) throws -> Void) rethrows {
+        var writer = start
+        for entry in entries {
+            encode(entry.kind, entry.key, into: &writer)
+            if writer.bytes.count >= Self.pieceSize {
+                try write(writer.bytes)
+                writer = BinaryWriter()
+            }
+        }
+        if !writer.bytes.isEmpty { try write(writer.bytes) }
+    }
+
     private func append(_ path: String) {
-        var writer = BinaryWriter()
-        for entry in added { encode(entry.kind, entry.key, into: &writer) }
         if !fileIsClean || entriesInFile == 0 || FileStatus(path)?.kind != .file {
-            var whole = header()
-            whole.append(writer.bytes)
-            if write(whole.bytes, to: path) {
+            if writeFile(path, entries: added) {
                 entriesInFile = added.count
                 fileIsClean = true
             }
@@ -219,36 +232,34 @@ public final class BuildCache: @unchecked Sendable {
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        var done = 0
-        let bytes = writer.bytes
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if count <= 0 {
-                fileIsClean = false
-                return
+        struct Failed: Error {}
+        do {
+            try encode(added) { piece in
+                guard AtomicFile.writeAll(piece, to: fd) else { throw Failed() }
             }
-            done += count
+        } catch {
+            fileIsClean = false
+            return
         }
         entriesInFile += added.count
     }
 
     private func rewrite(_ path: String) {
-        var writer = header()
         let frontMatterKeys = frontMatters.keys.filter(used.contains).sorted()
         let bodyKeys = bodies.keys.filter(used.contains).sorted()
-        for key in frontMatterKeys { encode(.frontMatter, key, into: &writer) }
-        for key in bodyKeys { encode(.body, key, into: &writer) }
-        if write(writer.bytes, to: path) {
-            entriesInFile = frontMatterKeys.count + bodyKeys.count
+        let entries = frontMatterKeys.map { (kind: Kind.frontMatter, key: $0) } + bodyKeys.map { (kind: Kind.body, key: $0) }
+        if writeFile(path, entries: entries) {
+            entriesInFile = entries.count
             fileIsClean = true
         }
     }
 
-    private func write(_ bytes: [UInt8], to path: String) -> Bool {
+    /// Replaces the file with the header and `entries`.
+    private func writeFile(_ path: String, entries: [(kind: Kind, key: UInt64)]) -> Bool {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             mkdir(String(path[..<slash]), 0o755)
         }
-        return (try? AtomicFile.write(bytes, to: path)) != nil
+        return (try? AtomicFile.write(to: path) { write in try encode(entries, after: header(), writingPieces: write) }) != nil
     }
 
     // MARK: Encoding

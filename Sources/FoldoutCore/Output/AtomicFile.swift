@@ -23,16 +23,11 @@ enum AtomicFile {
     static func writeWhole(_ bytes: [UInt8], to file: String, reportedAs path: String) throws -> FileStatus {
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if count < 0 {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(file)
-                throw FileSystemError(path: path, reason: reason)
-            }
-            done += count
+        if !writeAll(bytes, to: fd) {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(file)
+            throw FileSystemError(path: path, reason: reason)
         }
         var info = stat()
         let statResult = fstat(fd, &info)
@@ -42,6 +37,47 @@ enum AtomicFile {
             throw FileSystemError(path: path, reason: reason)
         }
         return FileStatus(info)
+    }
+
+    /// Writes what `fill` hands its writer, piece by piece, to the temporary file for `path`,
+    /// then renames it into place: for files too large to put together in memory first.
+    static func write(to path: String, streaming fill: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        let temporary = temporaryPath(for: path)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
+        do {
+            try fill { piece in
+                guard writeAll(piece, to: fd) else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
+            }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileSystemError(path: path, reason: reason)
+        }
+        try commit(path)
+    }
+
+    /// Writes all of `bytes` to the open file `fd`; false (with `errno` set) when it cannot.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if count == 0 {
+                errno = EIO
+                return false
+            }
+            done += count
+        }
+        return true
     }
 
     /// Moves the temporary file for `path` into place.
