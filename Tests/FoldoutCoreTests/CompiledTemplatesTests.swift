@@ -1,8 +1,10 @@
+import Mustache
 import XCTest
 @testable import FoldoutCore
 
-/// The shape cache must give byte for byte what swift-mustache gives, whatever the context.
-final class TemplateShapeCacheTests: XCTestCase {
+/// Foldout's own run of the templates must give byte for byte what swift-mustache gives, and
+/// must hand back (nil) whatever it does not cover.
+final class CompiledTemplatesTests: XCTestCase {
     private func templates(_ pages: [String: String], partials: [String: String] = [:]) throws -> TemplateSet {
         var files = ["base", "home", "catalog", "item"].map { TemplateSet.File(path: $0 + ".html", bytes: Array((pages[$0] ?? "").utf8)) }
         files += pages.filter { !["base", "home", "catalog", "item"].contains($0.key) }
@@ -11,86 +13,128 @@ final class TemplateShapeCacheTests: XCTestCase {
         return try TemplateSet(files: files, displayRoot: "Templates")
     }
 
-    func testTurnsAwayTemplatesThatLookAtTheTextOfValues() {
-        for source in ["{{uppercased(title)}}", "{{.}}", "{{#tags}}{{.}}{{/tags}}", "  {{> row}}\n", "a\n\t{{>row}}", "{{>*name}}",
-                       "{{=<% %>=}}", "{{<parent}}{{/parent}}", "{{$block}}x{{/block}}", "\u{E000}", "{{#empty(list)}}x{{/empty(list)}}"] {
-            XCTAssertFalse(TemplateShapeCache.canTrace(source), source)
-        }
-        for source in ["{{title}}", "{{{html}}}", "{{& html}}", "{{#list}}{{name}}{{/list}}{{^list}}none{{/list}}", "x {{> row}}",
-                       "{{> row}}\n", "{{! a comment }}", "{{item.title}}", "{{% CONTENT_TYPE: TEXT}}\n{{title}}"] {
-            XCTAssertTrue(TemplateShapeCache.canTrace(source), source)
-        }
+    private func compiled(_ set: TemplateSet, _ name: String, _ context: [String: Any]) -> String? {
+        set.compiled.render(name, context).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func testDefaultTemplatesAreTraced() throws {
-        XCTAssertTrue(TemplateShapeCache(templates: try TemplateSet(files: DefaultTemplates.files, displayRoot: "t")).isEnabled)
-    }
-
-    /// A template using every kind of tag the cache allows, against generated contexts that
-    /// share shapes (so most renders come from traced programs) and differ in text.
+    /// A template using every kind of tag covered, standalone lines and inline ones, against
+    /// generated contexts that mix every kind of value, present and missing keys, keys found
+    /// further out in the stack, and text that needs escaping.
     func testMatchesSwiftMustacheOnGeneratedContexts() throws {
         let page = """
             <h1 title="{{title}}">{{title}}</h1>{{{html}}}{{& html}}
-            {{#flag}}on {{count}}{{/flag}}{{^flag}}off{{/flag}} {{flag}} {{ratio}}
+              {{#flag}}on {{count}}{{/flag}}{{^flag}}off{{/flag}} {{flag}} {{ratio}} {{ missing }}
             {{#rows}}
             <li id="{{id}}">{{name}} in {{title}}{{#image}}<img src="{{url}}" alt="{{alt}}">{{/image}}{{^image}}-{{/image}}</li>
             {{#children}}{{> child}}{{/children}}
+            {{^children}}no children of {{name}}{{/children}}
+              {{#tags}}[{{.name}}|{{name}}]{{/tags}}
             {{/rows}}
-            {{^rows}}nothing{{/rows}}{{meta.owner}} {{#meta}}{{owner}}/{{title}}{{/meta}} {{missing}}
-            {{#title}}[{{title}}]{{/title}}{{^title}}never{{/title}}
+            {{^rows}}nothing{{/rows}}{{meta.owner}} {{meta.owner.name}} {{#meta}}{{owner}}/{{title}}{{/meta}} {{missing.key}}
+            {{#title}}[{{title}}]{{/title}}{{^title}}never{{/title}}{{#count}}#{{count}}{{/count}}
+            {{! a comment }}
+            {{=<% %>=}}
+            <% title %> <%={{ }}=%>
+            {{> child}}
             {{% CONTENT_TYPE: TEXT}}
             raw {{title}}
             """
         let set = try templates(["item": page], partials: ["child": "<i>{{name}}{{count}}</i>\n"])
-        let cache = TemplateShapeCache(templates: set)
-        XCTAssertTrue(cache.isEnabled)
         var random = SplitMix64(seed: 9)
-        let texts = ["", "a", "Tom & Jerry", "<b>bold</b>", "\"q\" 'a'", "é<\u{301}", "x\u{E000}1&\u{E001}y", "日本", "\n", "{{title}}"]
+        let texts = ["", "a", "Tom & Jerry", "<b>bold</b>", "\"q\" 'a'", "é<\u{301}", "\"\u{301}", "日本", "\n", "{{title}}"]
         func text() -> String { random.pick(texts) + random.pick(texts) }
         for _ in 0..<600 {
-            // Few choices for the structure, so shapes repeat and traces are reused.
             let rows: [[String: Any]] = (0..<random.next(3)).map { _ in
                 var row: [String: Any] = ["id": text(), "name": text(),
                                           "image": random.next(2) == 0 ? false : ["url": text(), "alt": text()] as [String: Any],
-                                          "children": (0..<random.next(2)).map { _ in ["name": text()] }]
+                                          "children": (0..<random.next(2)).map { _ in ["name": text()] as [String: Any] }]
                 if random.next(2) == 0 { row["count"] = random.next(1000) - 500 }
+                if random.next(2) == 0 { row["tags"] = [["name": text()] as [String: Any], "plain", 3, true] as [Any] }
                 return row
             }
-            let context: [String: Any] = [
-                "title": text(), "html": text(), "flag": random.next(2) == 0, "count": random.next(100),
+            var context: [String: Any] = [
+                "html": text(), "flag": random.next(2) == 0, "count": random.next(100),
                 "ratio": Double(random.next(8)) / 4, "rows": rows, "meta": ["owner": text()] as [String: Any],
             ]
-            XCTAssertEqual(cache.render("item", context), set.render("item", context))
+            if random.next(4) > 0 { context["title"] = text() }
+            let expected = set.renderThroughSwiftMustache("item", context)
+            XCTAssertEqual(compiled(set, "item", context), expected)
+            XCTAssertEqual(set.render("item", context), expected)
         }
     }
 
-    /// The default templates with the presenter's real contexts for a small site, items of
-    /// one group rendered through traced programs.
-    func testDefaultTemplatesRenderTheSiteAsSwiftMustacheDoes() throws {
+    /// What is not covered is handed to swift-mustache: the answer is nil, and
+    /// `TemplateSet.render` still gives swift-mustache's text.
+    func testHandsBackWhatItDoesNotCover() throws {
+        let cases: [(template: String, context: [String: Any])] = [
+            ("{{uppercased(title)}}", ["title": "a"]),
+            ("{{#list}}{{.}}{{/list}}", ["list": ["a", "b"]]),
+            ("{{#list}}{{first()}}{{/list}}", ["list": ["a", "b"]]),
+            ("<p>\n  {{> child}}\n</p>", ["name": "x"]),
+            ("{{>*dynamic}}", ["dynamic": "child"]),
+            ("{{<child}}{{$block}}x{{/block}}{{/child}}", ["name": "x"]),
+            ("{{title}}", ["title": Optional<String>.none as Any]),
+            ("{{title}}", ["title": ["a": "b"] as [String: String]]),
+            ("{{#meta}}{{owner}}{{/meta}}", ["meta": URLComponents()]),
+            ("{{rows}}", ["rows": [["a": 1]]]),
+        ]
+        for (template, context) in cases {
+            let set = try templates(["item": template], partials: ["child": "<i>{{name}}</i>\n"])
+            XCTAssertNil(set.compiled.render("item", context), template)
+            XCTAssertEqual(set.render("item", context), set.renderThroughSwiftMustache("item", context), template)
+        }
+        // A partial with swift-mustache's own escaping (not switched by `TemplateSet`'s pragma).
+        var library = MustacheLibrary()
+        library.register(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n{{> child}}"), named: "page")
+        library.register(try MustacheTemplate(string: "{{name}}"), named: "child")
+        let compiled = CompiledTemplates(library: library, names: ["page", "child"])
+        XCTAssertNil(compiled.render("page", ["name": "<b>"] as [String: Any]))
+        XCTAssertEqual(compiled.render("page", ["other": "<b>"] as [String: Any]).map { String(decoding: $0, as: UTF8.self) }, "")
+        // A context that is not a `[String: Any]` is handed back too.
+        XCTAssertNil(compiled.render("page", ["other": "<b>"] as [String: String]))
+    }
+
+    /// A quote followed by a combining mark is escaped, like every quote (see `HTMLEscaping`).
+    func testEscapesLikeFoldoutsEscaping() throws {
+        let set = try templates(["item": "<a title=\"{{title}}\">{{title}}</a>"])
+        let title = "x\"\u{301} onmouseover=alert(1) <b>&"
+        XCTAssertEqual(compiled(set, "item", ["title": title]),
+                       "<a title=\"\(HTMLEscaping.escape(title))\">\(HTMLEscaping.escape(title))</a>")
+        XCTAssertEqual(compiled(set, "item", ["title": title]), set.renderThroughSwiftMustache("item", ["title": title]))
+    }
+
+    /// The default templates with the presenter's contexts for a small site: every template
+    /// runs without handing anything back.
+    func testDefaultTemplatesAreCoveredAndRenderTheSiteAsSwiftMustacheDoes() throws {
         var files: [String: String] = ["/site/Content/_index.md": "---\ntitle: Shelter & Co\n---\n"]
-        files["/site/Content/pets/_index.md"] = "---\ntitle: Pets\n---\nOur <pets>.\n"
+        files["/site/Content/pets/_index.md"] = "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur <pets>.\n"
         files["/site/Content/pets/dogs/_index.md"] = "---\ntitle: Dogs\n---\n"
         for index in 0..<12 {
-            let extra = index % 3 == 0 ? "date: 2026-05-0\(index % 9 + 1)\n" : "link: https://example.org/\(index)\n"
+            let extra = index % 3 == 0 ? "date: 2026-05-0\(index % 9 + 1)\nstatus: adopted\n" : "link: https://example.org/\(index)\n"
             files["/site/Content/pets/dogs/dog-\(index).md"] = "---\ntitle: \"Dog \(index) & <friends>\"\nage: \(index)\n\(extra)tags: [a, b\(index % 2)]\n---\nA 'good' dog.\n"
         }
         let options = BuildOptions(contentPath: "/site/Content", templatesPath: nil, outputPath: "/site/Output",
                                    contentDisplayName: "Content", fileSystem: .memory(files))
         let site = try Builder(options: options).makeSnapshot().site
         let set = try TemplateSet(files: DefaultTemplates.files, displayRoot: "t")
-        let cache = TemplateShapeCache(templates: set)
-        let presenter = SitePresenter(site: site)
+        var problems: [Diagnostic] = []
+        let presenter = SitePresenter(site: site, configurations: CatalogPresentation.read(site, displayPath: { $0 }, lines: { _, _ in nil },
+                                                                                         diagnostics: &problems),
+                                      tagIndex: TagIndex(site: site))
         let catalog = try XCTUnwrap(site.catalogs.first)
         XCTAssertEqual(catalog.allItems.count, 12)
+        var contexts: [(String, [String: Any])] = [("home", presenter.homeContext()), ("catalog", presenter.catalogContext(catalog))]
         for item in catalog.allItems {
-            let context = presenter.itemContext(item, catalog: catalog)
-            XCTAssertEqual(cache.render("item", context), set.render("item", context))
+            contexts.append(("item", presenter.itemContext(item, catalog: catalog)))
             var layout = presenter.layoutContext(pagePath: item.outputPath, currentCatalog: catalog.id)
             layout["content"] = "<p>\(item.title)</p>"
             layout["title"] = item.title
             layout["isHome"] = false
             layout["kind"] = "item"
-            XCTAssertEqual(cache.render("base", layout), set.render("base", layout))
+            contexts.append(("base", layout))
+        }
+        for (name, context) in contexts {
+            XCTAssertEqual(compiled(set, name, context), set.renderThroughSwiftMustache(name, context), name)
         }
     }
 }

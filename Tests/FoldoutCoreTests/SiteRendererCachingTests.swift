@@ -1,7 +1,7 @@
 import XCTest
 @testable import FoldoutCore
 
-/// Every page the renderer makes (through the shape cache and the per-folder layouts) must
+/// Every page the renderer makes (through `CompiledTemplates` and the per-folder layouts) must
 /// be byte for byte what swift-mustache makes from the presenter's contexts directly.
 final class SiteRendererCachingTests: XCTestCase {
     /// The example site: catalogs with row settings, badges, query sections, grids, tags.
@@ -45,12 +45,15 @@ final class SiteRendererCachingTests: XCTestCase {
 
         func direct(path: String, template: String, context: [String: Any], title: String, kind: String, catalog: String?,
                     hasScript: Bool = false, presenter: SitePresenter = presenter) -> String {
+            // Every page of these sites is run by `CompiledTemplates`, none handed back.
+            XCTAssertNotNil(templates.compiled.render(template, context), path)
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalog, hasScript: hasScript)
-            layout["content"] = templates.render(template, context)
+            layout["content"] = templates.renderThroughSwiftMustache(template, context)
             layout["title"] = title
             layout["isHome"] = kind == "home"
             layout["kind"] = kind
-            return templates.render("base", layout)
+            XCTAssertNotNil(templates.compiled.render("base", layout), path)
+            return templates.renderThroughSwiftMustache("base", layout)
         }
         var expected: [String: String] = [:]
         expected["index.html"] = direct(path: "index.html", template: "home", context: presenter.homeContext(),

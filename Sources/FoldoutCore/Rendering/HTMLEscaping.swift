@@ -19,18 +19,27 @@ struct HTMLEscaping: MustacheContentType {
     }
 
     static func escape(_ text: String) -> String {
-        var text = text
         // Most values (titles, ages, URLs) have nothing to escape: those are returned as they are.
-        let escaped: [UInt8]? = text.withUTF8 { bytes in
-            guard bytes.contains(where: { replacement(for: $0) != nil }) else { return nil }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 32)
-            for byte in bytes {
-                if let replacement = replacement(for: byte) { result += replacement } else { result.append(byte) }
+        guard text.utf8.contains(where: { replacement(for: $0) != nil }) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 32)
+        append(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text`, escaped, to `output` (UTF-8), as `CompiledTemplates` writes pages.
+    static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                guard let replacement = replacement(for: bytes[index]) else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output += replacement
+                start = index + 1
             }
-            return result
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
-        return escaped.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     private static let lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8), ampersand = Array("&amp;".utf8)

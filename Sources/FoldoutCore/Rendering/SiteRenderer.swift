@@ -8,16 +8,12 @@ public struct SiteRenderer: Sendable {
     public var site: Site
     public var templates: TemplateSet
     public var configurations: [String: CatalogPresentation]
-    /// Renders the many pages that share a shape (item pages of a group) without going
-    /// through swift-mustache for each.
-    let shapes: TemplateShapeCache
     let layouts = LayoutContextCache()
 
     public init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
         self.site = site
         self.templates = templates
         self.configurations = configurations
-        shapes = TemplateShapeCache(templates: templates)
     }
 
     enum Page: Sendable {
@@ -128,19 +124,17 @@ public struct SiteRenderer: Sendable {
             presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
             context = presenter.notFoundContext()
         }
-        // Item pages come in groups of one shape; the other pages are one of a kind.
-        let content = kind == "item" ? shapes.render(template, context) : templates.render(template, context)
+        let content = String(decoding: templates.renderBytes(template, context), as: UTF8.self)
         // The layout context depends on the page's folder, catalog and kind only (the 404
         // page, whose links are absolute, is the only page of its kind).
-        let layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
+        var layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
             layout["isHome"] = kind == "home"
             layout["kind"] = kind
             return layout
         }
-        guard let shape = layout.shape(title: title, content: content) else {
-            return (path, shapes.renderBytes("base", layout.context(title: title, content: content)))
-        }
-        return (path, shapes.renderBytes("base", shape: shape) { layout.context(title: title, content: content) })
+        layout["content"] = content
+        layout["title"] = title
+        return (path, templates.renderBytes("base", layout))
     }
 }

@@ -20,6 +20,8 @@ public struct TemplateSet: Sendable {
     public static let requiredPages = ["base", "home", "catalog", "item"]
 
     public let library: MustacheLibrary
+    /// The same templates run by Foldout itself, faster.
+    let compiled: CompiledTemplates
     /// Template names (pages and partials) with the text they were made from.
     public let sources: [String: String]
     /// Files under `assets/`, with paths relative to `Templates/` (`assets/style.css`).
@@ -93,10 +95,22 @@ public struct TemplateSet: Sendable {
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }
         self.library = library
         self.sources = sources
+        compiled = CompiledTemplates(library: library, names: sources.keys)
         self.assets = assets
     }
 
     public func render(_ name: String, _ context: Any) -> String {
+        String(decoding: renderBytes(name, context), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, the form pages are written in: run by `CompiledTemplates`,
+    /// or by swift-mustache where those do not cover the template or the context.
+    func renderBytes(_ name: String, _ context: Any) -> [UInt8] {
+        compiled.render(name, context) ?? Array(renderThroughSwiftMustache(name, context).utf8)
+    }
+
+    /// What swift-mustache itself renders, which `CompiledTemplates` must equal.
+    func renderThroughSwiftMustache(_ name: String, _ context: Any) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
 
