@@ -54,6 +54,10 @@ struct CompiledTemplates: Sendable {
         var run = Run(programs: programs)
         run.stack.append(root)
         guard run.run(program, escaper: nil) else { return nil }
+        // Pages are kept until written: a buffer grown by doubling would hold up to twice the page.
+        if run.output.capacity - run.output.count > run.output.count / 8 {
+            return run.output.withUnsafeBufferPointer { Array($0) }
+        }
         return run.output
     }
 
