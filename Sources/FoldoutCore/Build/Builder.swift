@@ -122,18 +122,23 @@ public struct Builder: Sendable {
         base.fingerprint = inputs.fingerprint
         base.pageCount = report.pageCount
         base.warnings = report.warnings
+        // The cache file is written while the output is (tens of megabytes at ten thousand
+        // items). The snapshot is complete, so the entries this build used are the ones any
+        // build of the same input uses, and keeping only those is right whether or not
+        // writing the output succeeds.
+        let cacheFinished = cache.map { cache in Pending { cache.finishBuild(prune: true) } }
         let summary: OutputWriter.Summary
         do {
             summary = try OutputWriter(root: root, force: options.force)
                 .apply(report.snapshot, previous: previous, intact: intact, base: base, progress: options.progress).summary
         } catch let collision as OutputWriter.Collision {
-            cache?.finishBuild(prune: false)
+            cacheFinished?.wait()
             throw BuildFailure(report.warnings + collision.diagnostics)
         } catch {
-            cache?.finishBuild(prune: false)
+            cacheFinished?.wait()
             throw BuildFailure(report.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
         }
-        cache?.finishBuild(prune: true)
+        cacheFinished?.wait()
         clock.lap("write")
         if let memory { memory.current = report.memory }
         report.timings = clock.laps
