@@ -30,9 +30,16 @@ struct CompiledTemplates: Sendable {
         case variable(Name, escaped: Bool)
         case section(Name, [Node], inverted: Bool)
         case partial(String)
-        case contentType(MustacheContentType)
+        case contentType(Escaper)
         /// A token this renderer does not run: a page that reaches it goes to swift-mustache.
         case unsupported
+    }
+
+    /// How `{{name}}` escapes, from the template's `CONTENT_TYPE` pragma: Foldout's own
+    /// (`HTMLEscaping`, appended straight to the page) or another content type's.
+    enum Escaper: Sendable {
+        case html
+        case other(MustacheContentType)
     }
 
     /// Every template of the library by name.
@@ -107,7 +114,7 @@ struct CompiledTemplates: Sendable {
         /// Runs `nodes`; false at anything unsupported. `escaper` is the content type in
         /// force, nil for swift-mustache's own default (which Foldout's templates always
         /// replace in their first line, see `TemplateSet`).
-        mutating func run(_ nodes: [Node], escaper: MustacheContentType?) -> Bool {
+        mutating func run(_ nodes: [Node], escaper: Escaper?) -> Bool {
             var escaper = escaper
             for node in nodes {
                 switch node {
@@ -130,7 +137,10 @@ struct CompiledTemplates: Sendable {
                     if !escaped {
                         append(text)
                     } else if let escaper {
-                        if escaper is HTMLEscaping { HTMLEscaping.append(text, to: &output) } else { append(escaper.escapeText(text)) }
+                        switch escaper {
+                        case .html: HTMLEscaping.append(text, to: &output)
+                        case .other(let type): append(type.escapeText(text))
+                        }
                     } else {
                         return false
                     }
@@ -155,7 +165,7 @@ struct CompiledTemplates: Sendable {
             return true
         }
 
-        private mutating func runSection(_ body: [Node], _ value: Value, escaper: MustacheContentType?) -> Bool {
+        private mutating func runSection(_ body: [Node], _ value: Value, escaper: Escaper?) -> Bool {
             switch value {
             case .dictionaries(let list):
                 for element in list where !runPushed(body, element, escaper: escaper) { return false }
@@ -178,7 +188,7 @@ struct CompiledTemplates: Sendable {
             return true
         }
 
-        private mutating func runInverted(_ body: [Node], _ value: Value, escaper: MustacheContentType?) -> Bool {
+        private mutating func runInverted(_ body: [Node], _ value: Value, escaper: Escaper?) -> Bool {
             switch value {
             case .dictionaries(let list) where list.isEmpty: return runPushed(body, nil, escaper: escaper)
             case .list(let list) where list.isEmpty: return runPushed(body, nil, escaper: escaper)
@@ -187,7 +197,7 @@ struct CompiledTemplates: Sendable {
             }
         }
 
-        private mutating func runPushed(_ body: [Node], _ context: [String: Any]?, escaper: MustacheContentType?) -> Bool {
+        private mutating func runPushed(_ body: [Node], _ context: [String: Any]?, escaper: Escaper?) -> Bool {
             stack.append(context)
             defer { stack.removeLast() }
             return run(body, escaper: escaper)
@@ -208,11 +218,13 @@ struct CompiledTemplates: Sendable {
             if name.innermostOnly {
                 found = stack.last.flatMap { $0?[name.first] }
             } else {
-                for context in stack.reversed() {
-                    if let value = context?[name.first] {
+                var level = stack.count - 1
+                while level >= 0 {
+                    if let value = stack[level]?[name.first] {
                         found = value
                         break
                     }
+                    level -= 1
                 }
             }
             guard let first = found else { return .missing }
@@ -266,7 +278,7 @@ struct CompiledTemplates: Sendable {
                 nodes.append(.partial(name))
             case "contentType":
                 guard let type = payload.value as? MustacheContentType else { return nil }
-                nodes.append(.contentType(type))
+                nodes.append(.contentType(type is HTMLEscaping ? .html : .other(type)))
             case "dynamicNamePartial", "blockDefinition", "blockExpansion":
                 nodes.append(.unsupported)
             default:
