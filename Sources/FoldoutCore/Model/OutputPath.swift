@@ -64,6 +64,15 @@ public enum OutputPath {
         return String(repeating: "../", count: max(0, depth))
     }
 
+    /// The absolute URL of the output file `path` under the site's `base` (its `base_url`),
+    /// for pages shown at any depth (404.html) and for sitemap.xml.
+    public static func absoluteURL(base: String, to path: String, fragment: String? = nil) -> String {
+        let encoded = path.split(separator: "/").map { encodeSegment(String($0)) }.joined(separator: "/")
+        let url = (base.hasSuffix("/") ? base : base + "/") + encoded
+        guard let fragment, !fragment.isEmpty else { return url }
+        return url + "#" + encodeFragment(fragment)
+    }
+
     /// Percent-encodes one path segment. Besides the usual, `:` is encoded so a first
     /// segment like `a:b.html` is not read as a URL scheme.
     public static func encodeSegment(_ segment: String) -> String {

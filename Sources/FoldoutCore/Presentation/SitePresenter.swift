@@ -33,10 +33,7 @@ public struct SitePresenter {
     /// The URL of the output file `target` (plus `#fragment`) as written on the page at `page`.
     func link(from page: String, to target: String, fragment: String? = nil) -> String {
         guard let base = absoluteBase else { return OutputPath.relativeURL(from: page, to: target, fragment: fragment) }
-        let path = target.split(separator: "/").map { OutputPath.encodeSegment(String($0)) }.joined(separator: "/")
-        let url = (base.hasSuffix("/") ? base : base + "/") + path
-        guard let fragment, !fragment.isEmpty else { return url }
-        return url + "#" + OutputPath.encodeFragment(fragment)
+        return OutputPath.absoluteURL(base: base, to: target, fragment: fragment)
     }
 
     // MARK: Shared by all pages
