@@ -25,7 +25,7 @@ unit-tests:
 	$(SWIFT) test
 
 browser-tests: release
-	Tests/browser/run.sh
+	FOLDOUT=$(CURDIR)/$(FOLDOUT) Tests/browser/run.sh
 
 ## Benchmark against Hugo and the floor (bare cmark plus copying the output); writes
 ## docs/benchmarks.md. Takes about 10 minutes. BENCH_ARGS passes options (see bench/run.py -h).
