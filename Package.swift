@@ -26,6 +26,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // An arena allocator for libcmark: one document's nodes and strings freed at once.
+        .target(name: "CmarkArena", dependencies: ["CCmark"]),
         // Turns Templates/ into Swift source so the default templates ship inside the binary.
         .executableTarget(name: "EmbedTemplatesTool", path: "Sources/EmbedTemplatesTool"),
         .plugin(
@@ -37,6 +39,7 @@ let package = Package(
             name: "FoldoutCore",
             dependencies: [
                 "CCmark",
+                "CmarkArena",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

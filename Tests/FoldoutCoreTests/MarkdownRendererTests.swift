@@ -1,3 +1,5 @@
+import CCmark
+import Foundation
 import Testing
 @testable import FoldoutCore
 
@@ -87,6 +89,54 @@ import Testing
     @Test func codeIsNotMadeTypographic() {
         let html = renderer.render("`\"raw\" -- it's`").html
         #expect(html.contains("<code>&quot;raw&quot; -- it's</code>"))
+    }
+
+    /// The renderer asks libcmark for smart punctuation only when a body has a quote, `--` or
+    /// `...`, on the promise that nothing else changes with it. This holds libcmark to that
+    /// promise on many bodies made of everything else Markdown has.
+    @Test func smartPunctuationChangesNothingWithoutQuotesDashesOrEllipses() throws {
+        let pieces = ["a", "b c", ".", "-", "..", "- ", "1. ", "!", "*", "_", "**", "[", "]", "(", ")", "<", ">", "&", "`",
+                      "\\", "#", "## ", "\n", "\n\n", "  ", "\t", "é", "&amp;", "&hellip;", "&#45;", "<b>", "> ", "    ",
+                      "```\n", "***", "<!-- x -->", "![a](b.png)", "[l](x.md)", "http://a.b/c.d", "\r\n", "-\n-", ".\n..",
+                      "x.", "-x", "1990-2000", "a.b.c", "end.  \n", "<http://a.b>"]
+        var generator = SplitMix64(seed: 7)
+        var checked = 0
+        while checked < 3000 {
+            var text = ""
+            for _ in 0...generator.next(40) { text += generator.pick(pieces) }
+            let needs = text.utf8.withContiguousStorageIfAvailable(MarkdownRenderer.needsSmartPunctuation) ?? true
+            guard !needs else { continue }
+            checked += 1
+            for unsafe in [false, true] {
+                let base: Int32 = unsafe ? CMARK_OPT_UNSAFE : 0
+                #expect(Self.cmark(text, options: base) == Self.cmark(text, options: base | CMARK_OPT_SMART), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func quotesDashesAndEllipsesAskForSmartPunctuation() {
+        func needs(_ text: String) -> Bool { text.utf8.withContiguousStorageIfAvailable(MarkdownRenderer.needsSmartPunctuation)! }
+        for text in ["it's", "\"so\"", "a -- b", "a---b", "wait...", "....", "x\n\n```\n'code'\n```"] { #expect(needs(text), "\(text)") }
+        for text in ["", "a - b", "a. b.. c", "- item\n- item", "1.2.3", "é-è.à"] { #expect(!needs(text), "\(text)") }
+    }
+
+    private static func cmark(_ text: String, options: Int32) -> String {
+        let pointer = cmark_markdown_to_html(text, text.utf8.count, options)!
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// libcmark's allocations come from an arena per thread, dropped after each document.
+    @Test func documentsLargerThanTheArenaChunkAndOnManyThreadsRenderWhole() throws {
+        let long = (1...20_000).map { "Paragraph \($0) with *some* [link](p\($0).md)." }.joined(separator: "\n\n")
+        let result = renderer.render("# Title\n\n" + long)
+        #expect(result.html.hasSuffix("<p>Paragraph 20000 with <em>some</em> <a href=\"p20000.md\">link</a>.</p>\n"))
+        #expect(result.links.count == 20_000)
+        let bodies = (0..<400).map { "## Part \($0)\n\nText \($0) and \"quotes\" -- here.\n" }
+        let serial = bodies.map { renderer.render($0).html }
+        let parallel = try Parallel.map(bodies) { renderer.render($0).html }
+        #expect(parallel == serial)
+        #expect(serial[3] == "<h2 id=\"part-3\">Part 3</h2>\n<p>Text 3 and \u{201C}quotes\u{201D} \u{2013} here.</p>\n")
     }
 
     // MARK: Heading ids

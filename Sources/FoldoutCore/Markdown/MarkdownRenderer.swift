@@ -1,4 +1,5 @@
 import CCmark
+import CmarkArena
 import Foundation
 
 /// libcmark, wrapped once. Parses a Markdown body, walks the node tree to find the title,
@@ -63,20 +64,23 @@ public struct MarkdownRenderer: Sendable {
     /// comes from the body's first heading.
     public func render(_ markdown: String, usesTitleHeading: Bool = false,
                        rewrite: (Link) -> String? = { _ in nil }) -> Result {
+        // The whole document lives in this thread's arena (see cmark_arena.h): no node is
+        // freed on its own, and nothing from it is used after `cmark_arena_leave`.
+        cmark_arena_enter()
+        defer { cmark_arena_leave() }
+        let allocator = cmark_arena_allocator()!
         // No CMARK_OPT_VALIDATE_UTF8: a Swift `String` is valid UTF-8 already (the file was
         // decoded with invalid sequences replaced), and checking it again cost libcmark a copy
         // of every line.
-        var parseOptions = CMARK_OPT_SMART
-        if options.allowRawHTML { parseOptions |= CMARK_OPT_UNSAFE }
-        let document: OpaquePointer = markdown.utf8.withContiguousStorageIfAvailable { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, parseOptions) }
-        } ?? {
-            var copy = markdown
-            return copy.withUTF8 { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, parseOptions) }
-            }
-        }()
-        defer { cmark_node_free(document) }
+        var parseOptions: Int32 = options.allowRawHTML ? CMARK_OPT_UNSAFE : 0
+        let document: OpaquePointer = Self.withUTF8(markdown) { bytes in
+            if Self.needsSmartPunctuation(bytes) { parseOptions |= CMARK_OPT_SMART }
+            let parser = cmark_parser_new_with_mem(parseOptions, allocator)
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+            let document = cmark_parser_finish(parser)!
+            cmark_parser_free(parser)
+            return document
+        }
 
         var headings: [OpaquePointer] = []
         var firstParagraph: OpaquePointer?
@@ -101,7 +105,6 @@ public struct MarkdownRenderer: Sendable {
                 break
             }
         }
-        cmark_iter_free(iterator)
 
         for (index, link) in links.enumerated() {
             if !SafeURL.isAllowed(link.destination) {
@@ -119,57 +122,97 @@ public struct MarkdownRenderer: Sendable {
         if usesTitleHeading, options.dropTitleHeading, let node = firstHeadingNode,
            cmark_node_get_heading_level(node) == 1, cmark_node_parent(node) == document {
             cmark_node_unlink(node)
-            cmark_node_free(node)
             headings.removeFirst()
             dropped = true
         }
 
-        var used = Dictionary(uniqueKeysWithValues: options.reservedIDs.map { ($0, 1) })
+        var used: [String: Int] = [:]
+        used.reserveCapacity(headings.count * 2)
         var headingIDs: [String] = []
+        headingIDs.reserveCapacity(headings.count)
         for heading in headings {
-            let id = Self.uniqueID(for: Self.plainText(of: heading), used: &used)
+            let id = Self.uniqueID(for: Self.plainText(of: heading), used: &used, reserved: options.reservedIDs)
             headingIDs.append(id)
-            Self.replaceHeading(heading, id: id)
+            Self.replaceHeading(heading, id: id, allocator: allocator)
         }
 
         let paragraphText = firstParagraph.map(Self.plainText(of:)) ?? ""
-        let html = cmark_render_html(document, parseOptions).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? ""
+        // The HTML is in the arena too: copied out, never freed on its own.
+        let html = cmark_render_html(document, parseOptions).map { String(cString: $0) } ?? ""
         return Result(html: html, firstHeading: firstHeading, droppedTitleHeading: dropped,
                       firstParagraph: paragraphText, headingIDs: headingIDs, links: links)
+    }
+
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    /// Whether smart punctuation would change anything: it turns quotes into curly ones,
+    /// `--` and `---` into dashes and `...` into an ellipsis, and nothing else. Without it,
+    /// libcmark does not stop at every period and hyphen, which is about a tenth of its work
+    /// on ordinary prose; the HTML is the same. (Quotes are looked for anywhere, code too:
+    /// a false yes only costs that tenth.)
+    static func needsSmartPunctuation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let raw = UnsafeRawPointer(base)
+        if memchr(raw, 0x22, bytes.count) != nil || memchr(raw, 0x27, bytes.count) != nil { return true }
+        return containsRun(of: UInt8(ascii: "-"), length: 2, in: bytes) || containsRun(of: UInt8(ascii: "."), length: 3, in: bytes)
+    }
+
+    private static func containsRun(of byte: UInt8, length: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let base = bytes.baseAddress!
+        var offset = 0
+        // memchr skips the long stretches between candidates many bytes at a time.
+        while offset < bytes.count, let found = memchr(base + offset, Int32(byte), bytes.count - offset) {
+            let start = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            var end = start
+            while end < bytes.count, bytes[end] == byte { end += 1 }
+            if end - start >= length { return true }
+            offset = end
+        }
+        return false
     }
 
     /// cmark's HTML renderer writes headings without ids, and safe mode drops raw HTML, so a
     /// heading is swapped for a custom block holding a custom inline that opens and closes
     /// the heading element with its id, its inline children moved inside. Ids are slugs
-    /// (letters, digits, dashes), so they need no escaping.
-    private static func replaceHeading(_ heading: OpaquePointer, id: String) {
-        let level = cmark_node_get_heading_level(heading)
-        let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
-        let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
-        cmark_node_set_on_enter(inline, "<h\(level) id=\"\(id)\">")
-        cmark_node_set_on_exit(inline, "</h\(level)>")
+    /// (letters, digits, dashes), so they need no escaping. The tags are put together as
+    /// bytes: string interpolation here cost more than libcmark's work on the heading.
+    private static func replaceHeading(_ heading: OpaquePointer, id: String, allocator: UnsafeMutablePointer<cmark_mem>) {
+        let level = UInt8(clamping: cmark_node_get_heading_level(heading))
+        let block = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, allocator)
+        let inline = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, allocator)
+        var tag: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "h"), UInt8(ascii: "0") + level]
+        tag.reserveCapacity(id.utf8.count + 12)
+        tag += " id=\"".utf8
+        tag += id.utf8
+        tag += [UInt8(ascii: "\""), UInt8(ascii: ">"), 0]
+        _ = tag.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmark_node_set_on_enter(inline, $0.baseAddress) } }
+        let closing: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: "h"), UInt8(ascii: "0") + level, UInt8(ascii: ">"), 0]
+        _ = closing.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmark_node_set_on_exit(inline, $0.baseAddress) } }
         while let child = cmark_node_first_child(heading) {
             cmark_node_unlink(child)
             cmark_node_append_child(inline, child)
         }
         cmark_node_append_child(block, inline)
         cmark_node_replace(heading, block)
-        cmark_node_free(heading)
     }
 
-    static func uniqueID(for text: String, used: inout [String: Int]) -> String {
+    /// A heading id not in `used` (this page's ids so far, each with the next number to try
+    /// after it) nor in `reserved` (which counts as used once).
+    static func uniqueID(for text: String, used: inout [String: Int], reserved: Set<String> = []) -> String {
         var base = Slug.make(text)
         if base.isEmpty { base = "section" }
-        guard let count = used[base] else {
+        func taken(_ id: String) -> Int? { used[id] ?? (reserved.contains(id) ? 1 : nil) }
+        guard let count = taken(base) else {
             used[base] = 1
             return base
         }
         var suffix = count
         var candidate = "\(base)-\(suffix)"
-        while used[candidate] != nil {
+        while taken(candidate) != nil {
             suffix += 1
             candidate = "\(base)-\(suffix)"
         }
@@ -178,22 +221,38 @@ public struct MarkdownRenderer: Sendable {
         return candidate
     }
 
-    /// The text content of a node: text, code and line breaks of its descendants.
+    /// The text content of a node: text, code and line breaks of its descendants, in order,
+    /// gathered as bytes (a heading is usually one text node, a paragraph a handful). Walked
+    /// by parent links rather than recursion, so deeply nested emphasis cannot overflow the stack.
     static func plainText(of node: OpaquePointer) -> String {
-        var text = ""
-        let iterator = cmark_iter_new(node)
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
-            switch cmark_node_get_type(child) {
+        var text: [UInt8] = []
+        var next = cmark_node_first_child(node)
+        while let current = next {
+            switch cmark_node_get_type(current) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if let literal = cmark_node_get_literal(child) { text += String(cString: literal) }
+                if let literal = cmark_node_get_literal(current) {
+                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+                }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                text += " "
+                text.append(UInt8(ascii: " "))
             default:
                 break
             }
+            if let child = cmark_node_first_child(current) {
+                next = child
+                continue
+            }
+            // No children: the next sibling, or the next sibling of the nearest ancestor below `node` that has one.
+            var climbing: OpaquePointer? = current
+            next = nil
+            while let at = climbing, at != node {
+                if let sibling = cmark_node_next(at) {
+                    next = sibling
+                    break
+                }
+                climbing = cmark_node_parent(at)
+            }
         }
-        cmark_iter_free(iterator)
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 }
