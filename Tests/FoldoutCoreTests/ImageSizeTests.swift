@@ -1,4 +1,4 @@
-import FoldoutCore
+@testable import FoldoutCore
 import Testing
 
 @Suite struct ImageSizeTests {
@@ -61,4 +61,18 @@ import Testing
         let bytes = try FileSystem.local.readFile(path)
         #expect(ImageSize(header: bytes) == ImageSize(width: 240, height: 240))
     }
+
+    /// Field values naming image files (`photo: rex.PNG`) are found by their last bytes.
+    @Test func fieldValuesNamingImagesAreRecognised() {
+        let suffixes = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"]
+        var random = SplitMix64(seed: 4)
+        let pieces = ["rex", ".", "png", "PnG", "jpeg", "JPG", "gif", "webp", "avif", "svg", "s", "é", "/", ".pn", "g"]
+        for _ in 0..<5000 {
+            let text = (0..<random.next(5)).map { _ in random.pick(pieces) }.joined()
+            let expected = suffixes.contains { text.lowercased().hasSuffix($0) }
+            #expect(Builder.looksLikeImage(.string(text)) == expected, "\(text)")
+        }
+        #expect(!Builder.looksLikeImage(.integer(3)))
+    }
 }
+

@@ -50,4 +50,28 @@ final class OutputPathRelativeURLTests: XCTestCase {
         XCTAssertNil(OutputPath.resolve("../../a.md", inFolder: "x"))
         XCTAssertEqual(OutputPath.resolve("é/ü.md", inFolder: "日本"), "日本/é/ü.md")
     }
+
+    /// Resolving works on bytes; it must agree with resolving segment by segment.
+    func testResolvingAgreesWithSegmentBySegment() {
+        func reference(_ relative: String, _ base: String) -> String? {
+            var parts = relative.hasPrefix("/") ? [] : base.split(separator: "/").map(String.init)
+            for part in relative.split(separator: "/") {
+                switch part {
+                case ".": continue
+                case "..":
+                    if parts.isEmpty { return nil }
+                    parts.removeLast()
+                default: parts.append(String(part))
+                }
+            }
+            return parts.joined(separator: "/")
+        }
+        var random = SplitMix64(seed: 8)
+        let pieces = ["a", "bc", "é", "/", "//", ".", "..", "./", "../", ".x", "x.", "..."]
+        for _ in 0..<3000 {
+            let relative = (0..<random.next(8)).map { _ in random.pick(pieces) }.joined()
+            let base = (0..<random.next(4)).map { _ in random.pick(["p", "dogs", "日本", "a b"]) }.joined(separator: "/")
+            XCTAssertEqual(OutputPath.resolve(relative, inFolder: base), reference(relative, base), "\(relative) in \(base)")
+        }
+    }
 }

@@ -153,4 +153,16 @@ import Testing
         #expect(!SafeURL.isAllowed("data:text/html,hi"))
         #expect(SafeURL.isAllowed("../a b.html"))
     }
+
+    /// `isAllowed` reads the scheme without building it; it must agree with `scheme(of:)`.
+    @Test func allowedURLsAreThoseWithAnAllowedSchemeOrNone() {
+        var random = SplitMix64(seed: 11)
+        let pieces = ["h", "t", "p", "s", "HTTP", "mailto", "java", "script", ":", "/", "1", "+", ".", "-", " ", "\t", "\n", "\u{1}",
+                      "#", "é", "httpss", "mailtoo"]
+        for _ in 0..<5000 {
+            let url = (0..<random.next(8)).map { _ in random.pick(pieces) }.joined()
+            let expected = SafeURL.scheme(of: url).map(SafeURL.allowedSchemes.contains) ?? true
+            #expect(SafeURL.isAllowed(url) == expected, "\(url.debugDescription)")
+        }
+    }
 }

@@ -23,4 +23,22 @@ final class SummaryShorteningTests: XCTestCase {
         XCTAssertEqual(PageBodyRenderer.shorten("abcde\u{301}fgh", to: 5), "abcde\u{301}…")
         XCTAssertEqual(PageBodyRenderer.shorten("ab\r\ncd", to: 3), "ab\r\n…")
     }
+
+    /// Plain ASCII text is cut on bytes; it must be cut where cutting characters would.
+    func testCuttingBytesAgreesWithCuttingCharacters() {
+        func reference(_ text: String, _ limit: Int) -> String {
+            guard text.count > limit else { return text }
+            var cut = String(text.prefix(limit))
+            if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+            while let last = cut.last, [",", ";", ":", " ", "."].contains(last) { cut.removeLast() }
+            return cut + "…"
+        }
+        var random = SplitMix64(seed: 17)
+        let pieces = ["a", "Dog", " ", "  ", ",", ".", ";", ":", "..", ", ", "é", "\r\n", "\n", "e\u{301}", "👍🏽"]
+        for _ in 0..<3000 {
+            let text = (0..<random.next(30)).map { _ in random.pick(pieces) }.joined()
+            let limit = random.next(25)
+            XCTAssertEqual(PageBodyRenderer.shorten(text, to: limit), reference(text, limit), "\(text.debugDescription) to \(limit)")
+        }
+    }
 }

@@ -504,13 +504,23 @@ public struct Builder: Sendable {
     /// A field value that names an image file (`photo: rex.png`); read for row thumbnails.
     static func looksLikeImage(_ value: FieldValue) -> Bool {
         guard case .string(let text) = value else { return false }
-        // Only the last few bytes matter, so the text is not lower-cased as a whole: this
-        // runs for every field of every item.
-        let tail = text.utf8.suffix(5).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-        return imageSuffixes.contains { tail.count >= $0.count && tail.suffix($0.count).elementsEqual($0) }
+        // Runs for every field of every item: the last five bytes, lower-cased, are packed
+        // into an integer (the last byte lowest) and compared with the packed suffixes.
+        var tail: UInt64 = 0, count = 0
+        for byte in text.utf8.reversed() {
+            tail |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) << (8 * UInt64(count))
+            count += 1
+            if count == 5 { break }
+        }
+        return imageSuffixes.contains { count >= $0.length && tail & $0.mask == $0.packed }
     }
 
-    private static let imageSuffixes = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].map { Array($0.utf8) }
+    private static let imageSuffixes = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"].map { suffix in
+        let bytes = Array(suffix.utf8)
+        precondition(bytes.count <= 5)
+        let packed = bytes.reversed().enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        return (length: bytes.count, mask: (UInt64(1) << (8 * UInt64(bytes.count))) - 1, packed: packed)
+    }
 
     private func addAssets(_ folder: SourceFolder, routes: Routes, pages: [String: ParsedPage], digests: [String: UInt64],
                            into snapshot: inout OutputSnapshot) {

@@ -184,14 +184,27 @@ public struct MarkdownRenderer: Sendable {
         let level = UInt8(clamping: cmark_node_get_heading_level(heading))
         let block = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, allocator)
         let inline = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, allocator)
-        var tag: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "h"), UInt8(ascii: "0") + level]
-        tag.reserveCapacity(id.utf8.count + 12)
-        tag += " id=\"".utf8
-        tag += id.utf8
-        tag += [UInt8(ascii: "\""), UInt8(ascii: ">"), 0]
-        _ = tag.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmark_node_set_on_enter(inline, $0.baseAddress) } }
-        let closing: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: "h"), UInt8(ascii: "0") + level, UInt8(ascii: ">"), 0]
-        _ = closing.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmark_node_set_on_exit(inline, $0.baseAddress) } }
+        // `<hN id="ID">` and `</hN>`, NUL-terminated, in one buffer on the stack.
+        let idCount = id.utf8.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: idCount + 17) { buffer in  // 11 bytes around the id, 6 for the closing tag
+            var end = 0
+            func put(_ byte: UInt8) { buffer[end] = byte; end += 1 }
+            for byte in "<h".utf8 { put(byte) }
+            put(UInt8(ascii: "0") + level)
+            for byte in " id=\"".utf8 { put(byte) }
+            for byte in id.utf8 { put(byte) }
+            for byte in "\">".utf8 { put(byte) }
+            put(0)
+            let closing = end
+            for byte in "</h".utf8 { put(byte) }
+            put(UInt8(ascii: "0") + level)
+            put(UInt8(ascii: ">"))
+            put(0)
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                _ = cmark_node_set_on_enter(inline, text.baseAddress)
+                _ = cmark_node_set_on_exit(inline, text.baseAddress! + closing)
+            }
+        }
         while let child = cmark_node_first_child(heading) {
             cmark_node_unlink(child)
             cmark_node_append_child(inline, child)

@@ -74,10 +74,31 @@ public struct PageBodyRenderer: Sendable {
 
     /// Cuts `text` at a word boundary and adds an ellipsis when it is longer than `limit`.
     public static func shorten(_ text: String, to limit: Int) -> String {
+        // No more bytes than the limit: no more characters either.
+        if text.utf8.count <= limit { return text }
+        if let plain = shortenPlainASCII(text, to: limit) { return plain }
         guard let end = characterIndex(limit, in: text), end < text.endIndex else { return text }
         var cut = String(text[..<end])
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut.trimmingTrailingPunctuation() + "…"
+    }
+
+    /// `shorten` on bytes, for text whose first `limit + 1` bytes are plain ASCII (no
+    /// carriage return, which joins a line feed): there every byte is a character. Nil for
+    /// other text. Every page's summary is cut here.
+    private static func shortenPlainASCII(_ text: String, to limit: Int) -> String? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.count > limit, bytes[...limit].allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            var end = limit
+            if let space = bytes[..<limit].lastIndex(of: UInt8(ascii: " ")) { end = space }
+            trimming: while end > 0 {
+                switch bytes[end - 1] {
+                case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "."): end -= 1
+                default: break trimming
+                }
+            }
+            return String(decoding: bytes[..<end], as: UTF8.self) + "…"
+        } ?? nil
     }
 
     /// Where character number `offset` starts, nil past the end. Plain ASCII text (but a

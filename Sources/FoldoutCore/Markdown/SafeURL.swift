@@ -6,15 +6,33 @@ public enum SafeURL {
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
     public static func isAllowed(_ url: String) -> Bool {
-        guard let scheme = scheme(of: url) else { return true }
-        return allowedSchemes.contains(scheme)
+        // Every link of every page comes here: the scheme is packed into an integer rather
+        // than put together as a `String`.
+        var packed: UInt64 = 0, length = 0
+        let hasScheme = readScheme(url) { byte in
+            if length < 8 { packed |= UInt64(byte) << (8 * UInt64(length)) }
+            length += 1
+        }
+        return !hasScheme || (length <= 8 && packedAllowedSchemes.contains(packed))
+    }
+
+    private static let packedAllowedSchemes: [UInt64] = allowedSchemes.map { scheme in
+        precondition(scheme.utf8.count <= 8, "isAllowed packs schemes of up to 8 bytes")
+        return scheme.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 
     /// The scheme a browser would read, lower-cased, or nil when the URL is relative.
     /// Browsers drop tabs and newlines anywhere in a URL and spaces and control characters
     /// at its start, so `java\tscript:` is `javascript:` to them; it is here too.
     public static func scheme(of url: String) -> String? {
-        var scheme = ""
+        var scheme: [UInt8] = []
+        return readScheme(url) { scheme.append($0) } ? String(decoding: scheme, as: UTF8.self) : nil
+    }
+
+    /// Hands `take` the bytes of the scheme, lower-cased, and answers whether there is one.
+    @inline(__always)
+    private static func readScheme(_ url: String, _ take: (UInt8) -> Void) -> Bool {
+        var length = 0
         var started = false
         for byte in url.utf8 {
             if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
@@ -22,18 +40,19 @@ public enum SafeURL {
             started = true
             switch byte {
             case UInt8(ascii: ":"):
-                return scheme.isEmpty ? nil : scheme
+                return length > 0
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                scheme.unicodeScalars.append(Unicode.Scalar(byte))
+                take(byte)
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                scheme.unicodeScalars.append(Unicode.Scalar(byte + 32))
+                take(byte + 32)
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                guard !scheme.isEmpty else { return nil }
-                scheme.unicodeScalars.append(Unicode.Scalar(byte))
+                guard length > 0 else { return false }
+                take(byte)
             default:
-                return nil
+                return false
             }
+            length += 1
         }
-        return nil
+        return false
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// as it must on disks that compare names that way (macOS).
 public enum Slug {
     public static func make(_ text: String) -> String {
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        let composed = isASCII ? text : text.precomposedStringWithCanonicalMapping
+        if let ascii = makeFromASCII(text) { return ascii }
+        let composed = text.precomposedStringWithCanonicalMapping
         // Built as UTF-8 bytes: headings, file and folder names of every page go through here.
         var result: [UInt8] = []
         result.reserveCapacity(composed.utf8.count)
@@ -40,6 +40,36 @@ public enum Slug {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `make` for plain ASCII text (nil for any other), on bytes straight into the new
+    /// string: ASCII needs no composing, and walking Unicode scalars cost more than the rest.
+    /// The slug is never longer than the text (a dash stands for at least one byte).
+    private static func makeFromASCII(_ text: String) -> String? {
+        let count = text.utf8.count
+        guard count > 0 else { return "" }
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: count) { result in
+                var length = 0
+                var pendingDash = false
+                for value in bytes {
+                    let isUpper = value >= 65 && value <= 90
+                    if (value >= 48 && value <= 57) || (value >= 97 && value <= 122) || isUpper {
+                        if pendingDash, length > 0 {
+                            result[length] = UInt8(ascii: "-")
+                            length += 1
+                        }
+                        pendingDash = false
+                        result[length] = isUpper ? value + 32 : value
+                        length += 1
+                    } else {
+                        pendingDash = true
+                    }
+                }
+                return length
+            }
+        } ?? nil
     }
 
     private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {

@@ -110,7 +110,7 @@ public enum OutputPath {
 
     /// Decodes `%XX` escapes; invalid escapes are kept as written.
     public static func percentDecode(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.first {
@@ -126,24 +126,47 @@ public enum OutputPath {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Joins `relative` onto the folder `base` and removes `.` and `..` segments; nil when
-    /// the result would climb above the root.
+    /// Joins `relative` onto the folder `base` and removes `.` and `..` segments of
+    /// `relative`; nil when the result would climb above the root.
     public static func resolve(_ relative: String, inFolder base: String) -> String? {
-        // Split on UTF-8 `/` bytes: every page with an image resolves one link here.
-        func segments(_ path: String) -> [Substring] {
-            path.utf8.split(separator: slash).map { Substring($0) }
-        }
-        var parts = relative.utf8.first == slash ? [] : segments(base)
-        for part in segments(relative) {
-            switch part {
-            case ".": continue
-            case "..":
-                if parts.isEmpty { return nil }
-                parts.removeLast()
-            default: parts.append(part)
+        // On UTF-8 bytes, in one buffer: every local link and image of every page resolves here.
+        var result: [UInt8] = []
+        result.reserveCapacity(base.utf8.count + relative.utf8.count + 1)
+        var starts: [Int] = []  // where each segment kept so far begins in `result`
+        var current: Int?  // where the segment being read begins
+        func endSegment(interpreting: Bool) -> Bool {
+            guard let start = current else { return true }
+            current = nil
+            // A segment after the first has a slash before it.
+            let cut = starts.isEmpty ? start : start - 1
+            if interpreting, result.count - start == 1, result[start] == dot {
+                result.removeSubrange(cut...)
+            } else if interpreting, result.count - start == 2, result[start] == dot, result[start + 1] == dot {
+                result.removeSubrange(cut...)
+                guard let previous = starts.popLast() else { return false }
+                result.removeSubrange((starts.isEmpty ? previous : previous - 1)...)
+            } else {
+                starts.append(start)
             }
+            return true
         }
-        return parts.joined(separator: "/")
+        func add(_ path: String, interpreting: Bool) -> Bool {
+            for byte in path.utf8 {
+                if byte == slash {
+                    guard endSegment(interpreting: interpreting) else { return false }
+                    continue
+                }
+                if current == nil {
+                    if !starts.isEmpty { result.append(slash) }
+                    current = result.count
+                }
+                result.append(byte)
+            }
+            return endSegment(interpreting: interpreting)
+        }
+        if relative.utf8.first != slash { _ = add(base, interpreting: false) }
+        guard add(relative, interpreting: true) else { return nil }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether a link destination is a local path (not `https:`, `mailto:`, `//host`, `#x`).
@@ -162,6 +185,7 @@ public enum OutputPath {
     }
 
     private static let slash = UInt8(ascii: "/")
+    private static let dot = UInt8(ascii: ".")
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func appendPercent(_ byte: UInt8, into result: inout [UInt8]) {
