@@ -110,27 +110,35 @@ public struct Builder: Sendable {
                                  timings: clock.laps, wasUpToDate: true))
         }
         var report: Report
+        let output = OutputWriter(root: root, force: options.force)
+            .transaction(previous: previous, intact: intact, progress: options.progress)
+        var cacheFinished: Pending<Void>?
         do {
             report = try makeSnapshot(&inputs, cache: cache, keep: { path, key in
                 previous.files[path]?.renderKey == key && intact.contains(path)
-            }, remember: memory != nil, clock: &clock)
+            }, remember: memory != nil, clock: &clock, beforeRendering: {
+                // No stage found an error: pages are written as they are rendered. The cache
+                // file is written meanwhile (tens of megabytes at ten thousand items): every
+                // parsed and rendered body is in it now, so the entries this build used are
+                // the ones any build of the same input uses, and keeping only those is right
+                // whether or not writing the output succeeds.
+                output.open()
+                cacheFinished = cache.map { cache in Pending { cache.finishBuild(prune: true) } }
+                return output
+            })
         } catch {
-            cache?.finishBuild(prune: false)
+            output.cancel()
+            cacheFinished?.wait()
+            if cacheFinished == nil { cache?.finishBuild(prune: false) }
             throw error
         }
         var base = OutputManifest()
         base.fingerprint = inputs.fingerprint
         base.pageCount = report.pageCount
         base.warnings = report.warnings
-        // The cache file is written while the output is (tens of megabytes at ten thousand
-        // items). The snapshot is complete, so the entries this build used are the ones any
-        // build of the same input uses, and keeping only those is right whether or not
-        // writing the output succeeds.
-        let cacheFinished = cache.map { cache in Pending { cache.finishBuild(prune: true) } }
         let summary: OutputWriter.Summary
         do {
-            summary = try OutputWriter(root: root, force: options.force)
-                .apply(report.snapshot, previous: previous, intact: intact, base: base, progress: options.progress).summary
+            summary = try output.finish(report.snapshot, base: base).summary
         } catch let collision as OutputWriter.Collision {
             cacheFinished?.wait()
             throw BuildFailure(report.warnings + collision.diagnostics)
@@ -193,8 +201,11 @@ public struct Builder: Sendable {
     /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
     /// not rendered but marked `.kept` (see `SiteRenderer.render`). The Markdown files'
     /// bytes in `inputs.tree` are dropped once parsed.
+    /// `beforeRendering` is called once the build is known to have no errors, right before
+    /// the pages are rendered; it returns where they go as they are made (nil: into the snapshot).
     private func makeSnapshot(_ inputs: inout Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
-                              clock: inout StageClock) throws(BuildFailure) -> Report {
+                              clock: inout StageClock,
+                              beforeRendering: () -> (any OutputSink)? = { nil }) throws(BuildFailure) -> Report {
         var diagnostics = inputs.readProblems
         let loader = inputs.loader
         var tree = inputs.tree
@@ -295,6 +306,7 @@ public struct Builder: Sendable {
         }
 
         var snapshot = OutputSnapshot()
+        snapshot.sink = beforeRendering()
         let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
         let shared = siteRenderer.makeShared()
         let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, keep: keep, progress: options.progress)

@@ -9,7 +9,15 @@ public struct OutputSnapshot: Sendable {
         /// The file the previous build wrote is still right: the page's inputs did not change
         /// (its render key is the one in the manifest) and the file on disk is untouched.
         case kept
+        /// Handed to `sink` as soon as it was rendered; the sink (an `OutputWriter.Transaction`)
+        /// knows what became of it.
+        case taken
     }
+
+    /// Where pages go as they are rendered, instead of waiting in `files` as bytes: a build
+    /// of a hundred thousand items would otherwise hold a gigabyte of pages until the end.
+    /// Nil: pages are kept as bytes (`Builder.makeSnapshot`, tests).
+    public var sink: (any OutputSink)?
 
     public private(set) var files: [String: Contents] = [:]
     /// For pages: the digest of what the page is rendered from (see `PageDigest`).
@@ -36,4 +44,10 @@ public struct OutputSnapshot: Sendable {
         guard case .bytes(let bytes)? = files[path] else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// Takes each page as soon as it is rendered, from any thread, and answers what the snapshot
+/// records for it (`.taken`, or `.bytes` to keep it).
+public protocol OutputSink: Sendable {
+    func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents
 }

@@ -9,58 +9,60 @@ extension OutputWriter {
     /// files directly took half the time of writing them under temporary names and renaming
     /// each. A failure removes the new folder, so there is still no output folder.
     ///
-    /// Returns nil, having changed nothing, where this cannot be done (the output folder or
-    /// `.foldout-cache` cannot be made, or the output folder appeared meanwhile): `apply`
-    /// then goes the usual way.
-    func applyToNewFolder(_ snapshot: OutputSnapshot, base: OutputManifest,
-                          progress: BuildProgress.Reporter?) throws -> (summary: Summary, manifest: OutputManifest)? {
-        var target = Substring(root)
-        while target.count > 1, target.hasSuffix("/") { target = target.dropLast() }
+    /// Makes that folder and returns its path; nil, having changed nothing, where this cannot
+    /// be done (the output folder exists, or `.foldout-cache` cannot be made): the build then
+    /// goes the usual way.
+    func openNewFolder() -> String? {
         let staging = BuildCache.sidecarPath(forOutput: root, suffix: ".new")
-        guard FileStatus(String(target)) == nil, let slash = staging.lastIndex(of: "/"),
-              snapshot.paths.allSatisfy({ if case .kept = snapshot.files[$0]! { false } else { true } }) else { return nil }
+        guard FileStatus(newFolderTarget) == nil, let slash = staging.lastIndex(of: "/") else { return nil }
         let sidecar = String(staging[..<slash])
         if mkdir(sidecar, 0o755) != 0, errno != EEXIST { return nil }
         // A folder of that name is what a stopped build left in Foldout's own folder.
         if FileStatus(staging) != nil { try? FileManager.default.removeItem(atPath: staging) }
         guard mkdir(staging, 0o755) == 0 else { return nil }
+        return staging
+    }
 
-        let paths = snapshot.paths
+    /// The output folder's path without trailing slashes, as `rename` wants it.
+    var newFolderTarget: String {
+        var target = Substring(root)
+        while target.count > 1, target.hasSuffix("/") { target = target.dropLast() }
+        return String(target)
+    }
+}
+
+extension OutputWriter.Transaction {
+    /// Writes what the snapshot still holds into the new folder `staging`, with the manifest,
+    /// and renames the folder into place. Nil where that cannot be done, having changed
+    /// nothing outside the new folder: the output folder appeared meanwhile, or a page was to
+    /// be kept from a previous build, which a first build does not have.
+    func finishNewFolder(_ staging: String, _ snapshot: OutputSnapshot,
+                         base: OutputManifest) throws -> (summary: OutputWriter.Summary, manifest: OutputManifest)? {
+        if snapshot.files.values.contains(.kept) { return nil }
+        let rest = snapshot.paths.filter { if case .taken = snapshot.files[$0]! { false } else { true } }
+        let counter = progress.map { BuildProgress.Counter(stage: "write", total: rest.count, reporter: $0) }
+        let written = try Parallel.map(rest) { path -> OutputManifest.Record in
+            defer { counter?.advance() }
+            let bytes: [UInt8]
+            switch snapshot.files[path]! {
+            case .bytes(let data): bytes = data
+            case .copy(let source): bytes = try FileSystem.local.readFile(source)
+            case .kept, .taken: preconditionFailure("left out above")
+            }
+            return try self.writeIntoNewFolder(staging, path, bytes, renderKey: snapshot.renderKeys[path])
+        }
         var manifest = base
-        manifest.files = [:]
-        do {
-            for folder in Self.folders(of: paths) {
-                guard mkdir(staging + "/" + folder, 0o755) == 0 else {
-                    throw FileSystemError(path: display(folder), reason: String(cString: strerror(errno)))
-                }
-            }
-            let counter = progress.map { BuildProgress.Counter(stage: "write", total: paths.count, reporter: $0) }
-            let records = try Parallel.map(paths) { path -> OutputManifest.Record in
-                defer { counter?.advance() }
-                let bytes: [UInt8]
-                switch snapshot.files[path]! {
-                case .bytes(let data): bytes = data
-                case .copy(let source): bytes = try FileSystem.local.readFile(source)
-                case .kept: preconditionFailure("checked above")
-                }
-                let status = try AtomicFile.writeWhole(bytes, to: staging + "/" + path, reportedAs: display(path))
-                return .init(hash: ContentHash.of(bytes), size: status.size, modified: status.modified,
-                             renderKey: snapshot.renderKeys[path])
-            }
-            for (path, record) in zip(paths, records) { manifest.files[path] = record }
-            try manifest.write(root: staging)
-        } catch {
-            try? FileManager.default.removeItem(atPath: staging)
-            throw error
+        manifest.files = lock.withLock { records }
+        for (path, record) in zip(rest, written) { manifest.files[path] = record }
+        for path in snapshot.files.keys where manifest.files[path] == nil {
+            throw FileSystemError(path: writer.display(path), reason: "was rendered but not written")
         }
+        try manifest.write(root: staging)
         // rename() replaces only an empty folder; one made meanwhile with files in it stays.
-        guard rename(staging, String(target)) == 0 else {
-            try? FileManager.default.removeItem(atPath: staging)
-            return nil
-        }
-        var summary = Summary()
-        summary.written = paths.count
-        summary.changedPaths = paths.sorted()
+        guard rename(staging, writer.newFolderTarget) == 0 else { return nil }
+        var summary = OutputWriter.Summary()
+        summary.written = snapshot.files.count
+        summary.changedPaths = snapshot.paths
         return (summary, manifest)
     }
 }

@@ -10,10 +10,11 @@ import Foundation
 /// exactly the bytes Foldout would write, which happens when the manifest was lost).
 ///
 /// All new contents are first written to hidden temporary files; only when every one of
-/// them succeeded are they renamed into place. A failure before that point removes the
-/// temporary files again, so the folder is left byte for byte as it was. A first build,
-/// into a folder that does not exist yet, is written beside it and renamed into place
-/// (`applyToNewFolder`).
+/// them succeeded and no page collides are they renamed into place. A failure before that
+/// point removes the temporary files again, so the folder is left byte for byte as it was.
+/// A first build, into a folder that does not exist yet, is written beside it and renamed
+/// into place (`openNewFolder`). A build writes through a `Transaction`, which takes pages
+/// as they are rendered; `apply` is the same for a snapshot made beforehand.
 public struct OutputWriter: Sendable {
     public var root: String
     /// Overwrite files Foldout did not write when a page needs their path.
@@ -47,112 +48,16 @@ public struct OutputWriter: Sendable {
     public func apply(_ snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>? = nil,
                       base: OutputManifest = OutputManifest(),
                       progress: BuildProgress.Reporter? = nil) throws -> (summary: Summary, manifest: OutputManifest) {
-        if previous.files.isEmpty, let done = try applyToNewFolder(snapshot, base: base, progress: progress) { return done }
-        let intact = intact ?? previous.intactPaths(root: root)
-        var summary = Summary()
-        var manifest = base
-        manifest.files = [:]
-        var problems: [Diagnostic] = []
-        var pending: [(path: String, bytes: [UInt8], renderKey: UInt64?, hash: UInt64)] = []
-        var checkedFolders: [String: FileSystem.EntryKind?] = [:]
+        let transaction = Transaction(writer: self, previous: previous, intact: intact, progress: progress)
+        transaction.open()
+        return try transaction.finish(snapshot, base: base)
+    }
 
-        // Like `mkdir -p`: `--output site/public` works when `site` does not exist yet.
-        var ancestor = root.hasPrefix("/") ? "" : "."
-        for part in root.split(separator: "/") {
-            ancestor += "/" + part
-            try createFolder(ancestor, display: root)
-        }
-        let paths = snapshot.paths
-        let steps = try Parallel.map(paths) { path in try self.plan(path, snapshot: snapshot, previous: previous, intact: intact) }
-        for (path, step) in zip(paths, steps) {
-            switch step {
-            case .keep(let record):
-                manifest.files[path] = record
-                summary.unchanged += 1
-            case .write(let bytes, let hash, let foreign):
-                if let blocker = blockingAncestor(of: path, checked: &checkedFolders) {
-                    let what = blocker.kind == FileSystem.EntryKind.symbolicLink ? "a symbolic link" : "a file"
-                    problems.append(.error(display(blocker.path), "is \(what), "
-                                           + "but Foldout needs a folder here for `\(path)`",
-                                           hint: "move it out of the output folder"))
-                    continue
-                }
-                if let foreign, !force {
-                    problems.append(.error(display(path), "exists and was not written by Foldout; the build would overwrite it (\(foreign))",
-                                           hint: "move it out of the output folder, or pass --force to overwrite it"))
-                    continue
-                }
-                pending.append((path, bytes, snapshot.renderKeys[path], hash))
-            case .blocked(let reason):
-                problems.append(.error(display(path), reason, hint: "move it out of the output folder"))
-            }
-        }
-        if !problems.isEmpty { throw Collision(diagnostics: problems) }
-
-        // Files of the previous build that this one does not produce.
-        var stale: [String] = []
-        for path in previous.files.keys.sorted() where snapshot.files[path] == nil {
-            if intact.contains(path) {
-                stale.append(path)
-            } else if FileStatus(root + "/" + path) != nil {
-                summary.notices.append(.warning(display(path), "was changed after Foldout wrote it and is no longer produced; left in place",
-                                                hint: "delete it if it is not needed"))
-            }
-        }
-
-        // Phase 1: every new file to a temporary file; any failure undoes all of them.
-        var createdFolders: [String] = []
-        let statuses: [Result<FileStatus, any Error>]
-        do {
-            for folder in Self.folders(of: pending.map(\.path)) where FileStatus(root + "/" + folder)?.kind != .directory {
-                try createFolder(root + "/" + folder, display: display(folder))
-                createdFolders.append(root + "/" + folder)
-            }
-            let counter = progress.map { BuildProgress.Counter(stage: "write", total: pending.count, reporter: $0) }
-            statuses = try Parallel.map(pending) { entry in
-                defer { counter?.advance() }
-                return Result { try AtomicFile.writeTemporary(entry.bytes, for: root + "/" + entry.path) }
-            }
-        } catch {
-            for folder in createdFolders.reversed() { rmdir(folder) }
-            throw error
-        }
-        if let failure = statuses.first(where: { if case .failure = $0 { true } else { false } }), case .failure(let error) = failure {
-            for (entry, status) in zip(pending, statuses) {
-                if case .success = status { AtomicFile.discard(root + "/" + entry.path) }
-            }
-            for folder in createdFolders.reversed() { rmdir(folder) }
-            throw error
-        }
-
-        // Phase 2: rename into place, then remove what is stale.
-        for (index, (entry, status)) in zip(pending, statuses).enumerated() {
-            guard case .success(let info) = status else { continue }
-            do {
-                try AtomicFile.commit(root + "/" + entry.path)
-            } catch {
-                // Cannot happen short of a disk failure; record what is in place so the next build knows.
-                for later in pending[(index + 1)...] { AtomicFile.discard(root + "/" + later.path) }
-                for path in previous.files.keys where manifest.files[path] == nil && intact.contains(path) {
-                    manifest.files[path] = previous.files[path]
-                }
-                try? manifest.write(root: root)
-                throw error
-            }
-            manifest.files[entry.path] = .init(hash: entry.hash, size: info.size, modified: info.modified, renderKey: entry.renderKey)
-        }
-        summary.written = pending.count
-        for path in stale {
-            if unlink(root + "/" + path) == 0 || errno == ENOENT {
-                summary.removed += 1
-                removeEmptyFolders(above: path)
-            } else {
-                manifest.files[path] = previous.files[path]
-            }
-        }
-        summary.changedPaths = (pending.map(\.path) + stale).sorted()
-        try manifest.write(root: root)
-        return (summary, manifest)
+    /// A build's writing as one transaction (see `Transaction`): opened before the first page
+    /// is rendered, so pages can be written as they come.
+    public func transaction(previous: OutputManifest, intact: Set<String>? = nil,
+                            progress: BuildProgress.Reporter? = nil) -> Transaction {
+        Transaction(writer: self, previous: previous, intact: intact, progress: progress)
     }
 
     // MARK: Planning
@@ -166,11 +71,11 @@ public struct OutputWriter: Sendable {
         case blocked(String)
     }
 
-    private func plan(_ path: String, snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>) throws -> Step {
+    /// The step for a path of the snapshot that was not handed to a transaction as it was rendered.
+    func plan(_ path: String, snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>) throws -> Step {
         let renderKey = snapshot.renderKeys[path]
         let record = previous.files[path]
         let isOurs = record != nil && intact.contains(path)
-        let bytes: [UInt8]
         switch snapshot.files[path]! {
         case .kept:
             guard let record, isOurs else {
@@ -178,13 +83,21 @@ public struct OutputWriter: Sendable {
             }
             return .keep(.init(hash: record.hash, size: record.size, modified: record.modified, renderKey: renderKey))
         case .bytes(let data):
-            bytes = data
+            return plan(path, bytes: data, renderKey: renderKey, previous: previous, intact: intact)
         case .copy(let source):
             if let record, isOurs, let digest = snapshot.contentDigests[path], digest == record.hash {
                 return .keep(.init(hash: digest, size: record.size, modified: record.modified, renderKey: renderKey))
             }
-            bytes = try FileSystem.local.readFile(source)
+            return plan(path, bytes: try FileSystem.local.readFile(source), renderKey: renderKey, previous: previous, intact: intact)
+        case .taken:
+            preconditionFailure("a page taken by a transaction is planned when it is taken")
         }
+    }
+
+    /// The step for `bytes` at `path`: the file on disk may already hold them.
+    func plan(_ path: String, bytes: [UInt8], renderKey: UInt64?, previous: OutputManifest, intact: Set<String>) -> Step {
+        let record = previous.files[path]
+        let isOurs = record != nil && intact.contains(path)
         let hash = ContentHash.of(bytes)
         if let record, isOurs {
             if record.hash == hash { return .keep(.init(hash: hash, size: record.size, modified: record.modified, renderKey: renderKey)) }
@@ -208,9 +121,24 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// The error for a planned write that must not happen (a file, link or foreign file in
+    /// the way), or nil.
+    func problem(writing path: String, foreign: String?, checked: inout [String: FileSystem.EntryKind?]) -> Diagnostic? {
+        if let blocker = blockingAncestor(of: path, checked: &checked) {
+            let what = blocker.kind == FileSystem.EntryKind.symbolicLink ? "a symbolic link" : "a file"
+            return .error(display(blocker.path), "is \(what), but Foldout needs a folder here for `\(path)`",
+                          hint: "move it out of the output folder")
+        }
+        if let foreign, !force {
+            return .error(display(path), "exists and was not written by Foldout; the build would overwrite it (\(foreign))",
+                          hint: "move it out of the output folder, or pass --force to overwrite it")
+        }
+        return nil
+    }
+
     /// The first ancestor of `path` inside the output folder that exists as something other
     /// than a real folder. A symbolic link counts: writing through it could land outside.
-    private func blockingAncestor(of path: String, checked: inout [String: FileSystem.EntryKind?])
+    func blockingAncestor(of path: String, checked: inout [String: FileSystem.EntryKind?])
         -> (path: String, kind: FileSystem.EntryKind)? {
         var prefix = ""
         for part in path.split(separator: "/").dropLast() {
@@ -241,7 +169,7 @@ public struct OutputWriter: Sendable {
         return folders.sorted()
     }
 
-    private func createFolder(_ path: String, display: String) throws {
+    func createFolder(_ path: String, display: String) throws {
         if mkdir(path, 0o755) != 0, errno != EEXIST {
             throw FileSystemError(path: display, reason: String(cString: strerror(errno)))
         }
@@ -249,7 +177,7 @@ public struct OutputWriter: Sendable {
 
     /// Removes folders left empty by a removal, up to the output folder itself. Folders that
     /// still hold anything (someone else's files among them) stay.
-    private func removeEmptyFolders(above path: String) {
+    func removeEmptyFolders(above path: String) {
         var parts = path.split(separator: "/").dropLast()
         while !parts.isEmpty {
             guard rmdir(root + "/" + parts.joined(separator: "/")) == 0 else { return }

@@ -63,12 +63,16 @@ public struct SiteRenderer: Sendable {
         let pager = shared.pager
         let digest = PageDigest(site: site, templates: templates, tagIndex: tagIndex, pager: pager)
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
+        // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
+        // the pages are not all held in memory until the end.
+        let sink = snapshot.sink
         let rendered = try Parallel.map(pages, chunkSize: 1) { page -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
             defer { counter?.advance() }
             let (path, key) = digest.key(of: page)
             if keep(path, key) { return (path, .kept, key) }
             // Pages are rendered straight to bytes, the form they are written in.
-            return (path, .bytes(renderPage(page, tagIndex: tagIndex, pager: pager).html), key)
+            let html = renderPage(page, tagIndex: tagIndex, pager: pager).html
+            return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
         }
         for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
         if let base = site.baseURL, !base.isEmpty {
