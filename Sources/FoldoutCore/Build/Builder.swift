@@ -225,9 +225,12 @@ public struct Builder: Sendable {
             clock.lap("cache")
         }
 
-        // Parse front matter of every Markdown file.
+        // Parse front matter of every Markdown file. Each file's bytes are freed as soon as
+        // it is parsed (the tree keeps none): the site's text is not held twice.
         var files: [SourceFile] = []
         collectFiles(tree, into: &files)
+        tree = tree.droppingFileContents()
+        inputs.tree = tree
         let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
             guard let cache else { return try FrontMatter.parse(yaml: yaml) }
             let key = ContentHash.of(yaml)
@@ -237,7 +240,9 @@ public struct Builder: Sendable {
             return parsed
         }
         let parseCounter = options.progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
-        var parsedResults = try! Parallel.map(files) { file -> (ParsedPage, [Diagnostic]) in
+        var unparsed = files.map(Optional.some)
+        files = files.map { SourceFile(path: $0.path, bytes: []) }
+        var parsedResults = try! Parallel.mapTaking(&unparsed) { file -> (ParsedPage, [Diagnostic]) in
             defer { parseCounter?.advance() }
             var found: [Diagnostic] = []
             let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found, parseYAML: parseYAML)
@@ -251,9 +256,6 @@ public struct Builder: Sendable {
         // From here on, text is dropped as soon as it has been used: at ten thousand items
         // each copy of the site's Markdown is 40 MB.
         parsedResults = []
-        tree = tree.droppingFileContents()
-        inputs.tree = tree
-        files = files.map { SourceFile(path: $0.path, bytes: []) }
         clock.lap("parse")
 
         var routes = ContentRouter(displayPath: loader.displayPath).route(tree, pages: pages, diagnostics: &diagnostics)
@@ -273,9 +275,15 @@ public struct Builder: Sendable {
                                   imageSizes: imageSizesByOutputPath(tree, routes: frozenRoutes), loader: loader,
                                   fileDigests: inputs.fileDigests, cache: cache)
         let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: included.count, reporter: $0) }
-        let renderedResults = try! Parallel.map(included) { file -> (RenderedPage, [Diagnostic]) in
+        // Each page's Markdown is handed to its task and freed once rendered (`pages` keeps
+        // the rest), so the HTML can take the place of the Markdown in memory.
+        var unrendered: [ParsedPage?] = included.map { file in
+            defer { pages[file.path]!.body = "" }
+            return pages[file.path]!
+        }
+        let renderedResults = try! Parallel.mapTaking(&unrendered) { page -> (RenderedPage, [Diagnostic]) in
             defer { markdownCounter?.advance() }
-            return stage.render(file.path, page: pages[file.path]!)
+            return stage.render(page.path, page: page)
         }
         var rendered: [String: RenderedPage] = [:]
         for (page, found) in renderedResults {
@@ -283,9 +291,10 @@ public struct Builder: Sendable {
             rendered[page.parsed.path] = page
         }
         routes = frozenRoutes
+        // Drafts left out and pages without a route were not rendered; their text goes too.
         var position = pages.startIndex
         while position != pages.endIndex {
-            pages.values[position].body = ""
+            if !pages.values[position].body.isEmpty { pages.values[position].body = "" }
             position = pages.index(after: position)
         }
         clock.lap("markdown")
