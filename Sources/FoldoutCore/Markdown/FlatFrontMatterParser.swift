@@ -16,8 +16,11 @@ enum FlatFrontMatterParser {
     }
 
     private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> FrontMatter? {
+        // Room for a typical front matter up front: growing from empty rehashed `lines` three times.
         var fields: [(key: String, value: FieldValue)] = []
+        fields.reserveCapacity(12)
         var lines: [String: Int] = [:]
+        lines.reserveCapacity(12)
         var valueCount = 0
         var lineNumber = 0
         var start = 0

@@ -30,44 +30,49 @@ public struct FrontMatter: Sendable {
     /// Splits `text` at its front matter fences. A fence is a line of exactly `---`
     /// (trailing spaces allowed); the opening one must be the file's first line.
     public static func split(_ text: String) throws(SplitError) -> Split {
-        var utf8 = Substring(text).utf8[...]
-        // A byte-order mark before the fence is common from Windows editors.
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
-        guard let firstLineEnd = lineEnd(in: utf8, from: utf8.startIndex),
-              isFence(utf8[utf8.startIndex..<firstLineEnd.contentEnd]) else {
-            return Split(yaml: nil, body: String(Substring(utf8)), bodyFirstLine: 1)
-        }
-        var cursor = firstLineEnd.next
-        var line = 2
-        while cursor < utf8.endIndex {
-            let end = lineEnd(in: utf8, from: cursor) ?? (contentEnd: utf8.endIndex, next: utf8.endIndex)
-            if isFence(utf8[cursor..<end.contentEnd]) {
-                let yaml = String(Substring(utf8[firstLineEnd.next..<cursor]))
-                return Split(yaml: yaml, body: String(Substring(utf8[end.next...])), bodyFirstLine: line + 1)
+        // On the UTF-8 bytes: every file of the site is split here.
+        var text = text
+        let result: Result<Split, SplitError> = text.withUTF8 { bytes in
+            var start = 0
+            // A byte-order mark before the fence is common from Windows editors.
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            let first = lineEnd(in: bytes, from: start)
+            guard start < bytes.count, isFence(bytes, start..<first.contentEnd) else {
+                return .success(Split(yaml: nil, body: string(start..<bytes.count), bodyFirstLine: 1))
             }
-            cursor = end.next
-            line += 1
+            var cursor = first.next
+            var line = 2
+            while cursor < bytes.count {
+                let end = lineEnd(in: bytes, from: cursor)
+                if isFence(bytes, cursor..<end.contentEnd) {
+                    return .success(Split(yaml: string(first.next..<cursor), body: string(end.next..<bytes.count), bodyFirstLine: line + 1))
+                }
+                cursor = end.next
+                line += 1
+            }
+            return .failure(.unclosed)
         }
-        throw .unclosed
+        return try result.get()
     }
 
-    private static func lineEnd(in bytes: Substring.UTF8View, from start: Substring.UTF8View.Index)
-        -> (contentEnd: Substring.UTF8View.Index, next: Substring.UTF8View.Index)? {
-        guard start < bytes.endIndex else { return nil }
-        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-            return (bytes.endIndex, bytes.endIndex)
+    /// Where the line starting at `start` ends (before `\r\n` or `\n`) and where the next begins.
+    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (contentEnd: Int, next: Int) {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else {
+            return (bytes.count, bytes.count)
         }
+        let newline = UnsafeRawPointer(found) - UnsafeRawPointer(base)
         var contentEnd = newline
-        if contentEnd > start, bytes[bytes.index(before: contentEnd)] == UInt8(ascii: "\r") {
-            contentEnd = bytes.index(before: contentEnd)
-        }
-        return (contentEnd, bytes.index(after: newline))
+        if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+        return (contentEnd, newline + 1)
     }
 
-    private static func isFence(_ line: Substring.UTF8View.SubSequence) -> Bool {
-        var bytes = line
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
-        return bytes.elementsEqual("---".utf8)
+    private static func isFence(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        var end = line.upperBound
+        while end > line.lowerBound, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return end - line.lowerBound == 3 && bytes[line.lowerBound] == UInt8(ascii: "-")
+            && bytes[line.lowerBound + 1] == UInt8(ascii: "-") && bytes[line.lowerBound + 2] == UInt8(ascii: "-")
     }
 
     public struct ParseError: Error, Sendable {

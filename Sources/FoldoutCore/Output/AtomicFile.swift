@@ -20,21 +20,22 @@ enum AtomicFile {
 
     /// Writes `bytes` to the file `file` (made or emptied first), not atomically, and returns
     /// its status; errors name `path`. A file that could not be written whole is removed.
-    static func writeWhole(_ bytes: [UInt8], to file: String, reportedAs path: String) throws -> FileStatus {
+    static func writeWhole(_ bytes: [UInt8], to file: String, reportedAs path: @autoclosure () -> String) throws -> FileStatus {
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw FileSystemError(path: path(), reason: String(cString: strerror(errno))) }
         if !writeAll(bytes, to: fd) {
             let reason = String(cString: strerror(errno))
             close(fd)
             unlink(file)
-            throw FileSystemError(path: path, reason: reason)
+            throw FileSystemError(path: path(), reason: reason)
         }
         var info = stat()
         let statResult = fstat(fd, &info)
-        let reason = String(cString: strerror(errno))
+        let statErrno = errno
         if close(fd) != 0 || statResult != 0 {
+            let reason = String(cString: strerror(statResult != 0 ? statErrno : errno))
             unlink(file)
-            throw FileSystemError(path: path, reason: reason)
+            throw FileSystemError(path: path(), reason: reason)
         }
         return FileStatus(info)
     }

@@ -132,17 +132,43 @@ public struct OutputManifest: Sendable, Equatable {
                           warning.column.map(String.init) ?? "", warning.message, warning.hint ?? ""]
             append("warning\t" + fields.map(Self.escape).joined(separator: "\t") + "\n")
         }
-        for path in files.keys.sorted() {
-            let record = files[path]!
-            append("file\t")
+        // A line per output file (ten thousand and more): put together byte by byte.
+        func appendDecimal(_ value: Int64) {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            let start = bytes.count
+            var rest = value.magnitude
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes[start...].reverse()
+        }
+        for (path, record) in files.sorted(by: { $0.key < $1.key }) {
+            bytes.append(contentsOf: "file\t".utf8)
             appendHex(record.hash)
-            append("\t\(record.size)\t\(record.modified)\t")
-            if let key = record.renderKey { appendHex(key) } else { append("-") }
-            append("\t")
-            append(Self.escape(path))
-            append("\n")
+            bytes.append(Self.tab)
+            appendDecimal(Int64(record.size))
+            bytes.append(Self.tab)
+            appendDecimal(record.modified)
+            bytes.append(Self.tab)
+            if let key = record.renderKey { appendHex(key) } else { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(Self.tab)
+            Self.appendEscaped(path, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
+    }
+
+    private static let tab = UInt8(ascii: "\t")
+
+    private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == tab || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+            else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        } ?? false
+        if !plain { bytes.append(contentsOf: escape(text).utf8) }
     }
 
     /// Writes the manifest atomically into `root`.

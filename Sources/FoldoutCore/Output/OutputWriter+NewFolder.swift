@@ -39,7 +39,10 @@ extension OutputWriter.Transaction {
     func finishNewFolder(_ staging: String, _ snapshot: OutputSnapshot,
                          base: OutputManifest) throws -> (summary: OutputWriter.Summary, manifest: OutputManifest)? {
         if snapshot.files.values.contains(.kept) { return nil }
-        let rest = snapshot.paths.filter { if case .taken = snapshot.files[$0]! { false } else { true } }
+        let rest = snapshot.files.compactMap { path, contents -> String? in
+            if case .taken = contents { return nil }
+            return path
+        }
         let counter = progress.map { BuildProgress.Counter(stage: "write", total: rest.count, reporter: $0) }
         let written = try Parallel.map(rest) { path -> OutputManifest.Record in
             defer { counter?.advance() }

@@ -126,8 +126,8 @@ extension OutputWriter {
         /// Makes the missing folders above `path` inside `base`, parents first. Those made in
         /// the output folder itself are remembered, to be removed if the build fails.
         private func makeParentFolders(of path: String, under base: String, recordingCreated: Bool) throws {
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
-            let folder = String(path[..<slash])
+            guard let slash = Self.lastSlash(in: path) else { return }
+            let folder = String(path.utf8.prefix(slash))!
             try lock.withLock {
                 guard !knownFolders.contains(folder) else { return }
                 var prefix = ""
@@ -144,6 +144,12 @@ extension OutputWriter {
                     }
                 }
             }
+        }
+
+        /// The offset of the last `/` in `path`'s UTF-8, found on its bytes (once per page).
+        private static func lastSlash(in path: String) -> Int? {
+            path.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: "/")) }
+                ?? path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) }
         }
 
         // MARK: The end
