@@ -248,7 +248,9 @@ public struct Builder: Sendable {
             let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found, parseYAML: parseYAML)
             return (page, found)
         }
+        // Tables of every page are sized once: growing one re-hashes all its paths each time.
         var pages: [String: ParsedPage] = [:]
+        pages.reserveCapacity(parsedResults.count)
         for (page, found) in parsedResults {
             diagnostics += found
             if !page.draft || options.includeDrafts { pages[page.path] = page }
@@ -286,6 +288,7 @@ public struct Builder: Sendable {
             return stage.render(page.path, page: page)
         }
         var rendered: [String: RenderedPage] = [:]
+        rendered.reserveCapacity(renderedResults.count)
         for (page, found) in renderedResults {
             diagnostics += found
             rendered[page.parsed.path] = page
@@ -380,6 +383,7 @@ public struct Builder: Sendable {
         collect(tree)
         let fileSystem = options.fileSystem
         var digests: [String: UInt64] = [:]
+        digests.reserveCapacity(files.count + assets.count)
         let fileDigests = try! Parallel.map(files) { ContentHash.of($0.bytes) }
         for (file, digest) in zip(files, fileDigests) { digests[file.path] = digest }
         // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).

@@ -38,4 +38,8 @@ extension SourceFolder {
         folder.folders = folders.map { $0.droppingFileContents() }
         return folder
     }
+
+    /// How many assets and folders there are in the tree, this folder's own included: with
+    /// the pages, what the routes hold.
+    public var assetAndFolderCount: Int { 1 + assets.count + folders.reduce(0) { $0 + $1.assetAndFolderCount } }
 }

@@ -12,6 +12,7 @@ public struct AnchorIndex: Sendable {
     /// the ids its headings got.
     public init(site: Site, headings: [(page: String, ids: [String])], onEveryPage: Set<String> = []) {
         self.onEveryPage = onEveryPage
+        anchors.reserveCapacity(2 * (headings.count + 1))
         anchors["index.html"] = []
         for (page, ids) in headings { anchors[page, default: []].formUnion(ids) }
         for catalog in site.catalogs {

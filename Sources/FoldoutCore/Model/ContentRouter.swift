@@ -14,8 +14,9 @@ public struct ContentRouter {
     /// `pages` holds the parsed pages that take part in the build (drafts already left out),
     /// keyed by source path; folders whose `_index.md` is missing from it are skipped.
     public func route(_ root: SourceFolder, pages: [String: ParsedPage], diagnostics: inout [Diagnostic]) -> Routes {
-        var routes = Routes()
+        var routes = Routes(capacity: pages.count + root.assetAndFolderCount)
         var anchors: [String: String] = [:]
+        anchors.reserveCapacity(2 * pages.count)
         routes.add(source: "", target: .init(path: "index.html", fragment: nil), producesFile: true)
         routeFolder(root, depth: 0, outputFolder: "", catalogPage: "index.html", anchor: "",
                     pages: pages, routes: &routes, anchors: &anchors, diagnostics: &diagnostics)
@@ -53,11 +54,8 @@ public struct ContentRouter {
                                       hint: "rename one of them or give one a different `slug:`"))
         }
         func claim(anchor: String, for source: String) {
-            let key = catalogPage + "#" + anchor.lowercased()
-            if let existing = anchors[key] {
+            if let existing = Routes.claim(catalogPage + "#" + anchor.lowercased(), for: source, in: &anchors) {
                 collision(source, existing, catalogPage + "#" + anchor)
-            } else {
-                anchors[key] = source
             }
         }
         for page in folder.pages {

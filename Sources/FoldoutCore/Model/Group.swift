@@ -33,10 +33,19 @@ public struct Group: Sendable {
 
     /// Every item below, in outline order.
     public var allItems: [Item] {
-        entries.flatMap { entry -> [Item] in
+        var items: [Item] = []
+        appendItems(to: &items)
+        return items
+    }
+
+    /// Appends every item below to `items`, in outline order: one array for the whole tree,
+    /// where `flatMap` made one per item and one per group (rendering asks for every item of
+    /// the site several times).
+    func appendItems(to items: inout [Item]) {
+        for entry in entries {
             switch entry {
-            case .item(let item): return [item]
-            case .group(let group): return group.allItems
+            case .item(let item): items.append(item)
+            case .group(let group): group.appendItems(to: &items)
             }
         }
     }

@@ -17,16 +17,31 @@ public struct Routes: Sendable {
 
     public init() {}
 
+    /// Room for about `count` sources. Tables of a hundred thousand paths that grow as they
+    /// fill, and are looked up at three quarters full, cost more than twice the lookups (each
+    /// probe compares a path stored elsewhere in memory).
+    public init(capacity count: Int) {
+        targets.reserveCapacity(2 * count)
+        producers.reserveCapacity(2 * count)
+    }
+
     /// Records a target; returns the source that already produces the same output path
     /// (compared without case, as on macOS and Windows disks), if any.
     @discardableResult
     public mutating func add(source: String, target: Target, producesFile: Bool) -> String? {
         targets[source] = target
         guard producesFile else { return nil }
-        let key = target.path.lowercased()
-        if let existing = producers[key] { return existing }
-        producers[key] = source
-        return nil
+        return Self.claim(target.path.lowercased(), for: source, in: &producers)
+    }
+
+    /// Records `source` under `key` unless another source has it, which is returned: one
+    /// lookup where "look, then insert" takes two. Sources are told apart by their bytes:
+    /// `café.md` typed composed and decomposed are two files (on Linux), though equal as `String`s.
+    static func claim(_ key: String, for source: String, in table: inout [String: String]) -> String? {
+        var existing: String?
+        func keep(_ owner: inout String) { if !owner.utf8.elementsEqual(source.utf8) { existing = owner } }
+        keep(&table[key, default: source])
+        return existing
     }
 
     /// The target of `destination`, a local link written in the file at `sourcePath`.
