@@ -30,8 +30,10 @@ public struct OutputSnapshot: Sendable {
 
     public mutating func add(_ path: String, _ contents: Contents, renderKey: UInt64? = nil, contentDigest: UInt64? = nil) {
         files[path] = contents
-        renderKeys[path] = renderKey
-        contentDigests[path] = contentDigest
+        // Pages come without a content digest and assets without a render key: the table
+        // that cannot hold the path yet is not searched for it (a hash and a lookup a page).
+        if renderKey != nil || !renderKeys.isEmpty { renderKeys[path] = renderKey }
+        if contentDigest != nil || !contentDigests.isEmpty { contentDigests[path] = contentDigest }
     }
 
     public mutating func add(_ path: String, text: String, renderKey: UInt64? = nil) {
