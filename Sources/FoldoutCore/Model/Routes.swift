@@ -34,14 +34,15 @@ public struct Routes: Sendable {
         return Self.claim(target.path.lowercased(), for: source, in: &producers)
     }
 
-    /// Records `source` under `key` unless another source has it, which is returned: one
-    /// lookup where "look, then insert" takes two. Sources are told apart by their bytes:
-    /// `café.md` typed composed and decomposed are two files (on Linux), though equal as `String`s.
+    /// Records `source` under `key` unless the key is taken, and returns who has it: one
+    /// lookup where "look, then insert" takes two (the default value is made only when the
+    /// key is missing).
     static func claim(_ key: String, for source: String, in table: inout [String: String]) -> String? {
-        var existing: String?
-        func keep(_ owner: inout String) { if !owner.utf8.elementsEqual(source.utf8) { existing = owner } }
-        keep(&table[key, default: source])
-        return existing
+        var inserted = false
+        var owner: String?
+        func look(_ value: inout String) { owner = value }
+        look(&table[key, default: { inserted = true; return source }()])
+        return inserted ? nil : owner
     }
 
     /// The target of `destination`, a local link written in the file at `sourcePath`.
