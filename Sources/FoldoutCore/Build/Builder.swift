@@ -19,6 +19,8 @@ public struct Builder: Sendable {
         public var timings: [(stage: String, seconds: Double)]
         /// What the next build in this process may reuse.
         var memory: BuildMemory.State?
+        /// What a later build needs to redo only edited items (see `QuickRebuild`).
+        var state: BuildState?
         /// The stages' large intermediate values, kept so they are freed with the report.
         var leftovers = Leftovers()
     }
@@ -36,12 +38,14 @@ public struct Builder: Sendable {
         public var timings: [(stage: String, seconds: Double)]
         /// Nothing changed since the last build, so nothing was parsed, rendered or written.
         public var wasUpToDate: Bool
+        /// Only edited items' bodies were rendered again, with the pages showing them (see `QuickRebuild`).
+        public var rebuiltOnlyEditedItems = false
     }
 
     /// Runs every stage up to the output snapshot, without writing anything.
     public func makeSnapshot() throws(BuildFailure) -> Report {
         var clock = StageClock()
-        var inputs = try readInputs(clock: &clock)
+        var inputs = try readInputs(clock: &clock, known: { nil })
         return try makeSnapshot(&inputs, cache: nil, keep: { _, _ in false }, clock: &clock)
     }
 
@@ -81,15 +85,23 @@ public struct Builder: Sendable {
         let root = options.outputPath
         let lock = BuildLock(output: root)
         defer { withExtendedLifetime(lock) {} }
-        // What the previous build wrote is read while the content loads.
+        // The build state is kept beside the cache file, by builds that keep one.
+        let statePath = allowUpToDate && cache?.path != nil ? BuildStateFile.defaultPath(forOutput: root) : nil
+        // What the previous build wrote, and what it left in the state file, are read while the content loads.
         let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
             let manifest = OutputManifest.read(root: root)
             let intact = manifest.intactPaths(root: root)
             return (manifest, intact)
         }
+        let remembered = memory?.current
+        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildStateFile.read(path) } } : nil
         var inputs: Inputs
         do {
-            inputs = try readInputs(clock: &clock)
+            // Stamps and digests are facts about the files, whichever build recorded them.
+            inputs = try readInputs(clock: &clock) {
+                if let remembered { return KnownFiles(structure: remembered.build.structure, files: remembered.build.files) }
+                return stateFile?.wait().map { KnownFiles(structure: $0.structure, files: $0.files) }
+            }
         } catch {
             cache?.finishBuild(prune: false)
             throw error
@@ -101,19 +113,28 @@ public struct Builder: Sendable {
         }
         clock.lap("check")
         // A session's first build runs in full, so its memory is filled.
-        if allowUpToDate, preWritten.isEmpty, memory == nil || memory?.current != nil,
-           let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
-           !previous.files.isEmpty, intact.count == previous.files.count {
+        let fullBuildRequired = memory != nil && memory?.current == nil
+        let outputIsIntact = !previous.files.isEmpty && intact.count == previous.files.count
+        if allowUpToDate, preWritten.isEmpty, !fullBuildRequired, outputIsIntact,
+           let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint {
             var summary = OutputWriter.Summary()
             summary.unchanged = previous.files.count
             return (nil, Outcome(pageCount: previous.pageCount, summary: summary, warnings: previous.warnings,
                                  timings: clock.laps, wasUpToDate: true))
         }
+        if allowUpToDate, !fullBuildRequired, outputIsIntact,
+           let outcome = try quickRebuild(inputs, previous: previous, memory: memory,
+                                          stateFile: statePath.map { path in stateFile?.wait() ?? BuildStateFile.read(path) },
+                                          statePath: statePath, clock: &clock) {
+            cache?.finishBuild(prune: false)
+            return (nil, outcome)
+        }
+        inputs.readUnread()
         var report: Report
         do {
             report = try makeSnapshot(&inputs, cache: cache, keep: { path, key in
                 previous.files[path]?.renderKey == key && intact.contains(path)
-            }, remember: memory != nil, clock: &clock)
+            }, remember: memory != nil, recordsState: statePath != nil, clock: &clock)
         } catch {
             cache?.finishBuild(prune: false)
             throw error
@@ -125,20 +146,27 @@ public struct Builder: Sendable {
         // The cache file is written while the output is (tens of megabytes at ten thousand
         // items). The snapshot is complete, so the entries this build used are the ones any
         // build of the same input uses, and keeping only those is right whether or not
-        // writing the output succeeds.
+        // writing the output succeeds. So is the state file, which names the inputs it was
+        // made from: it counts only once a manifest says that its build wrote the output.
         let cacheFinished = cache.map { cache in Pending { cache.finishBuild(prune: true) } }
+        let stateWritten = statePath.flatMap { path in
+            report.state.map { state in Pending { try? BuildStateFile.write(state, to: path) } }
+        }
         let summary: OutputWriter.Summary
         do {
             summary = try OutputWriter(root: root, force: options.force)
                 .apply(report.snapshot, previous: previous, intact: intact, base: base, progress: options.progress).summary
         } catch let collision as OutputWriter.Collision {
             cacheFinished?.wait()
+            stateWritten?.wait()
             throw BuildFailure(report.warnings + collision.diagnostics)
         } catch {
             cacheFinished?.wait()
+            stateWritten?.wait()
             throw BuildFailure(report.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
         }
         cacheFinished?.wait()
+        stateWritten?.wait()
         clock.lap("write")
         if let memory { memory.current = report.memory }
         report.timings = clock.laps
@@ -152,6 +180,76 @@ public struct Builder: Sendable {
         return (nil, outcome)
     }
 
+    /// Redoes only what edited items change, when that gives what a full build would (see
+    /// `QuickRebuild`), starting from the state this process remembers or, failing that,
+    /// the state file. Nil when the full build must run.
+    private func quickRebuild(_ inputs: Inputs, previous: OutputManifest, memory: BuildMemory?, stateFile: BuildStateFile.Contents??,
+                              statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
+        let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
+        var state: BuildState
+        var deltasInFile: Int
+        var templates: TemplateSet
+        if let remembered {
+            state = remembered.build
+            deltasInFile = remembered.deltasInStateFile
+            templates = remembered.templates
+        } else {
+            guard let contents = stateFile ?? nil, contents.fingerprint == previous.fingerprint, let read = contents.state(),
+                  let files = inputs.templateFiles,
+                  let compiled = try? TemplateSet(files: files, displayRoot: options.templatesDisplayName) else { return nil }
+            state = read
+            deltasInFile = contents.deltas
+            templates = compiled
+        }
+        clock.lap("state")
+        let quick = QuickRebuild(options: options, state: state, templates: templates,
+                                 remembered: remembered.map { ($0.configurations, $0.shared) })
+        guard let result = quick.run(inputs, previous: previous) else { return nil }
+        clock.lap("quick")
+        let root = options.outputPath
+        var base = OutputManifest()
+        base.fingerprint = result.delta.fingerprint
+        base.pageCount = previous.pageCount
+        base.warnings = result.state.warnings
+        let summary: OutputWriter.Summary
+        do {
+            summary = try OutputWriter(root: root, force: options.force).replace(result.pages, previous: previous, base: base).summary
+        } catch {
+            memory?.forget()
+            throw BuildFailure(result.state.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
+        }
+        // The state file follows the manifest: until it does, the file's state is an older
+        // one, which no longer counts.
+        if let statePath {
+            if deltasInFile < BuildStateFile.deltaLimit,
+               (try? BuildStateFile.append(result.delta, base: state.fingerprint, to: statePath)) != nil {
+                deltasInFile += 1
+            } else {
+                try? BuildStateFile.write(result.state, to: statePath)
+                deltasInFile = 0
+            }
+        }
+        clock.lap("write")
+        if let memory, var kept = remembered {
+            kept.build = result.state
+            kept.deltasInStateFile = deltasInFile
+            kept.shared = result.shared
+            let files = inputs.tree.files
+            for (index, record) in result.delta.files { kept.stage.fileDigests[files[index].path] = record.digest }
+            kept.items = BuildMemory.itemsBySource(result.state.site)
+            memory.current = kept
+        } else {
+            // What this process remembered is older than the output: the next build fills it anew.
+            memory?.forget()
+        }
+        let outcome = Outcome(pageCount: previous.pageCount, summary: summary, warnings: result.state.warnings,
+                              timings: clock.laps, wasUpToDate: false, rebuiltOnlyEditedItems: true)
+        // The model of ten thousand items is freed on another thread, as after a full build.
+        let garbage = Leftovers(values: [state, result])
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
+        return outcome
+    }
+
     /// The templates' files and the content tree as read from disk, with a digest of each
     /// content file and of everything together.
     struct Inputs {
@@ -162,11 +260,33 @@ public struct Builder: Sendable {
         var tree: SourceFolder
         /// Digest of each Markdown file's and asset's bytes, by path relative to the content folder.
         var fileDigests: [String: UInt64]
+        /// What `lstat` said of each file before it was read, where it can be trusted next time.
+        var stamps: [String: FileStamp] = [:]
         /// Digest of every input together; nil when the templates could not be read.
         var fingerprint: UInt64?
+        /// The tree's `structureDigest`.
+        var structure: UInt64
+        /// Markdown files not read, known unchanged by their stamps (their bytes in `tree` are empty).
+        var unread: [ContentLoader.FoundFile]
+
+        /// Reads the Markdown files that were not read, for a build that parses them all.
+        mutating func readUnread() {
+            loader.read(unread, into: &tree, diagnostics: &readProblems)
+            unread = []
+        }
     }
 
-    private func readInputs(clock: inout StageClock) throws(BuildFailure) -> Inputs {
+    /// What an earlier build recorded of the content files (see `BuildState`), to tell
+    /// unchanged files by their stamps without reading them.
+    struct KnownFiles {
+        var structure: UInt64
+        var files: [BuildState.FileRecord]
+    }
+
+    /// Reads the templates and the content. A content file whose stamp is the one `known`
+    /// recorded (asked for once the folders are walked) is not read: its recorded digest
+    /// stands, and a full build reads it later (`readUnread`).
+    private func readInputs(clock: inout StageClock, known: () -> KnownFiles?) throws(BuildFailure) -> Inputs {
         var templateFiles: [TemplateSet.File]?
         var readProblems: [Diagnostic] = []
         do {
@@ -176,25 +296,59 @@ public struct Builder: Sendable {
         }
         clock.lap("templates")
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
-        let tree: SourceFolder
+        var tree: SourceFolder
+        var markdown: [ContentLoader.FoundFile]
         do {
-            tree = try loader.load(root: options.contentPath, diagnostics: &readProblems)
+            (tree, markdown) = try loader.walk(root: options.contentPath, diagnostics: &readProblems)
         } catch {
             throw BuildFailure(readProblems + error.diagnostics)
         }
+        // Times are taken before the files are looked at, so a file changed while it is read is recent.
+        let now = FileStamp.now
+        let files = tree.files
+        let fileSystem = options.fileSystem
+        let root = options.contentPath
+        let stamps = try! Parallel.map(files) { fileSystem.stamp(root + "/" + $0.path) }
+        var digests: [String: UInt64] = [:]
+        var recorded: [String: FileStamp] = [:]
+        digests.reserveCapacity(files.count)
+        var unread: Set<String> = []
+        if let known = known(), known.structure == tree.structureDigest, known.files.count == files.count {
+            for (index, file) in files.enumerated() {
+                guard let stamp = stamps[index], stamp == known.files[index].stamp else { continue }
+                digests[file.path] = known.files[index].digest
+                recorded[file.path] = stamp
+                unread.insert(file.path)
+            }
+        }
+        for (file, stamp) in zip(files, stamps) where !unread.contains(file.path) {
+            if let stamp, !stamp.isRecent(now: now) { recorded[file.path] = stamp }
+        }
+        let toRead = unread.isEmpty ? markdown : markdown.filter { !unread.contains($0.relative) }
+        loader.read(toRead, into: &tree, diagnostics: &readProblems)
         clock.lap("load")
-        let digests = fileDigests(tree)
+        let (markdownFiles, allAssets) = tree.allFiles
+        let read = markdownFiles.filter { !unread.contains($0.path) }
+        for (file, digest) in zip(read, try! Parallel.map(read) { ContentHash.of($0.bytes) }) { digests[file.path] = digest }
+        let assets = allAssets.filter { !unread.contains($0.path) }
+        // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
+        let assetDigests = try! Parallel.map(assets) { asset in
+            (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
+        }
+        for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
         let combined = templateFiles.map { self.fingerprint(tree, digests: digests, templateFiles: $0) }
         clock.lap("digest")
         return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree,
-                      fileDigests: digests, fingerprint: combined)
+                      fileDigests: digests, stamps: recorded, fingerprint: combined, structure: tree.structureDigest,
+                      unread: markdown.filter { unread.contains($0.relative) })
     }
 
     /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
     /// not rendered but marked `.kept` (see `SiteRenderer.render`). The Markdown files'
     /// bytes in `inputs.tree` are dropped once parsed.
     private func makeSnapshot(_ inputs: inout Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
-                              clock: inout StageClock) throws(BuildFailure) -> Report {
+                              recordsState: Bool = false, clock: inout StageClock) throws(BuildFailure) -> Report {
+        let recordsState = recordsState || remember
         var diagnostics = inputs.readProblems
         let loader = inputs.loader
         var tree = inputs.tree
@@ -215,27 +369,37 @@ public struct Builder: Sendable {
         }
 
         // Parse front matter of every Markdown file.
-        var files: [SourceFile] = []
-        collectFiles(tree, into: &files)
-        let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+        var files = tree.allFiles.markdown
+        let parseYAML: (String, UInt64) throws(FrontMatter.ParseError) -> FrontMatter = { yaml, key throws(FrontMatter.ParseError) in
             guard let cache else { return try FrontMatter.parse(yaml: yaml) }
-            let key = ContentHash.of(yaml)
             if let known = cache.frontMatter(key) { return known }
             let parsed = try FrontMatter.parse(yaml: yaml)
             cache.store(parsed, for: key)
             return parsed
         }
         let parseCounter = options.progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
-        var parsedResults = try! Parallel.map(files) { file -> (ParsedPage, [Diagnostic]) in
+        var parsedResults = try! Parallel.map(files) { file -> (page: ParsedPage, found: [Diagnostic], frontMatter: UInt64?) in
             defer { parseCounter?.advance() }
             var found: [Diagnostic] = []
-            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found, parseYAML: parseYAML)
-            return (page, found)
+            var frontMatter: UInt64?
+            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found) { yaml throws(FrontMatter.ParseError) in
+                let key = ContentHash.of(yaml)
+                frontMatter = key
+                return try parseYAML(yaml, key)
+            }
+            return (page, found, frontMatter)
         }
         var pages: [String: ParsedPage] = [:]
-        for (page, found) in parsedResults {
+        // Each file's own problems and the digest of its front matter, for the build state.
+        var ownDiagnostics: [String: [Diagnostic]] = [:]
+        var frontMatterDigests: [String: UInt64] = [:]
+        for (page, found, frontMatter) in parsedResults {
             diagnostics += found
             if !page.draft || options.includeDrafts { pages[page.path] = page }
+            if recordsState {
+                if !found.isEmpty { ownDiagnostics[page.path] = found }
+                if let frontMatter { frontMatterDigests[page.path] = frontMatter }
+            }
         }
         // From here on, text is dropped as soon as it has been used: at ten thousand items
         // each copy of the site's Markdown is 40 MB.
@@ -270,6 +434,7 @@ public struct Builder: Sendable {
         for (page, found) in renderedResults {
             diagnostics += found
             rendered[page.parsed.path] = page
+            if recordsState, !found.isEmpty { ownDiagnostics[page.parsed.path, default: []] += found }
         }
         routes = frozenRoutes
         var position = pages.startIndex
@@ -280,8 +445,16 @@ public struct Builder: Sendable {
         clock.lap("markdown")
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
-        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, templateIDs: templates?.literalIDs ?? [],
-                     displayPath: loader.displayPath, into: &diagnostics)
+        // Links naming an anchor are checked once every page's ids are known.
+        let headings = included.compactMap { file in
+            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { (file.path, $0.path, page.headingIDs) } }
+        }
+        let anchors = AnchorIndex(site: site, headings: headings.map { ($0.1, $0.2) }, onEveryPage: templates?.literalIDs ?? [])
+        for file in included {
+            let found = Self.anchorWarnings(rendered[file.path]?.anchorLinks ?? [], of: loader.displayPath(file.path), index: anchors)
+            diagnostics += found
+            if recordsState, !found.isEmpty { ownDiagnostics[file.path, default: []] += found }
+        }
         clock.lap("model")
         let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
                                                     diagnostics: &diagnostics)
@@ -297,17 +470,40 @@ public struct Builder: Sendable {
         var snapshot = OutputSnapshot()
         let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
         let shared = siteRenderer.makeShared()
-        let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, keep: keep, progress: options.progress)
+        let digest = siteRenderer.makeDigest(shared)
+        let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, digest: digest, keep: keep, progress: options.progress)
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
         addAssets(tree, routes: routes, pages: pages, digests: inputs.fileDigests, into: &snapshot)
         for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
 
-        let memory = remember ? BuildMemory.State(site: site, templates: templates, configurations: presentation, shared: shared,
-                                                  stage: stage, items: BuildMemory.itemsBySource(site)) : nil
+        var state: BuildState?
+        if recordsState, let fingerprint = inputs.fingerprint {
+            let items = site.allItems
+            let itemSources = Set(items.map(\.sourcePath))
+            for (path, found) in ownDiagnostics { ownDiagnostics[path] = found.sorted { ($0.line ?? 0) < ($1.line ?? 0) } }
+            var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]
+            for (path, page) in rendered where !page.anchorLinks.isEmpty { anchorLinks[path] = page.anchorLinks }
+            state = BuildState(
+                fingerprint: fingerprint,
+                files: inputs.tree.files.map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: inputs.stamps[$0.path]) },
+                structure: inputs.structure, routes: routes, site: site,
+                items: items.map { item in
+                    .init(id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatterDigests[item.sourcePath],
+                          bodyFirstLine: pages[item.sourcePath]?.bodyFirstLine ?? 0, row: digest.rows[item.id] ?? 0)
+                },
+                otherHeadings: headings.filter { !itemSources.contains($0.0) }.map { ($0.1, $0.2) },
+                anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics, warnings: diagnostics, readProblems: inputs.readProblems,
+                imageSizes: stage.imageSizes,
+                allowsRawHTML: renderer.markdown.options.allowRawHTML)
+        }
+        let memory = remember ? state.map { state in
+            BuildMemory.State(build: state, templates: templates, configurations: presentation, shared: shared,
+                              stage: stage, items: BuildMemory.itemsBySource(site))
+        } : nil
         return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
-                      memory: memory, leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
+                      memory: memory, state: state, leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
     }
 
     /// Writes the pages of the edited items among `changedPaths` (paths in the content
@@ -337,7 +533,7 @@ public struct Builder: Sendable {
                   ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
             let rendered = state.stage.render(path, page: page, fileDigest: digest).0
             let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
-            let html = renderer.renderItemPage(edited, catalog: catalog, shared: state.shared)
+            let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
             let destination = options.outputPath + "/" + item.outputPath
             if (try? FileSystem.local.readFile(destination)) == html { continue }
             guard let status = try? AtomicFile.write(html, to: destination) else { continue }
@@ -346,32 +542,9 @@ public struct Builder: Sendable {
         return written
     }
 
-    /// The digest of every Markdown file's and asset's bytes, read in parallel.
-    private func fileDigests(_ tree: SourceFolder) -> [String: UInt64] {
-        var files: [SourceFile] = []
-        var assets: [SourceAsset] = []
-        func collect(_ folder: SourceFolder) {
-            if let index = folder.index { files.append(index) }
-            files += folder.pages
-            assets += folder.assets
-            folder.folders.forEach(collect)
-        }
-        collect(tree)
-        let fileSystem = options.fileSystem
-        var digests: [String: UInt64] = [:]
-        let fileDigests = try! Parallel.map(files) { ContentHash.of($0.bytes) }
-        for (file, digest) in zip(files, fileDigests) { digests[file.path] = digest }
-        // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
-        let assetDigests = try! Parallel.map(assets) { asset in
-            (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
-        }
-        for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
-        return digests
-    }
-
     /// A digest of everything a build reads: the program, the options, every template and
     /// every content file with its path. Equal fingerprints give byte-identical output.
-    private func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], templateFiles: [TemplateSet.File]) -> UInt64 {
+    func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], templateFiles: [TemplateSet.File]) -> UInt64 {
         var hasher = ContentHash()
         hasher.combine(ToolIdentity.digest)
         hasher.combine(options.includeDrafts)
@@ -444,26 +617,14 @@ public struct Builder: Sendable {
 
     /// Links naming an anchor (`care.md#feeding`, `#pricing`, `dogs/_index.md`) must find it
     /// on the page they lead to: a heading id or, on a catalog page, a section, group or row.
-    private func checkAnchors(of files: [SourceFile], rendered: [String: RenderedPage], site: Site, routes: Routes,
-                              templateIDs: Set<String>, displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
-        let headings = files.compactMap { file in
-            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { ($0.path, page.headingIDs) } }
+    /// The warnings for the links `links` of the file shown as `displayPath`.
+    static func anchorWarnings(_ links: [PageBodyRenderer.AnchorLink], of displayPath: String, index: AnchorIndex) -> [Diagnostic] {
+        links.filter { index.contains($0.fragment, on: $0.page) == false }.map { link in
+            .warning(displayPath, line: link.line,
+                     "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
+                     hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
+                         + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)")
         }
-        let index = AnchorIndex(site: site, headings: headings, onEveryPage: templateIDs)
-        for file in files {
-            for link in rendered[file.path]?.anchorLinks ?? [] where index.contains(link.fragment, on: link.page) == false {
-                diagnostics.append(.warning(displayPath(file.path), line: link.line,
-                                            "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
-                                            hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
-                                                + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)"))
-            }
-        }
-    }
-
-    private func collectFiles(_ folder: SourceFolder, into files: inout [SourceFile]) {
-        if let index = folder.index { files.append(index) }
-        files += folder.pages
-        for child in folder.folders { collectFiles(child, into: &files) }
     }
 
     /// Ids the page of a catalog folder (or the home page, for the content folder) gives its

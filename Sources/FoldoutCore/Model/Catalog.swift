@@ -51,4 +51,28 @@ public struct Site: Sendable {
     }
 
     public var allItems: [Item] { catalogs.flatMap(\.allItems) + (looseItems?.allItems ?? []) }
+
+    /// `allItems.count`, without collecting them.
+    var allItemCount: Int { catalogs.reduce(0) { $0 + $1.itemCount } + (looseItems?.itemCount ?? 0) }
+
+    /// The item made from the file at `path` (relative to the content folder), found without
+    /// collecting every item.
+    func item(atSource path: String) -> Item? {
+        for catalog in catalogs where path.hasPrefix(catalog.sourcePath + "/") {
+            for section in catalog.sections where section.query == nil {
+                if let item = section.item(atSource: path) { return item }
+            }
+        }
+        for case .item(let item) in looseItems?.entries ?? [] where item.sourcePath == path { return item }
+        return nil
+    }
+
+    /// Puts `item` in the place of the item with its id, wherever that shows (its folder's
+    /// section and any query section).
+    mutating func replaceItem(_ item: Item) {
+        for index in catalogs.indices {
+            for section in catalogs[index].sections.indices { catalogs[index].sections[section].replaceItem(item) }
+        }
+        looseItems?.replaceItem(item)
+    }
 }

@@ -31,6 +31,16 @@ public struct Group: Sendable {
         }
     }
 
+    /// Calls `body` with every item below, in outline order, without collecting them.
+    func forEachItem(_ body: (Item) -> Void) {
+        for entry in entries {
+            switch entry {
+            case .item(let item): body(item)
+            case .group(let group): group.forEachItem(body)
+            }
+        }
+    }
+
     /// Every item below, in outline order.
     public var allItems: [Item] {
         entries.flatMap { entry -> [Item] in
@@ -43,6 +53,33 @@ public struct Group: Sendable {
 
     public func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value
+    }
+
+    /// The item made from the file at `path`, at any depth.
+    func item(atSource path: String) -> Item? {
+        for entry in entries {
+            switch entry {
+            case .item(let item) where item.sourcePath == path: return item
+            case .group(let group) where path.hasPrefix(group.sourcePath + "/"):
+                if let item = group.item(atSource: path) { return item }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Puts `item` in the place of the item with its id, at any depth.
+    mutating func replaceItem(_ item: Item) {
+        for index in entries.indices {
+            switch entries[index] {
+            case .item(let existing) where existing.id == item.id: entries[index] = .item(item)
+            // Only the groups of the folders holding the item's file can hold it.
+            case .group(var group) where item.sourcePath.hasPrefix(group.sourcePath + "/"):
+                group.replaceItem(item)
+                entries[index] = .group(group)
+            default: continue
+            }
+        }
     }
 }
 
