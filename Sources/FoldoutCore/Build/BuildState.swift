@@ -9,6 +9,8 @@
 struct BuildState: Sendable {
     /// The fingerprint of the inputs this state was made from (see `Builder`).
     var fingerprint: UInt64
+    /// Its digest of the program, the options and the templates.
+    var settings: UInt64
     /// Every content file, in the order of `ContentFiles.list`.
     var files: [FileRecord]
     /// `ContentFiles.structureDigest` of the tree the files were listed from.

@@ -262,7 +262,10 @@ public struct Builder: Sendable {
         var fileDigests: [String: UInt64]
         /// What `lstat` said of each file before it was read, where it can be trusted next time.
         var stamps: [String: FileStamp] = [:]
-        /// Digest of every input together; nil when the templates could not be read.
+        /// Digest of the program, the options and the templates; nil when the templates could not be read.
+        var settings: UInt64?
+        /// Digest of every input together (the settings, the content folder's structure and
+        /// every file's digest); nil when the templates could not be read.
         var fingerprint: UInt64?
         /// The tree's `structureDigest`.
         var structure: UInt64
@@ -308,7 +311,7 @@ public struct Builder: Sendable {
         let files = tree.files
         let fileSystem = options.fileSystem
         let root = options.contentPath
-        let stamps = try! Parallel.map(files) { fileSystem.stamp(root + "/" + $0.path) }
+        let stamps = Self.stamps(of: files, in: root, fileSystem: fileSystem)
         var digests: [String: UInt64] = [:]
         var recorded: [String: FileStamp] = [:]
         digests.reserveCapacity(files.count)
@@ -336,10 +339,11 @@ public struct Builder: Sendable {
             (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
         }
         for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
-        let combined = templateFiles.map { self.fingerprint(tree, digests: digests, templateFiles: $0) }
+        let settings = templateFiles.map { settingsDigest(templateFiles: $0) }
+        let combined = settings.map { fingerprint(tree, digests: digests, settings: $0) }
         clock.lap("digest")
         return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree,
-                      fileDigests: digests, stamps: recorded, fingerprint: combined, structure: tree.structureDigest,
+                      fileDigests: digests, stamps: recorded, settings: settings, fingerprint: combined, structure: tree.structureDigest,
                       unread: markdown.filter { unread.contains($0.relative) })
     }
 
@@ -486,7 +490,7 @@ public struct Builder: Sendable {
             var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]
             for (path, page) in rendered where !page.anchorLinks.isEmpty { anchorLinks[path] = page.anchorLinks }
             state = BuildState(
-                fingerprint: fingerprint,
+                fingerprint: fingerprint, settings: inputs.settings ?? 0,
                 files: inputs.tree.files.map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: inputs.stamps[$0.path]) },
                 structure: inputs.structure, routes: routes, site: site,
                 items: items.map { item in
@@ -542,23 +546,30 @@ public struct Builder: Sendable {
         return written
     }
 
+    /// What `fileSystem` says of each of `files` (paths relative to `root`), folder by folder.
+    private static func stamps(of files: [SourceFolder.FileEntry], in root: String, fileSystem: FileSystem) -> [FileStamp?] {
+        // Files of one folder follow each other in the tree's order.
+        var runs: [Range<Int>] = []
+        var start = 0
+        func folder(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
+        for index in files.indices.dropFirst() where folder(files[index].path) != folder(files[index - 1].path) {
+            runs.append(start..<index)
+            start = index
+        }
+        if !files.isEmpty { runs.append(start..<files.count) }
+        let stamps = try! Parallel.map(runs, chunkSize: 1) { run -> [FileStamp?] in
+            let base = folder(files[run.lowerBound].path)
+            let names = files[run].map { String($0.path.dropFirst(base.isEmpty ? 0 : base.count + 1)) }
+            return fileSystem.stamps(base.isEmpty ? root : root + "/" + base, names)
+        }
+        return Array(stamps.joined())
+    }
+
     /// A digest of everything a build reads: the program, the options, every template and
     /// every content file with its path. Equal fingerprints give byte-identical output.
-    func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], templateFiles: [TemplateSet.File]) -> UInt64 {
+    private func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], settings: UInt64) -> UInt64 {
         var hasher = ContentHash()
-        hasher.combine(ToolIdentity.digest)
-        hasher.combine(options.includeDrafts)
-        hasher.combine(options.strict)
-        hasher.combine(options.contentDisplayName)
-        hasher.combine(options.templatesDisplayName)
-        hasher.combine(options.templatesPath != nil)
-        if options.templatesPath != nil {
-            hasher.combine(templateFiles.count)
-            for file in templateFiles.sorted(by: { $0.path < $1.path }) {
-                hasher.combine(file.path)
-                hasher.combine(ContentHash.of(file.bytes))
-            }
-        }
+        hasher.combine(settings)
         func feed(_ folder: SourceFolder) {
             hasher.combine("folder")
             hasher.combine(folder.path)
@@ -579,6 +590,26 @@ public struct Builder: Sendable {
             folder.folders.forEach(feed)
         }
         feed(tree)
+        return hasher.finalize()
+    }
+
+    /// A digest of what a build reads besides the content: the program, the options and
+    /// every template.
+    private func settingsDigest(templateFiles: [TemplateSet.File]) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine(ToolIdentity.digest)
+        hasher.combine(options.includeDrafts)
+        hasher.combine(options.strict)
+        hasher.combine(options.contentDisplayName)
+        hasher.combine(options.templatesDisplayName)
+        hasher.combine(options.templatesPath != nil)
+        if options.templatesPath != nil {
+            hasher.combine(templateFiles.count)
+            for file in templateFiles.sorted(by: { $0.path < $1.path }) {
+                hasher.combine(file.path)
+                hasher.combine(ContentHash.of(file.bytes))
+            }
+        }
         return hasher.finalize()
     }
 

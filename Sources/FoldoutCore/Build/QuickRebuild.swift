@@ -6,9 +6,8 @@
 /// It is taken only where it gives what a full build would, byte for byte, else `run`
 /// answers nil and the full build runs. Its conditions:
 /// - the state is the one of the manifest's build, and every other input is unchanged: the
-///   fingerprint of the inputs with the edited files' old digests is the state's (so the
-///   program, the options, the templates, the folders, the file names and every other file
-///   are the same);
+///   program, the options, the templates, the folders, the file names, every other file's
+///   digest, and the problems reading them;
 /// - each edited file is an item's Markdown file (not an `_index.md`, not an asset) whose
 ///   front matter is the same text, which parses without error;
 /// - its title is the same (a title can come from the body's first heading, and titles
@@ -58,22 +57,20 @@ struct QuickRebuild {
 
     /// Nil when the rebuild cannot be done this way (see the type's conditions).
     func run(_ inputs: Builder.Inputs, previous: OutputManifest) -> Result? {
-        guard let fingerprint = inputs.fingerprint, let templateFiles = inputs.templateFiles,
-              state.fingerprint == previous.fingerprint, fingerprint != state.fingerprint else { return nil }
-        let files = inputs.tree.files
-        guard files.count == state.files.count, inputs.structure == state.structure, inputs.readProblems == state.readProblems
+        // Everything but the edited files is as it was: the program, the options and the
+        // templates, the folders and file names, and every other file's digest (all the
+        // fingerprint is made from).
+        guard let fingerprint = inputs.fingerprint, state.fingerprint == previous.fingerprint, fingerprint != state.fingerprint,
+              inputs.settings == state.settings, inputs.structure == state.structure, inputs.readProblems == state.readProblems
         else { return nil }
+        let files = inputs.tree.files
+        guard files.count == state.files.count else { return nil }
         var changed: [Int] = []
-        var oldDigests = inputs.fileDigests
         for (index, file) in files.enumerated() where inputs.fileDigests[file.path] != state.files[index].digest {
             changed.append(index)
             guard changed.count <= Self.fileLimit else { return nil }
-            oldDigests[file.path] = state.files[index].digest
         }
-        // Everything but the edited files is as it was: with their old digests, the inputs' fingerprint is the state's.
-        guard !changed.isEmpty,
-              Builder(options: options).fingerprint(inputs.tree, digests: oldDigests, templateFiles: templateFiles) == state.fingerprint
-        else { return nil }
+        guard !changed.isEmpty else { return nil }
 
         var delta = BuildState.Delta(fingerprint: fingerprint, files: [], items: [], sources: [])
         var edits: [Edit] = []
@@ -143,9 +140,12 @@ struct QuickRebuild {
                     problems: problems + bodyProblems)
     }
 
-    /// The pages whose render keys the edits changed, rendered: the edited items' own, and
-    /// where a row changed, the pages that show rows (only those of the edited items change,
-    /// but the keys of all of them are compared).
+    /// The pages whose render keys the edits changed, rendered. Only pages that show an
+    /// edited item can have changed: its own page; its neighbours' pagers show its title
+    /// only, which is the same. Where its row changed: its catalog's page (the home page for
+    /// the site's loose items), the pages of its tags, and the home and 404 pages, whose keys
+    /// digest every catalog's contents (see `PageDigest`). The tag list shows names and
+    /// counts, which are the same.
     private func renderPages(of edits: [Edit], in next: BuildState, previous: OutputManifest)
         -> (pages: [OutputWriter.Replacement], configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)? {
         let rowsChanged = edits.contains { $0.facts.row != state.items[$0.number].row }
@@ -153,32 +153,33 @@ struct QuickRebuild {
         let configurations = remembered?.configurations
             ?? CatalogPresentation.read(next.site, displayPath: { $0 }, lines: { _, _ in nil }, diagnostics: &problems)
         let renderer = SiteRenderer(site: next.site, templates: templates, configurations: configurations)
-        // Titles did not change, so neither did the pager; tags did not change, nor, unless a
-        // row did, what tag pages show. Made anew, the pager need only know the edited items,
-        // and while no row changed, the tags need only be those of the edited items (item
-        // pages only ask whether there are tags), if they have any.
+        let tags = Set(edits.flatMap { $0.item.tags.map(TagIndex.slug) })
+        // Titles did not change, so neither did the pager, and made anew it need only know the
+        // edited items. Tags did not change, nor, unless a row did, what tag pages show; made
+        // anew, the tags need only be the edited items' (other pages only ask whether there
+        // are tags), if they have any.
         var shared: SiteRenderer.Shared
         if let remembered = remembered?.shared {
             shared = remembered
             if rowsChanged { shared.tagIndex = renderer.makeShared().tagIndex }
         } else {
-            var tagIndex: TagIndex?
-            if renderer.makesTagPages {
-                let slugs = Set(edits.flatMap { $0.item.tags.map(TagIndex.slug) })
-                let some = rowsChanged || slugs.isEmpty ? nil : TagIndex(site: next.site, onlyTags: slugs)
-                tagIndex = some ?? TagIndex(site: next.site)
-            }
+            let tagIndex = renderer.makesTagPages ? tags.isEmpty ? TagIndex(site: next.site) : TagIndex(site: next.site, onlyTags: tags) : nil
             shared = SiteRenderer.Shared(tagIndex: tagIndex, pager: ItemPager(site: next.site, onlySectionsHolding: edits.map(\.path)))
         }
+        let catalogs = Set(edits.compactMap { catalogIndex(ofItem: $0.number) })
         var candidates = edits.map { SiteRenderer.Page.item($0.item, catalog: catalogIndex(ofItem: $0.number)) }
-        let digest: PageDigest
         if rowsChanged {
-            candidates += renderer.pages(shared, withItems: false)
-            digest = renderer.makeDigest(shared, rows: next.rows)
-        } else {
-            digest = renderer.makeDigest(shared, rows: Dictionary(uniqueKeysWithValues: edits.map { ($0.item.id, $0.facts.row) }),
-                                         itemPagesOnly: true)
+            candidates += renderer.pages(shared, withItems: false).filter { page in
+                switch page {
+                case .home, .notFound: return true
+                case .catalog(let index): return catalogs.contains(index)
+                case .tag(let index): return tags.contains(shared.tagIndex!.tags[index].slug)
+                case .tagIndex, .item: return false
+                }
+            }
         }
+        let digest = renderer.makeDigest(shared, rows: rowsChanged ? next.rows : Dictionary(uniqueKeysWithValues: edits.map { ($0.item.id, $0.facts.row) }),
+                                         itemPagesOnly: !rowsChanged)
         var stale: [(page: SiteRenderer.Page, path: String, key: UInt64)] = []
         for page in candidates {
             let (path, key) = digest.key(of: page)

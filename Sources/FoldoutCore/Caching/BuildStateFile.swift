@@ -183,6 +183,7 @@ enum BuildStateFile {
 
     /// The state but its file table.
     private static func encodeRest(_ state: BuildState, into writer: inout BinaryWriter) {
+        writer.writeFixed(state.settings)
         writer.write(state.allowsRawHTML)
         let targets = state.routes.targets.sorted { $0.key < $1.key }
         writer.write(UInt64(targets.count))
@@ -229,6 +230,7 @@ enum BuildStateFile {
     /// The state after its file table, which `open` read.
     fileprivate static func decodeState(_ reader: inout BinaryReader, fingerprint: UInt64, structure: UInt64,
                                         files: [BuildState.FileRecord]) throws(BinaryReader.Truncated) -> BuildState {
+        let settings = try reader.readFixed()
         let allowsRawHTML = try reader.readBool()
         var routes = Routes()
         for _ in 0..<(try reader.readCount()) {
@@ -252,7 +254,7 @@ enum BuildStateFile {
         var imageSizes: [String: ImageSize?] = [:]
         for _ in 0..<(try reader.readCount()) { imageSizes[try reader.readString()] = .some(try reader.readImageSize()) }
         guard reader.isAtEnd else { throw BinaryReader.Truncated() }
-        return BuildState(fingerprint: fingerprint, files: files, structure: structure, routes: routes, site: site, items: items,
+        return BuildState(fingerprint: fingerprint, settings: settings, files: files, structure: structure, routes: routes, site: site, items: items,
                           otherHeadings: otherHeadings, anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics,
                           warnings: warnings, readProblems: readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
     }
