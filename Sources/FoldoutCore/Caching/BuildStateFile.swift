@@ -132,10 +132,10 @@ enum BuildStateFile {
 
         /// The record's payload; nil when its checksum is wrong.
         func payload(of record: Record) -> [UInt8]? {
-            guard let bytes = self.bytes(at: record.offset, count: record.length + 8) else { return nil }
-            let checksum = bytes.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[0..<record.length])) }
-            guard BinaryReader(bytes).fixed(at: record.length) == checksum else { return nil }
-            return Array(bytes[0..<record.length])
+            guard let bytes = self.bytes(at: record.offset, count: record.length),
+                  let checksum = self.bytes(at: record.offset + record.length, count: 8),
+                  BinaryReader(checksum).fixed(at: 0) == ContentHash.of(bytes) else { return nil }
+            return bytes
         }
     }
 
@@ -185,13 +185,16 @@ enum BuildStateFile {
     private static func encodeRest(_ state: BuildState, into writer: inout BinaryWriter) {
         writer.writeFixed(state.settings)
         writer.write(state.allowsRawHTML)
-        let targets = state.routes.targets.sorted { $0.key < $1.key }
-        writer.write(UInt64(targets.count))
-        for (source, target) in targets {
-            writer.write(source)
-            writer.write(target.path)
-            writer.write(target.fragment)
+        // The routes with their byte length, so they are read beside the site.
+        var routes = BinaryWriter()
+        for (source, target) in state.routes.targets {
+            routes.write(source)
+            routes.write(target.path)
+            routes.write(target.fragment)
         }
+        writer.write(UInt64(state.routes.targets.count))
+        writer.write(UInt64(routes.bytes.count))
+        writer.append(routes.bytes)
         writer.write(state.site, withBodies: false)
         writer.write(UInt64(state.items.count))
         for facts in state.items { encode(facts, into: &writer) }
@@ -232,13 +235,26 @@ enum BuildStateFile {
                                         files: [BuildState.FileRecord]) throws(BinaryReader.Truncated) -> BuildState {
         let settings = try reader.readFixed()
         let allowsRawHTML = try reader.readBool()
-        var routes = Routes()
-        for _ in 0..<(try reader.readCount()) {
-            let source = try reader.readString()
-            routes.add(source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
-                       producesFile: false)
+        let routeCount = try reader.readCount()
+        let routesLength = try reader.readCount()
+        let routesReader = reader
+        let pendingRoutes = Pending { () -> Routes? in
+            var reader = routesReader
+            var routes = Routes()
+            do {
+                for _ in 0..<routeCount {
+                    let source = try reader.readString()
+                    routes.add(source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
+                               producesFile: false)
+                }
+            } catch {
+                return nil
+            }
+            return routes
         }
+        try reader.skip(routesLength)
         let (site, siteItems) = try reader.readSite()
+        guard let routes = pendingRoutes.wait() else { throw BinaryReader.Truncated() }
         var items: [BuildState.ItemFacts] = []
         guard try reader.readCount() == siteItems.count else { throw BinaryReader.Truncated() }
         items.reserveCapacity(siteItems.count)
