@@ -17,10 +17,12 @@ public struct Builder: Sendable {
         public var warnings: [Diagnostic]
         /// Seconds spent in each named stage, in order.
         public var timings: [(stage: String, seconds: Double)]
-        /// What the next build in this process may reuse.
-        var memory: BuildMemory.State?
-        /// What a later build needs to redo only edited items (see `QuickRebuild`).
-        var state: BuildState?
+        /// What a later build needs to redo only edited items (see `QuickRebuild`), made (and
+        /// written to the state file) while the pages are rendered and written.
+        var state: Pending<BuildState>?
+        /// What the next build in this process may reuse besides the state.
+        var remembered: (templates: TemplateSet, configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared,
+                         stage: MarkdownStage)?
         /// The stages' large intermediate values, kept so they are freed with the report.
         var leftovers = Leftovers()
     }
@@ -134,7 +136,7 @@ public struct Builder: Sendable {
         do {
             report = try makeSnapshot(&inputs, cache: cache, keep: { path, key in
                 previous.files[path]?.renderKey == key && intact.contains(path)
-            }, remember: memory != nil, recordsState: statePath != nil, clock: &clock)
+            }, remember: memory != nil, statePath: statePath, clock: &clock)
         } catch {
             cache?.finishBuild(prune: false)
             throw error
@@ -149,9 +151,7 @@ public struct Builder: Sendable {
         // writing the output succeeds. So is the state file, which names the inputs it was
         // made from: it counts only once a manifest says that its build wrote the output.
         let cacheFinished = cache.map { cache in Pending { cache.finishBuild(prune: true) } }
-        let stateWritten = statePath.flatMap { path in
-            report.state.map { state in Pending { try? BuildStateFile.write(state, to: path) } }
-        }
+        let stateWritten = report.state
         let summary: OutputWriter.Summary
         do {
             summary = try OutputWriter(root: root, force: options.force)
@@ -168,7 +168,10 @@ public struct Builder: Sendable {
         cacheFinished?.wait()
         stateWritten?.wait()
         clock.lap("write")
-        if let memory { memory.current = report.memory }
+        if let memory, let parts = report.remembered, let state = stateWritten?.wait() {
+            memory.current = BuildMemory.State(build: state, templates: parts.templates, configurations: parts.configurations,
+                                               shared: parts.shared, stage: parts.stage, items: BuildMemory.itemsBySource(state.site))
+        }
         report.timings = clock.laps
         let outcome = Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
                               timings: clock.laps, wasUpToDate: false)
@@ -194,7 +197,10 @@ public struct Builder: Sendable {
             deltasInFile = remembered.deltasInStateFile
             templates = remembered.templates
         } else {
-            guard let contents = stateFile ?? nil, contents.fingerprint == previous.fingerprint, let read = contents.state(),
+            // What can be seen without reading the state's model comes first.
+            guard let contents = stateFile ?? nil, contents.fingerprint == previous.fingerprint,
+                  QuickRebuild.editedFiles(inputs, settings: contents.settings, structure: contents.structure, files: contents.files) != nil,
+                  let read = contents.state(),
                   let files = inputs.templateFiles,
                   let compiled = try? TemplateSet(files: files, displayRoot: options.templatesDisplayName) else { return nil }
             state = read
@@ -351,8 +357,8 @@ public struct Builder: Sendable {
     /// not rendered but marked `.kept` (see `SiteRenderer.render`). The Markdown files'
     /// bytes in `inputs.tree` are dropped once parsed.
     private func makeSnapshot(_ inputs: inout Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
-                              recordsState: Bool = false, clock: inout StageClock) throws(BuildFailure) -> Report {
-        let recordsState = recordsState || remember
+                              statePath: String? = nil, clock: inout StageClock) throws(BuildFailure) -> Report {
+        let recordsState = statePath != nil || remember
         var diagnostics = inputs.readProblems
         let loader = inputs.loader
         var tree = inputs.tree
@@ -475,6 +481,34 @@ public struct Builder: Sendable {
         let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
         let shared = siteRenderer.makeShared()
         let digest = siteRenderer.makeDigest(shared)
+        // The state is made and written while the pages are rendered: it needs nothing they do.
+        var state: Pending<BuildState>?
+        if recordsState, let fingerprint = inputs.fingerprint {
+            let inputs = inputs, rows = digest.rows, imageSizes = stage.imageSizes, warnings = diagnostics, routes = routes
+            let allowsRawHTML = renderer.markdown.options.allowRawHTML
+            let (ownDiagnostics, frontMatterDigests, pages, rendered) = (ownDiagnostics, frontMatterDigests, pages, rendered)
+            state = Pending {
+                var items: [BuildState.ItemFacts] = []
+                items.reserveCapacity(site.allItemCount)
+                site.forEachItem { item in
+                    items.append(.init(id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatterDigests[item.sourcePath],
+                                       bodyFirstLine: pages[item.sourcePath]?.bodyFirstLine ?? 0, row: rows[item.id] ?? 0))
+                }
+                let itemSources = Set(items.map(\.sourcePath))
+                var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]
+                for (path, page) in rendered where !page.anchorLinks.isEmpty { anchorLinks[path] = page.anchorLinks }
+                let state = BuildState(
+                    fingerprint: fingerprint, settings: inputs.settings ?? 0,
+                    files: inputs.tree.files.map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: inputs.stamps[$0.path]) },
+                    structure: inputs.structure, routes: routes, site: site,
+                    items: items,
+                    otherHeadings: headings.filter { !itemSources.contains($0.0) }.map { ($0.1, $0.2) },
+                    anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
+                    warnings: warnings, readProblems: inputs.readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
+                if let statePath { try? BuildStateFile.write(state, to: statePath) }
+                return state
+            }
+        }
         let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, digest: digest, keep: keep, progress: options.progress)
         clock.lap("render")
 
@@ -482,32 +516,9 @@ public struct Builder: Sendable {
         addAssets(tree, routes: routes, pages: pages, digests: inputs.fileDigests, into: &snapshot)
         for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
 
-        var state: BuildState?
-        if recordsState, let fingerprint = inputs.fingerprint {
-            let items = site.allItems
-            let itemSources = Set(items.map(\.sourcePath))
-            for (path, found) in ownDiagnostics { ownDiagnostics[path] = found.sorted { ($0.line ?? 0) < ($1.line ?? 0) } }
-            var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]
-            for (path, page) in rendered where !page.anchorLinks.isEmpty { anchorLinks[path] = page.anchorLinks }
-            state = BuildState(
-                fingerprint: fingerprint, settings: inputs.settings ?? 0,
-                files: inputs.tree.files.map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: inputs.stamps[$0.path]) },
-                structure: inputs.structure, routes: routes, site: site,
-                items: items.map { item in
-                    .init(id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatterDigests[item.sourcePath],
-                          bodyFirstLine: pages[item.sourcePath]?.bodyFirstLine ?? 0, row: digest.rows[item.id] ?? 0)
-                },
-                otherHeadings: headings.filter { !itemSources.contains($0.0) }.map { ($0.1, $0.2) },
-                anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics, warnings: diagnostics, readProblems: inputs.readProblems,
-                imageSizes: stage.imageSizes,
-                allowsRawHTML: renderer.markdown.options.allowRawHTML)
-        }
-        let memory = remember ? state.map { state in
-            BuildMemory.State(build: state, templates: templates, configurations: presentation, shared: shared,
-                              stage: stage, items: BuildMemory.itemsBySource(site))
-        } : nil
         return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
-                      memory: memory, state: state, leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
+                      state: state, remembered: remember ? (templates, presentation, shared, stage) : nil,
+                      leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
     }
 
     /// Writes the pages of the edited items among `changedPaths` (paths in the content

@@ -55,22 +55,31 @@ struct QuickRebuild {
         var problems: [Diagnostic]
     }
 
+    /// The files that changed since the build that recorded `files` (their places in
+    /// `SourceFolder.files`), when everything else is as it was: the program, the options
+    /// and the templates (`settings`), the folders and file names (`structure`), and every
+    /// other file's digest, which is all a fingerprint is made from. Nil when something else
+    /// changed, nothing did, or a changed file cannot be an item's (an `_index.md` or an
+    /// asset). Cheap: asked before the state's model is read.
+    static func editedFiles(_ inputs: Builder.Inputs, settings: UInt64, structure: UInt64, files: [BuildState.FileRecord]) -> [Int]? {
+        guard inputs.settings == settings, inputs.structure == structure else { return nil }
+        let entries = inputs.tree.files
+        guard entries.count == files.count else { return nil }
+        var changed: [Int] = []
+        for (index, entry) in entries.enumerated() where inputs.fileDigests[entry.path] != files[index].digest {
+            guard entry.isMarkdown, entry.path != "_index.md", !entry.path.hasSuffix("/_index.md"), changed.count < fileLimit
+            else { return nil }
+            changed.append(index)
+        }
+        return changed.isEmpty ? nil : changed
+    }
+
     /// Nil when the rebuild cannot be done this way (see the type's conditions).
     func run(_ inputs: Builder.Inputs, previous: OutputManifest) -> Result? {
-        // Everything but the edited files is as it was: the program, the options and the
-        // templates, the folders and file names, and every other file's digest (all the
-        // fingerprint is made from).
-        guard let fingerprint = inputs.fingerprint, state.fingerprint == previous.fingerprint, fingerprint != state.fingerprint,
-              inputs.settings == state.settings, inputs.structure == state.structure, inputs.readProblems == state.readProblems
+        guard let fingerprint = inputs.fingerprint, state.fingerprint == previous.fingerprint, inputs.readProblems == state.readProblems,
+              let changed = Self.editedFiles(inputs, settings: state.settings, structure: state.structure, files: state.files)
         else { return nil }
         let files = inputs.tree.files
-        guard files.count == state.files.count else { return nil }
-        var changed: [Int] = []
-        for (index, file) in files.enumerated() where inputs.fileDigests[file.path] != state.files[index].digest {
-            changed.append(index)
-            guard changed.count <= Self.fileLimit else { return nil }
-        }
-        guard !changed.isEmpty else { return nil }
 
         var delta = BuildState.Delta(fingerprint: fingerprint, files: [], items: [], sources: [])
         var edits: [Edit] = []
@@ -81,7 +90,7 @@ struct QuickRebuild {
             fileDigests: inputs.fileDigests, cache: nil)
         for index in changed {
             let path = files[index].path
-            guard files[index].isMarkdown, let digest = inputs.fileDigests[path],
+            guard let digest = inputs.fileDigests[path],
                   let edit = render(path, digest: digest, stage: stage, tree: inputs.tree) else { return nil }
             delta.files.append((index, .init(digest: digest, stamp: inputs.stamps[path])))
             delta.items.append((edit.number, edit.item, edit.facts))

@@ -31,6 +31,7 @@ enum BuildStateFile {
     struct Contents {
         /// The fingerprint and files after every change.
         var fingerprint: UInt64
+        var settings: UInt64
         var structure: UInt64
         var files: [BuildState.FileRecord]
         /// Changes appended since the file was written whole.
@@ -44,8 +45,8 @@ enum BuildStateFile {
         func state() -> BuildState? {
             guard let file = OpenFile(path), let payload = file.payload(of: rest) else { return nil }
             var reader = BinaryReader(payload)
-            guard var state = try? BuildStateFile.decodeState(&reader, fingerprint: base.fingerprint, structure: structure,
-                                                              files: base.files) else { return nil }
+            guard var state = try? BuildStateFile.decodeState(&reader, fingerprint: base.fingerprint, settings: settings,
+                                                              structure: structure, files: base.files) else { return nil }
             for delta in changes {
                 guard delta.items.allSatisfy({ state.items.indices.contains($0.index) }) else { return nil }
                 state.apply(delta)
@@ -61,9 +62,9 @@ enum BuildStateFile {
               let head = file.record(at: header.count), head.kind == .files, let headPayload = file.payload(of: head),
               let rest = file.record(at: head.end), rest.kind == .rest else { return nil }
         var reader = BinaryReader(headPayload)
-        guard let fingerprint = try? reader.readFixed(), let structure = try? reader.readFixed(),
+        guard let fingerprint = try? reader.readFixed(), let settings = try? reader.readFixed(), let structure = try? reader.readFixed(),
               let files = try? decodeFileRecords(&reader), reader.isAtEnd else { return nil }
-        var contents = Contents(fingerprint: fingerprint, structure: structure, files: files, path: path,
+        var contents = Contents(fingerprint: fingerprint, settings: settings, structure: structure, files: files, path: path,
                                 base: (fingerprint, files), rest: rest, changes: [])
         var offset = rest.end
         while offset < file.size, let record = file.record(at: offset), record.kind == .delta, let payload = file.payload(of: record) {
@@ -143,6 +144,7 @@ enum BuildStateFile {
     static func write(_ state: BuildState, to path: String, tool: UInt64 = ToolIdentity.digest) throws {
         var head = BinaryWriter()
         head.writeFixed(state.fingerprint)
+        head.writeFixed(state.settings)
         head.writeFixed(state.structure)
         head.write(UInt64(state.files.count))
         for record in state.files { encode(record, into: &head) }
@@ -183,7 +185,6 @@ enum BuildStateFile {
 
     /// The state but its file table.
     private static func encodeRest(_ state: BuildState, into writer: inout BinaryWriter) {
-        writer.writeFixed(state.settings)
         writer.write(state.allowsRawHTML)
         // The routes with their byte length, so they are read beside the site.
         var routes = BinaryWriter()
@@ -231,9 +232,8 @@ enum BuildStateFile {
     }
 
     /// The state after its file table, which `open` read.
-    fileprivate static func decodeState(_ reader: inout BinaryReader, fingerprint: UInt64, structure: UInt64,
+    fileprivate static func decodeState(_ reader: inout BinaryReader, fingerprint: UInt64, settings: UInt64, structure: UInt64,
                                         files: [BuildState.FileRecord]) throws(BinaryReader.Truncated) -> BuildState {
-        let settings = try reader.readFixed()
         let allowsRawHTML = try reader.readBool()
         let routeCount = try reader.readCount()
         let routesLength = try reader.readCount()

@@ -76,25 +76,30 @@ extension BinaryWriter {
         write(site.baseURL)
         write(site.introHTML)
         write(fields: site.fields)
-        let items = site.allItems
+        // In runs that are read side by side, each with its own item count and byte length.
         var numbers: [String: Int] = [:]
-        numbers.reserveCapacity(items.count)
-        for (number, item) in items.enumerated() { numbers[item.id] = number }
-        // In runs that are read side by side, each with its own byte length.
-        write(UInt64(items.count))
-        let runs = stride(from: 0, to: items.count, by: Self.itemsPerRun).map { $0..<min($0 + Self.itemsPerRun, items.count) }
-        write(UInt64(runs.count))
-        for run in runs {
-            var writer = BinaryWriter()
-            var previousTrail: [TrailStep]?
-            for item in items[run] {
-                writer.write(item, withBody: withBodies, previousTrail: previousTrail)
-                previousTrail = item.trail
-            }
-            write(UInt64(run.count))
-            write(UInt64(writer.bytes.count))
-            append(writer.bytes)
+        let count = site.allItemCount
+        numbers.reserveCapacity(count)
+        write(UInt64(count))
+        write(UInt64((count + Self.itemsPerRun - 1) / Self.itemsPerRun))
+        var run = BinaryWriter()
+        var number = 0
+        var previousTrail: [TrailStep]?
+        func endRun() {
+            write(UInt64((number - 1) % Self.itemsPerRun + 1))
+            write(UInt64(run.bytes.count))
+            append(run.bytes)
+            run = BinaryWriter()
+            previousTrail = nil
         }
+        site.forEachItem { item in
+            numbers[item.id] = number
+            number += 1
+            run.write(item, withBody: withBodies, previousTrail: previousTrail)
+            previousTrail = item.trail
+            if number % Self.itemsPerRun == 0 { endRun() }
+        }
+        if number % Self.itemsPerRun != 0 { endRun() }
         write(UInt64(site.catalogs.count))
         for catalog in site.catalogs {
             write(catalog.id)

@@ -23,7 +23,16 @@ public struct Catalog: Sendable {
     public var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }
 
     /// Every item once, in outline order.
-    public var allItems: [Item] { folderSections.flatMap(\.allItems) }
+    public var allItems: [Item] {
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
+    }
+
+    /// Calls `body` with every item once, in outline order, without collecting them.
+    func forEachItem(_ body: (Item) -> Void) {
+        for section in sections where section.query == nil { section.forEachItem(body) }
+    }
 
     /// Sections made from folders (and the untitled one of loose items), without query sections.
     public var folderSections: [Group] { sections.filter { $0.query == nil } }
@@ -50,7 +59,17 @@ public struct Site: Sendable {
         fields.first { $0.key == key }?.value
     }
 
-    public var allItems: [Item] { catalogs.flatMap(\.allItems) + (looseItems?.allItems ?? []) }
+    public var allItems: [Item] {
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
+    }
+
+    /// Calls `body` with every item once, in `allItems` order, without collecting them.
+    func forEachItem(_ body: (Item) -> Void) {
+        for catalog in catalogs { catalog.forEachItem(body) }
+        looseItems?.forEachItem(body)
+    }
 
     /// `allItems.count`, without collecting them.
     var allItemCount: Int { catalogs.reduce(0) { $0 + $1.itemCount } + (looseItems?.itemCount ?? 0) }

@@ -43,12 +43,10 @@ public struct Group: Sendable {
 
     /// Every item below, in outline order.
     public var allItems: [Item] {
-        entries.flatMap { entry -> [Item] in
-            switch entry {
-            case .item(let item): return [item]
-            case .group(let group): return group.allItems
-            }
-        }
+        // Collected in one array: items are large, and nested arrays would copy each once per level.
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
     }
 
     public func field(_ key: String) -> FieldValue? {
