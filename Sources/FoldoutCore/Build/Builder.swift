@@ -108,6 +108,18 @@ public struct Builder: Sendable {
             cache?.finishBuild(prune: false)
             throw error
         }
+        // When only items' files changed, the state's model is read from its file while the
+        // output folder is checked (see `quickRebuild`).
+        let contents = remembered == nil && allowUpToDate ? stateFile?.wait() : nil
+        let loadedState = contents.flatMap { contents -> Pending<LoadedState?>? in
+            guard QuickRebuild.editedFiles(inputs, settings: contents.settings, structure: contents.structure, files: contents.files) != nil,
+                  let files = inputs.templateFiles else { return nil }
+            let displayRoot = options.templatesDisplayName
+            return Pending {
+                guard let state = contents.state(), let templates = try? TemplateSet(files: files, displayRoot: displayRoot) else { return nil }
+                return LoadedState(state: state, templates: templates, deltasInFile: contents.deltas)
+            }
+        }
         var (previous, intact) = previousBuild.wait()
         for (path, record) in preWritten {
             previous.files[path] = record
@@ -126,7 +138,7 @@ public struct Builder: Sendable {
         }
         if allowUpToDate, !fullBuildRequired, outputIsIntact,
            let outcome = try quickRebuild(inputs, previous: previous, memory: memory,
-                                          stateFile: statePath.map { path in stateFile?.wait() ?? BuildStateFile.read(path) },
+                                          loaded: contents?.fingerprint == previous.fingerprint ? loadedState?.wait() : nil,
                                           statePath: statePath, clock: &clock) {
             cache?.finishBuild(prune: false)
             return (nil, outcome)
@@ -186,7 +198,14 @@ public struct Builder: Sendable {
     /// Redoes only what edited items change, when that gives what a full build would (see
     /// `QuickRebuild`), starting from the state this process remembers or, failing that,
     /// the state file. Nil when the full build must run.
-    private func quickRebuild(_ inputs: Inputs, previous: OutputManifest, memory: BuildMemory?, stateFile: BuildStateFile.Contents??,
+    /// A build state read from its file, with the templates compiled.
+    private struct LoadedState {
+        var state: BuildState
+        var templates: TemplateSet
+        var deltasInFile: Int
+    }
+
+    private func quickRebuild(_ inputs: Inputs, previous: OutputManifest, memory: BuildMemory?, loaded: LoadedState?,
                               statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
         let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
         var state: BuildState
@@ -197,15 +216,10 @@ public struct Builder: Sendable {
             deltasInFile = remembered.deltasInStateFile
             templates = remembered.templates
         } else {
-            // What can be seen without reading the state's model comes first.
-            guard let contents = stateFile ?? nil, contents.fingerprint == previous.fingerprint,
-                  QuickRebuild.editedFiles(inputs, settings: contents.settings, structure: contents.structure, files: contents.files) != nil,
-                  let read = contents.state(),
-                  let files = inputs.templateFiles,
-                  let compiled = try? TemplateSet(files: files, displayRoot: options.templatesDisplayName) else { return nil }
-            state = read
-            deltasInFile = contents.deltas
-            templates = compiled
+            guard let loaded, loaded.state.fingerprint == previous.fingerprint else { return nil }
+            state = loaded.state
+            deltasInFile = loaded.deltasInFile
+            templates = loaded.templates
         }
         clock.lap("state")
         let quick = QuickRebuild(options: options, state: state, templates: templates,

@@ -186,16 +186,12 @@ enum BuildStateFile {
     /// The state but its file table.
     private static func encodeRest(_ state: BuildState, into writer: inout BinaryWriter) {
         writer.write(state.allowsRawHTML)
-        // The routes with their byte length, so they are read beside the site.
-        var routes = BinaryWriter()
-        for (source, target) in state.routes.targets {
-            routes.write(source)
-            routes.write(target.path)
-            routes.write(target.fragment)
-        }
         writer.write(UInt64(state.routes.targets.count))
-        writer.write(UInt64(routes.bytes.count))
-        writer.append(routes.bytes)
+        for (source, target) in state.routes.targets {
+            writer.write(source)
+            writer.write(target.path)
+            writer.write(target.fragment)
+        }
         writer.write(state.site, withBodies: false)
         writer.write(UInt64(state.items.count))
         for facts in state.items { encode(facts, into: &writer) }
@@ -235,26 +231,13 @@ enum BuildStateFile {
     fileprivate static func decodeState(_ reader: inout BinaryReader, fingerprint: UInt64, settings: UInt64, structure: UInt64,
                                         files: [BuildState.FileRecord]) throws(BinaryReader.Truncated) -> BuildState {
         let allowsRawHTML = try reader.readBool()
-        let routeCount = try reader.readCount()
-        let routesLength = try reader.readCount()
-        let routesReader = reader
-        let pendingRoutes = Pending { () -> Routes? in
-            var reader = routesReader
-            var routes = Routes()
-            do {
-                for _ in 0..<routeCount {
-                    let source = try reader.readString()
-                    routes.add(source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
-                               producesFile: false)
-                }
-            } catch {
-                return nil
-            }
-            return routes
+        var routes = Routes()
+        for _ in 0..<(try reader.readCount()) {
+            let source = try reader.readString()
+            routes.add(source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
+                       producesFile: false)
         }
-        try reader.skip(routesLength)
         let (site, siteItems) = try reader.readSite()
-        guard let routes = pendingRoutes.wait() else { throw BinaryReader.Truncated() }
         var items: [BuildState.ItemFacts] = []
         guard try reader.readCount() == siteItems.count else { throw BinaryReader.Truncated() }
         items.reserveCapacity(siteItems.count)
