@@ -323,6 +323,29 @@ import Testing
         try expectSameAsCleanBuild(site, outcome: outcome, after: "an edit in the same tick")
     }
 
+    @Test func filesReadAgainBecauseTheyWereRecentAreRecordedOnceTheyAreNot() throws {
+        let site = try DiskSite(Self.site)
+        let disk = ObservedDisk(content: site.content)
+        site.fileSystem = disk.fileSystem
+        let path = "pets/dogs/bruno.md"
+        var stamp = try #require(FileSystem.local.stamps(site.content + "/pets/dogs", ["bruno.md"]).first ?? nil)
+        stamp.modified = FileStamp.now
+        stamp.changed = stamp.modified
+        disk.stamps[path] = stamp
+        try site.build()
+        _ = disk.takeReads()
+        #expect(try site.build().wasUpToDate)
+        #expect(disk.takeReads() == [path])
+        // Time passes: the same stamp is no longer recent, and is recorded.
+        stamp.modified -= 3_600_000_000_000
+        stamp.changed -= 3_600_000_000_000
+        disk.stamps[path] = stamp
+        #expect(try site.build().wasUpToDate)
+        #expect(disk.takeReads() == [path])
+        #expect(try site.build().wasUpToDate)
+        #expect(disk.takeReads().isEmpty)
+    }
+
     // MARK: foldout serve
 
     @Test func serveRebuildsFromWhatItRemembers() throws {

@@ -131,6 +131,15 @@ public struct Builder: Sendable {
         let outputIsIntact = !previous.files.isEmpty && intact.count == previous.files.count
         if allowUpToDate, preWritten.isEmpty, !fullBuildRequired, outputIsIntact,
            let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint {
+            if !inputs.restamped.isEmpty {
+                let delta = BuildState.Delta(fingerprint: fingerprint, files: inputs.restamped, items: [], sources: [])
+                if var kept = remembered, kept.build.fingerprint == fingerprint {
+                    kept.build.apply(delta)
+                    memory?.current = kept
+                } else if let statePath, let contents, contents.fingerprint == fingerprint, contents.deltas < BuildStateFile.deltaLimit {
+                    try? BuildStateFile.append(delta, base: fingerprint, to: statePath)
+                }
+            }
             var summary = OutputWriter.Summary()
             summary.unchanged = previous.files.count
             return (nil, Outcome(pageCount: previous.pageCount, summary: summary, warnings: previous.warnings,
@@ -291,6 +300,9 @@ public struct Builder: Sendable {
         var structure: UInt64
         /// Markdown files not read, known unchanged by their stamps (their bytes in `tree` are empty).
         var unread: [ContentLoader.FoundFile]
+        /// Unchanged files whose stamps the build state lacked and can now record (by their
+        /// places in `SourceFolder.files`).
+        var restamped: [(index: Int, record: BuildState.FileRecord)] = []
 
         /// Reads the Markdown files that were not read, for a build that parses them all.
         mutating func readUnread() {
@@ -336,7 +348,8 @@ public struct Builder: Sendable {
         var recorded: [String: FileStamp] = [:]
         digests.reserveCapacity(files.count)
         var unread: Set<String> = []
-        if let known = known(), known.structure == tree.structureDigest, known.files.count == files.count {
+        let known = known().flatMap { $0.structure == tree.structureDigest && $0.files.count == files.count ? $0 : nil }
+        if let known {
             for (index, file) in files.enumerated() {
                 guard let stamp = stamps[index], stamp == known.files[index].stamp else { continue }
                 digests[file.path] = known.files[index].digest
@@ -361,10 +374,19 @@ public struct Builder: Sendable {
         for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
         let settings = templateFiles.map { settingsDigest(templateFiles: $0) }
         let combined = settings.map { fingerprint(tree, digests: digests, settings: $0) }
+        // Files read although unchanged, whose stamps can be trusted now (they had been changed
+        // too shortly before an earlier build read them): recorded, they are not read next time.
+        var restamped: [(index: Int, record: BuildState.FileRecord)] = []
+        if let known, tree.structureDigest == known.structure {
+            for (index, file) in files.enumerated() where known.files[index].stamp == nil && !unread.contains(file.path) {
+                guard let stamp = recorded[file.path], digests[file.path] == known.files[index].digest else { continue }
+                restamped.append((index, .init(digest: known.files[index].digest, stamp: stamp)))
+            }
+        }
         clock.lap("digest")
         return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree,
                       fileDigests: digests, stamps: recorded, settings: settings, fingerprint: combined, structure: tree.structureDigest,
-                      unread: markdown.filter { unread.contains($0.relative) })
+                      unread: markdown.filter { unread.contains($0.relative) }, restamped: restamped)
     }
 
     /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are

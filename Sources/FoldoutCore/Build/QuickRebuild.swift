@@ -96,6 +96,8 @@ struct QuickRebuild {
             delta.items.append((edit.number, edit.item, edit.facts))
             edits.append(edit)
         }
+        // Unchanged files read only because their stamps were not known are recorded too.
+        delta.files += inputs.restamped.filter { entry in !changed.contains(entry.index) }
         var next = state
         next.apply(delta)
 
