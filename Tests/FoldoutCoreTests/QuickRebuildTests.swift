@@ -6,31 +6,18 @@ import Testing
 /// memory of `foldout serve`): after each edit, the output and the warnings are those of a
 /// clean build of the same content, and the quick way is taken exactly where it may be.
 @Suite struct QuickRebuildTests {
-    static let site: [String: String] = [
-        "_index.md": "---\ntitle: Test Shelter\n---\nWelcome.\n",
+    /// The incremental build tests' site, with headings, an image, links to anchors, a title
+    /// taken from a heading, and a section sorted by summary.
+    static let site = IncrementalBuildTests.site.merging([
         "about.md": "---\ntitle: About us\n---\nWe are volunteers.\n\nWe meet on Sundays.\n",
-        "pets/_index.md": """
-            ---
-            title: Pets
-            weight: 1
-            sections:
-              - title: Adopted
-                where: {status: adopted}
-            ---
-            All our animals.
-            """,
-        "pets/dogs/_index.md": "---\ntitle: Dogs\nweight: 1\n---\n",
         "pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\nimage: photo.png\n---\nAlba likes long walks.\n\n## Care\n\nShe sleeps a lot.\n\n## Habits\n\nShe snores.\n",
         "pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happy.\n",
-        "pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md).\n",
         "pets/dogs/photo.png": "not really a picture",
-        "pets/cats/_index.md": "---\ntitle: Cats\nweight: 2\n---\n",
         "pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n",
-        "courses/_index.md": "---\ntitle: Courses\nweight: 2\n---\n",
         "courses/swift/_index.md": "---\ntitle: Swift\nsort: summary\n---\n",
         "courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n",
         "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this. Read about [Alba's care](../../pets/dogs/alba.md#care).\n",
-    ]
+    ]) { $1 }
 
     /// An edit, and whether the rebuild after it may redo only the edited items.
     struct Edit {
@@ -281,6 +268,15 @@ import Testing
         }
     }
 
+    /// The stamp of the content file `path` as if it had been changed just now.
+    static func stampChangedNow(_ site: DiskSite, _ path: String) throws -> FileStamp {
+        let slash = try #require(path.lastIndex(of: "/"))
+        var stamp = try #require(FileSystem.local.stamps(site.content + "/" + path[..<slash], [String(path[path.index(after: slash)...])]).first ?? nil)
+        stamp.modified = FileStamp.now
+        stamp.changed = stamp.modified
+        return stamp
+    }
+
     @Test func filesWhoseStampsAreUnchangedAreNotRead() throws {
         let site = try DiskSite(Self.site)
         let disk = ObservedDisk(content: site.content)
@@ -309,10 +305,7 @@ import Testing
         // Bruno's file says it was changed just now, and goes on saying so after it is changed
         // again within the same tick of the clock, at the same size.
         let path = "pets/dogs/bruno.md"
-        var stamp = try #require(FileSystem.local.stamps(site.content + "/pets/dogs", ["bruno.md"]).first ?? nil)
-        stamp.modified = FileStamp.now
-        stamp.changed = stamp.modified
-        disk.stamps[path] = stamp
+        disk.stamps[path] = try Self.stampChangedNow(site, path)
         try site.build()
         let edited = Self.site[path]!.replacingOccurrences(of: "happy", with: "merry")
         #expect(edited.utf8.count == Self.site[path]!.utf8.count)
@@ -328,9 +321,7 @@ import Testing
         let disk = ObservedDisk(content: site.content)
         site.fileSystem = disk.fileSystem
         let path = "pets/dogs/bruno.md"
-        var stamp = try #require(FileSystem.local.stamps(site.content + "/pets/dogs", ["bruno.md"]).first ?? nil)
-        stamp.modified = FileStamp.now
-        stamp.changed = stamp.modified
+        var stamp = try Self.stampChangedNow(site, path)
         disk.stamps[path] = stamp
         try site.build()
         _ = disk.takeReads()
