@@ -179,15 +179,15 @@ public struct Builder: Sendable {
                 .apply(report.snapshot, previous: previous, intact: intact, base: base, progress: options.progress).summary
         } catch let collision as OutputWriter.Collision {
             cacheFinished?.wait()
-            stateWritten?.wait()
+            _ = stateWritten?.wait()
             throw BuildFailure(report.warnings + collision.diagnostics)
         } catch {
             cacheFinished?.wait()
-            stateWritten?.wait()
+            _ = stateWritten?.wait()
             throw BuildFailure(report.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
         }
         cacheFinished?.wait()
-        stateWritten?.wait()
+        _ = stateWritten?.wait()
         clock.lap("write")
         if let memory, let parts = report.remembered, let state = stateWritten?.wait() {
             memory.current = BuildMemory.State(build: state, templates: parts.templates, configurations: parts.configurations,
@@ -263,8 +263,7 @@ public struct Builder: Sendable {
             kept.build = result.state
             kept.deltasInStateFile = deltasInFile
             kept.shared = result.shared
-            let files = inputs.tree.files
-            for (index, record) in result.delta.files { kept.stage.fileDigests[files[index].path] = record.digest }
+            for (index, record) in result.delta.files { kept.stage.fileDigests[inputs.files[index].path] = record.digest }
             kept.items = BuildMemory.itemsBySource(result.state.site)
             memory.current = kept
         } else {
@@ -287,10 +286,12 @@ public struct Builder: Sendable {
         var readProblems: [Diagnostic]
         var loader: ContentLoader
         var tree: SourceFolder
+        /// The tree's `files`.
+        var files: [SourceFolder.FileEntry]
         /// Digest of each Markdown file's and asset's bytes, by path relative to the content folder.
         var fileDigests: [String: UInt64]
-        /// What `lstat` said of each file before it was read, where it can be trusted next time.
-        var stamps: [String: FileStamp] = [:]
+        /// What `stat` said of each of `files` before it was read, where it can be trusted next time.
+        var stamps: [FileStamp?] = []
         /// Digest of the program, the options and the templates; nil when the templates could not be read.
         var settings: UInt64?
         /// Digest of every input together (the settings, the content folder's structure and
@@ -340,33 +341,56 @@ public struct Builder: Sendable {
         }
         // Times are taken before the files are looked at, so a file changed while it is read is recent.
         let now = FileStamp.now
-        let files = tree.files
+        var files = tree.files
         let fileSystem = options.fileSystem
         let root = options.contentPath
         let stamps = Self.stamps(of: files, in: root, fileSystem: fileSystem)
-        var digests: [String: UInt64] = [:]
-        var recorded: [String: FileStamp] = [:]
-        digests.reserveCapacity(files.count)
-        var unread: Set<String> = []
         let known = known().flatMap { $0.structure == tree.structureDigest && $0.files.count == files.count ? $0 : nil }
-        if let known {
-            for (index, file) in files.enumerated() {
-                guard let stamp = stamps[index], stamp == known.files[index].stamp else { continue }
-                digests[file.path] = known.files[index].digest
-                recorded[file.path] = stamp
-                unread.insert(file.path)
+        // By place in `files`: whether the recorded digest stands, and the stamp to record.
+        var reused = [Bool](repeating: false, count: files.count)
+        var recorded = [FileStamp?](repeating: nil, count: files.count)
+        var digests: [String: UInt64] = [:]
+        digests.reserveCapacity(files.count)
+        for index in files.indices {
+            guard let stamp = stamps[index] else { continue }
+            if let known, stamp == known.files[index].stamp {
+                reused[index] = true
+                digests[files[index].path] = known.files[index].digest
+                recorded[index] = stamp
+            } else if !stamp.isRecent(now: now) {
+                recorded[index] = stamp
             }
         }
-        for (file, stamp) in zip(files, stamps) where !unread.contains(file.path) {
-            if let stamp, !stamp.isRecent(now: now) { recorded[file.path] = stamp }
+        var toRead: [ContentLoader.FoundFile] = []
+        var unread: [ContentLoader.FoundFile] = []
+        for (index, file) in files.enumerated() where file.isMarkdown {
+            let found = (relative: file.path, absolute: root + "/" + file.path)
+            if reused[index] { unread.append(found) } else { toRead.append(found) }
         }
-        let toRead = unread.isEmpty ? markdown : markdown.filter { !unread.contains($0.relative) }
+        let problemsBefore = readProblems.count
         loader.read(toRead, into: &tree, diagnostics: &readProblems)
         clock.lap("load")
+        if readProblems.count > problemsBefore {
+            // A file could not be read and is left out: the build fails, and nothing it read is recorded.
+            files = tree.files
+            reused = [Bool](repeating: false, count: files.count)
+            recorded = [FileStamp?](repeating: nil, count: files.count)
+        }
+        // `files` lists each folder's Markdown files and assets in the order `allFiles` lists them.
         let (markdownFiles, allAssets) = tree.allFiles
-        let read = markdownFiles.filter { !unread.contains($0.path) }
+        var read: [SourceFile] = []
+        var assets: [SourceAsset] = []
+        var markdownIndex = 0, assetIndex = 0
+        for (index, file) in files.enumerated() {
+            if file.isMarkdown {
+                if !reused[index] { read.append(markdownFiles[markdownIndex]) }
+                markdownIndex += 1
+            } else {
+                if !reused[index] { assets.append(allAssets[assetIndex]) }
+                assetIndex += 1
+            }
+        }
         for (file, digest) in zip(read, try! Parallel.map(read) { ContentHash.of($0.bytes) }) { digests[file.path] = digest }
-        let assets = allAssets.filter { !unread.contains($0.path) }
         // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
         let assetDigests = try! Parallel.map(assets) { asset in
             (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
@@ -377,16 +401,16 @@ public struct Builder: Sendable {
         // Files read although unchanged, whose stamps can be trusted now (they had been changed
         // too shortly before an earlier build read them): recorded, they are not read next time.
         var restamped: [(index: Int, record: BuildState.FileRecord)] = []
-        if let known, tree.structureDigest == known.structure {
-            for (index, file) in files.enumerated() where known.files[index].stamp == nil && !unread.contains(file.path) {
-                guard let stamp = recorded[file.path], digests[file.path] == known.files[index].digest else { continue }
+        if let known, known.files.count == files.count {
+            for index in files.indices where known.files[index].stamp == nil && !reused[index] {
+                guard let stamp = recorded[index], digests[files[index].path] == known.files[index].digest else { continue }
                 restamped.append((index, .init(digest: known.files[index].digest, stamp: stamp)))
             }
         }
         clock.lap("digest")
-        return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree,
+        return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree, files: files,
                       fileDigests: digests, stamps: recorded, settings: settings, fingerprint: combined, structure: tree.structureDigest,
-                      unread: markdown.filter { unread.contains($0.relative) }, restamped: restamped)
+                      unread: unread, restamped: restamped)
     }
 
     /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
@@ -535,7 +559,7 @@ public struct Builder: Sendable {
                 for (path, page) in rendered where !page.anchorLinks.isEmpty { anchorLinks[path] = page.anchorLinks }
                 let state = BuildState(
                     fingerprint: fingerprint, settings: inputs.settings ?? 0,
-                    files: inputs.tree.files.map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: inputs.stamps[$0.path]) },
+                    files: zip(inputs.files, inputs.stamps).map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: $1) },
                     structure: inputs.structure, routes: routes, site: site,
                     items: items,
                     otherHeadings: headings.filter { !itemSources.contains($0.0) }.map { ($0.1, $0.2) },
@@ -596,18 +620,22 @@ public struct Builder: Sendable {
     /// What `fileSystem` says of each of `files` (paths relative to `root`), folder by folder.
     private static func stamps(of files: [SourceFolder.FileEntry], in root: String, fileSystem: FileSystem) -> [FileStamp?] {
         // Files of one folder follow each other in the tree's order.
-        var runs: [Range<Int>] = []
+        func folder(_ path: String) -> Substring { path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? "" }
+        var runs: [(folder: Substring, files: Range<Int>)] = []
         var start = 0
-        func folder(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
-        for index in files.indices.dropFirst() where folder(files[index].path) != folder(files[index - 1].path) {
-            runs.append(start..<index)
-            start = index
+        var current = files.first.map { folder($0.path) } ?? ""
+        for index in files.indices.dropFirst() {
+            let next = folder(files[index].path)
+            guard next != current else { continue }
+            runs.append((current, start..<index))
+            (start, current) = (index, next)
         }
-        if !files.isEmpty { runs.append(start..<files.count) }
+        if !files.isEmpty { runs.append((current, start..<files.count)) }
         let stamps = try! Parallel.map(runs, chunkSize: 1) { run -> [FileStamp?] in
-            let base = folder(files[run.lowerBound].path)
-            let names = files[run].map { String($0.path.dropFirst(base.isEmpty ? 0 : base.count + 1)) }
-            return fileSystem.stamps(base.isEmpty ? root : root + "/" + base, names)
+            let names = files[run.files].map { file in
+                run.folder.isEmpty ? file.path : String(file.path[file.path.utf8.index(after: run.folder.endIndex)...])
+            }
+            return fileSystem.stamps(run.folder.isEmpty ? root : root + "/" + run.folder, names)
         }
         return Array(stamps.joined())
     }

@@ -63,7 +63,7 @@ struct QuickRebuild {
     /// asset). Cheap: asked before the state's model is read.
     static func editedFiles(_ inputs: Builder.Inputs, settings: UInt64, structure: UInt64, files: [BuildState.FileRecord]) -> [Int]? {
         guard inputs.settings == settings, inputs.structure == structure else { return nil }
-        let entries = inputs.tree.files
+        let entries = inputs.files
         guard entries.count == files.count else { return nil }
         var changed: [Int] = []
         for (index, entry) in entries.enumerated() where inputs.fileDigests[entry.path] != files[index].digest {
@@ -79,7 +79,7 @@ struct QuickRebuild {
         guard let fingerprint = inputs.fingerprint, state.fingerprint == previous.fingerprint, inputs.readProblems == state.readProblems,
               let changed = Self.editedFiles(inputs, settings: state.settings, structure: state.structure, files: state.files)
         else { return nil }
-        let files = inputs.tree.files
+        let files = inputs.files
 
         var delta = BuildState.Delta(fingerprint: fingerprint, files: [], items: [], sources: [])
         var edits: [Edit] = []
@@ -92,7 +92,7 @@ struct QuickRebuild {
             let path = files[index].path
             guard let digest = inputs.fileDigests[path],
                   let edit = render(path, digest: digest, stage: stage, tree: inputs.tree) else { return nil }
-            delta.files.append((index, .init(digest: digest, stamp: inputs.stamps[path])))
+            delta.files.append((index, .init(digest: digest, stamp: inputs.stamps[index])))
             delta.items.append((edit.number, edit.item, edit.facts))
             edits.append(edit)
         }

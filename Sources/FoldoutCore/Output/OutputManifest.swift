@@ -196,13 +196,12 @@ public struct OutputManifest: Sendable, Equatable {
         // Looked at folder by folder (see `FileSystem.statEach`).
         var folders: [Substring: [(path: String, name: String)]] = [:]
         for path in files.keys {
-            let slash = path.lastIndex(of: "/")
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
             let folder = slash.map { path[..<$0] } ?? ""
-            folders[folder, default: []].append((path, slash.map { String(path[path.index(after: $0)...]) } ?? path))
+            folders[folder, default: []].append((path, slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path))
         }
-        let groups = Array(folders.values)
-        let intact = (try? Parallel.map(groups, chunkSize: 1) { group -> [String] in
-            let folder = group[0].path.dropLast(group[0].name.count + 1)
+        let groups = Array(folders)
+        let intact = (try? Parallel.map(groups, chunkSize: 1) { folder, group -> [String] in
             let statuses = FileSystem.statEach(group.map(\.name), in: folder.isEmpty ? root : root + "/" + folder, followingLinks: false)
             return zip(group, statuses).compactMap { entry, info in
                 guard let info else { return nil }
