@@ -239,9 +239,12 @@ enum BuildStateFile {
         }
         let (site, siteItems) = try reader.readSite()
         var items: [BuildState.ItemFacts] = []
-        guard try reader.readCount() == siteItems.count else { throw BinaryReader.Truncated() }
-        items.reserveCapacity(siteItems.count)
-        for item in siteItems { items.append(try decodeItemFacts(&reader, of: item)) }
+        let count = siteItems.reduce(0) { $0 + $1.count }
+        guard try reader.readCount() == count else { throw BinaryReader.Truncated() }
+        items.reserveCapacity(count)
+        for run in siteItems {
+            for item in run { items.append(try decodeItemFacts(&reader, of: item)) }
+        }
         var otherHeadings: [(page: String, ids: [String])] = []
         for _ in 0..<(try reader.readCount()) { otherHeadings.append((try reader.readString(), try reader.readStrings())) }
         var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]

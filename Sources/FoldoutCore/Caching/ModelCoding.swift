@@ -148,6 +148,10 @@ extension BinaryWriter {
                 write(step.fragment)
             }
         }
+        // Mostly an item's only image is its `image`, written already.
+        let onlyItsImage = item.images == (item.image.map { ["image": $0] } ?? [:])
+        write(onlyItsImage)
+        guard !onlyItsImage else { return }
         write(UInt64(item.images.count))
         for key in item.images.keys.sorted() {
             write(key)
@@ -293,8 +297,8 @@ extension BinaryReader {
 
     // MARK: The section model
 
-    /// The site, and its items in `site.allItems` order.
-    mutating func readSite() throws(Truncated) -> (site: Site, items: [Item]) {
+    /// The site, and its items in `site.allItems` order, in runs of `itemsPerRun`.
+    mutating func readSite() throws(Truncated) -> (site: Site, items: [[Item]]) {
         let title = try readString()
         let description = try readString()
         let language = try readString()
@@ -303,10 +307,14 @@ extension BinaryReader {
         let fields = try readFields()
         let itemCount = try readUInt64()
         var runs: [(count: Int, reader: BinaryReader)] = []
+        var counted: UInt64 = 0
         for _ in 0..<(try readCount()) {
+            // Every run is full but the last, so an item's run is its number divided by the run length.
+            guard counted % UInt64(BinaryWriter.itemsPerRun) == 0 else { throw Truncated() }
             let count = try readCount()
             let length = try readCount()
             runs.append((count, BinaryReader(bytes, offset: offset)))
+            counted += UInt64(count)
             try skip(length)
         }
         let decoded = try? Parallel.map(runs) { (run: (count: Int, reader: BinaryReader)) throws -> [Item] in
@@ -321,9 +329,7 @@ extension BinaryReader {
             }
             return items
         }
-        guard let decoded else { throw Truncated() }
-        let items = Array(decoded.joined())
-        guard items.count == itemCount else { throw Truncated() }
+        guard let items = decoded, counted == itemCount else { throw Truncated() }
         var catalogs: [Catalog] = []
         for _ in 0..<(try readCount()) {
             var catalog = Catalog(id: try readString(), title: try readString(), weight: try readOptionalDouble(),
@@ -351,6 +357,10 @@ extension BinaryReader {
                 item.trail.append(TrailStep(title: try readString(), path: try readString(), fragment: try readOptionalString()))
             }
         }
+        if try readBool() {
+            item.images = item.image.map { ["image": $0] } ?? [:]
+            return item
+        }
         for _ in 0..<(try readCount()) {
             let key = try readString()
             item.images[key] = try readImage()
@@ -369,7 +379,7 @@ extension BinaryReader {
         return ImageSize(width: try readInt(), height: try readInt())
     }
 
-    private mutating func readGroup(items: [Item]) throws(Truncated) -> Group {
+    private mutating func readGroup(items: [[Item]]) throws(Truncated) -> Group {
         var group = Group(anchor: try readString(), title: try readString(), weight: try readOptionalDouble(), depth: try readInt(),
                           expanded: try readOptionalBool(), introHTML: try readString(), summary: try readString(),
                           fields: try readFields(), entries: [], sourcePath: try readString(), options: try readSectionOptions())
@@ -387,8 +397,9 @@ extension BinaryReader {
             if tag == 0 {
                 group.entries.append(.group(try readGroup(items: items)))
             } else {
-                guard tag <= UInt64(items.count) else { throw Truncated() }
-                group.entries.append(.item(items[Int(tag) - 1]))
+                let (run, place) = (Int(tag) - 1).quotientAndRemainder(dividingBy: BinaryWriter.itemsPerRun)
+                guard run < items.count, place < items[run].count else { throw Truncated() }
+                group.entries.append(.item(items[run][place]))
             }
         }
         return group
