@@ -4,16 +4,22 @@ import Foundation
 /// uses it to write an edited item's page a few milliseconds after the save, before the
 /// rebuild that brings everything else (catalog rows, pagers, tags) up to date is done.
 /// That rebuild always follows and has the last word: if the early page differs from what
-/// it renders, it writes its own.
+/// it renders, it writes its own. The rebuild starts from this memory's `BuildState` rather
+/// than from the state file when it can redo only the edited items (see `QuickRebuild`).
 public final class BuildMemory: @unchecked Sendable {
     struct State {
-        var site: Site
+        /// The model (items with their bodies) and what a quick rebuild checks edits against.
+        var build: BuildState
         var templates: TemplateSet
         var configurations: [String: CatalogPresentation]
         var shared: SiteRenderer.Shared
         var stage: MarkdownStage
         /// Items by source path, with their catalog's index.
         var items: [String: (catalog: Int?, item: Item)]
+        /// Changes appended to the state file since this process last wrote it whole.
+        var deltasInStateFile = 0
+
+        var site: Site { build.site }
     }
 
     private let lock = NSLock()

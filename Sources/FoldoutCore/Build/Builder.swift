@@ -17,8 +17,12 @@ public struct Builder: Sendable {
         public var warnings: [Diagnostic]
         /// Seconds spent in each named stage, in order.
         public var timings: [(stage: String, seconds: Double)]
-        /// What the next build in this process may reuse.
-        var memory: BuildMemory.State?
+        /// What a later build needs to redo only edited items (see `QuickRebuild`), made (and
+        /// written to the state file) while the pages are rendered and written.
+        var state: Pending<BuildState>?
+        /// What the next build in this process may reuse besides the state.
+        var remembered: (templates: TemplateSet, configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared,
+                         stage: MarkdownStage)?
         /// The stages' large intermediate values, kept so they are freed with the report.
         var leftovers = Leftovers()
     }
@@ -36,12 +40,14 @@ public struct Builder: Sendable {
         public var timings: [(stage: String, seconds: Double)]
         /// Nothing changed since the last build, so nothing was parsed, rendered or written.
         public var wasUpToDate: Bool
+        /// Only edited items' bodies were rendered again, with the pages showing them (see `QuickRebuild`).
+        public var rebuiltOnlyEditedItems = false
     }
 
     /// Runs every stage up to the output snapshot, without writing anything.
     public func makeSnapshot() throws(BuildFailure) -> Report {
         var clock = StageClock()
-        var inputs = try readInputs(clock: &clock)
+        var inputs = try readInputs(clock: &clock, known: { nil })
         return try makeSnapshot(&inputs, cache: nil, keep: { _, _ in false }, clock: &clock)
     }
 
@@ -81,18 +87,38 @@ public struct Builder: Sendable {
         let root = options.outputPath
         let lock = BuildLock(output: root)
         defer { withExtendedLifetime(lock) {} }
-        // What the previous build wrote is read while the content loads.
+        // The build state is kept beside the cache file, by builds that keep one.
+        let statePath = allowUpToDate && cache?.path != nil ? BuildStateFile.defaultPath(forOutput: root) : nil
+        // What the previous build wrote, and what it left in the state file, are read while the content loads.
         let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
             let manifest = OutputManifest.read(root: root)
             let intact = manifest.intactPaths(root: root)
             return (manifest, intact)
         }
+        let remembered = memory?.current
+        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildStateFile.read(path) } } : nil
         var inputs: Inputs
         do {
-            inputs = try readInputs(clock: &clock)
+            // Stamps and digests are facts about the files, whichever build recorded them.
+            inputs = try readInputs(clock: &clock) {
+                if let remembered { return KnownFiles(structure: remembered.build.structure, files: remembered.build.files) }
+                return stateFile?.wait().map { KnownFiles(structure: $0.structure, files: $0.files) }
+            }
         } catch {
             cache?.finishBuild(prune: false)
             throw error
+        }
+        // When only items' files changed, the state's model is read from its file while the
+        // output folder is checked (see `quickRebuild`).
+        let contents = remembered == nil && allowUpToDate ? stateFile?.wait() : nil
+        let loadedState = contents.flatMap { contents -> Pending<LoadedState?>? in
+            guard QuickRebuild.editedFiles(inputs, settings: contents.settings, structure: contents.structure, files: contents.files) != nil,
+                  let files = inputs.templateFiles else { return nil }
+            let displayRoot = options.templatesDisplayName
+            return Pending {
+                guard let state = contents.state(), let templates = try? TemplateSet(files: files, displayRoot: displayRoot) else { return nil }
+                return LoadedState(state: state, templates: templates, deltasInFile: contents.deltas)
+            }
         }
         var (previous, intact) = previousBuild.wait()
         for (path, record) in preWritten {
@@ -101,14 +127,32 @@ public struct Builder: Sendable {
         }
         clock.lap("check")
         // A session's first build runs in full, so its memory is filled.
-        if allowUpToDate, preWritten.isEmpty, memory == nil || memory?.current != nil,
-           let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint,
-           !previous.files.isEmpty, intact.count == previous.files.count {
+        let fullBuildRequired = memory != nil && memory?.current == nil
+        let outputIsIntact = !previous.files.isEmpty && intact.count == previous.files.count
+        if allowUpToDate, preWritten.isEmpty, !fullBuildRequired, outputIsIntact,
+           let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint {
+            if !inputs.restamped.isEmpty {
+                let delta = BuildState.Delta(fingerprint: fingerprint, files: inputs.restamped, items: [], sources: [])
+                if var kept = remembered, kept.build.fingerprint == fingerprint {
+                    kept.build.apply(delta)
+                    memory?.current = kept
+                } else if let statePath, let contents, contents.fingerprint == fingerprint, contents.deltas < BuildStateFile.deltaLimit {
+                    try? BuildStateFile.append(delta, base: fingerprint, to: statePath)
+                }
+            }
             var summary = OutputWriter.Summary()
             summary.unchanged = previous.files.count
             return (nil, Outcome(pageCount: previous.pageCount, summary: summary, warnings: previous.warnings,
                                  timings: clock.laps, wasUpToDate: true))
         }
+        if allowUpToDate, !fullBuildRequired, outputIsIntact,
+           let outcome = try quickRebuild(inputs, previous: previous, memory: memory,
+                                          loaded: contents?.fingerprint == previous.fingerprint ? loadedState?.wait() : nil,
+                                          statePath: statePath, clock: &clock) {
+            cache?.finishBuild(prune: false)
+            return (nil, outcome)
+        }
+        inputs.readUnread()
         var report: Report
         let output = OutputWriter(root: root, force: options.force)
             .transaction(previous: previous, intact: intact, progress: options.progress)
@@ -116,7 +160,7 @@ public struct Builder: Sendable {
         do {
             report = try makeSnapshot(&inputs, cache: cache, keep: { path, key in
                 previous.files[path]?.renderKey == key && intact.contains(path)
-            }, remember: memory != nil, clock: &clock, beforeRendering: {
+            }, remember: memory != nil, statePath: statePath, clock: &clock, beforeRendering: {
                 // No stage found an error: pages are written as they are rendered. The cache
                 // file is written meanwhile (tens of megabytes at ten thousand items): every
                 // parsed and rendered body is in it now, so the entries this build used are
@@ -136,19 +180,28 @@ public struct Builder: Sendable {
         base.fingerprint = inputs.fingerprint
         base.pageCount = report.pageCount
         base.warnings = report.warnings
+        // The state file names the inputs it was made from: it counts only once a manifest
+        // says that its build wrote the output.
+        let stateWritten = report.state
         let summary: OutputWriter.Summary
         do {
             summary = try output.finish(report.snapshot, base: base).summary
         } catch let collision as OutputWriter.Collision {
             cacheFinished?.wait()
+            _ = stateWritten?.wait()
             throw BuildFailure(report.warnings + collision.diagnostics)
         } catch {
             cacheFinished?.wait()
+            _ = stateWritten?.wait()
             throw BuildFailure(report.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
         }
         cacheFinished?.wait()
+        _ = stateWritten?.wait()
         clock.lap("write")
-        if let memory { memory.current = report.memory }
+        if let memory, let parts = report.remembered, let state = stateWritten?.wait() {
+            memory.current = BuildMemory.State(build: state, templates: parts.templates, configurations: parts.configurations,
+                                               shared: parts.shared, stage: parts.stage, items: BuildMemory.itemsBySource(state.site))
+        }
         report.timings = clock.laps
         let outcome = Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
                               timings: clock.laps, wasUpToDate: false)
@@ -160,6 +213,80 @@ public struct Builder: Sendable {
         return (nil, outcome)
     }
 
+    /// Redoes only what edited items change, when that gives what a full build would (see
+    /// `QuickRebuild`), starting from the state this process remembers or, failing that,
+    /// the state file. Nil when the full build must run.
+    /// A build state read from its file, with the templates compiled.
+    private struct LoadedState {
+        var state: BuildState
+        var templates: TemplateSet
+        var deltasInFile: Int
+    }
+
+    private func quickRebuild(_ inputs: Inputs, previous: OutputManifest, memory: BuildMemory?, loaded: LoadedState?,
+                              statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
+        let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
+        var state: BuildState
+        var deltasInFile: Int
+        var templates: TemplateSet
+        if let remembered {
+            state = remembered.build
+            deltasInFile = remembered.deltasInStateFile
+            templates = remembered.templates
+        } else {
+            guard let loaded, loaded.state.fingerprint == previous.fingerprint else { return nil }
+            state = loaded.state
+            deltasInFile = loaded.deltasInFile
+            templates = loaded.templates
+        }
+        clock.lap("state")
+        let quick = QuickRebuild(options: options, state: state, templates: templates,
+                                 remembered: remembered.map { ($0.configurations, $0.shared) })
+        guard let result = quick.run(inputs, previous: previous) else { return nil }
+        clock.lap("quick")
+        let root = options.outputPath
+        var base = OutputManifest()
+        base.fingerprint = result.delta.fingerprint
+        base.pageCount = previous.pageCount
+        base.warnings = result.state.warnings
+        let summary: OutputWriter.Summary
+        do {
+            summary = try OutputWriter(root: root, force: options.force).replace(result.pages, previous: previous, base: base).summary
+        } catch {
+            memory?.forget()
+            throw BuildFailure(result.state.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
+        }
+        // The state file follows the manifest: until it does, the file's state is an older
+        // one, which no longer counts.
+        if let statePath {
+            if deltasInFile < BuildStateFile.deltaLimit,
+               (try? BuildStateFile.append(result.delta, base: state.fingerprint, to: statePath)) != nil {
+                deltasInFile += 1
+            } else {
+                try? BuildStateFile.write(result.state, to: statePath)
+                deltasInFile = 0
+            }
+        }
+        clock.lap("write")
+        if let memory, var kept = remembered {
+            kept.build = result.state
+            kept.deltasInStateFile = deltasInFile
+            kept.shared = result.shared
+            for (index, record) in result.delta.files { kept.stage.fileDigests[inputs.files[index].path] = record.digest }
+            kept.items = BuildMemory.itemsBySource(result.state.site)
+            memory.current = kept
+        } else {
+            // What this process remembered is older than the output: the next build fills it anew.
+            memory?.forget()
+        }
+        let outcome = Outcome(pageCount: previous.pageCount, summary: summary, warnings: result.state.warnings,
+                              timings: clock.laps, wasUpToDate: false, rebuiltOnlyEditedItems: true)
+        // The model of ten thousand items is freed on another thread, as after a full build.
+        let garbage = Leftovers(values: [state, result])
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
+        return outcome
+    }
+
     /// The templates' files and the content tree as read from disk, with a digest of each
     /// content file and of everything together.
     struct Inputs {
@@ -168,13 +295,43 @@ public struct Builder: Sendable {
         var readProblems: [Diagnostic]
         var loader: ContentLoader
         var tree: SourceFolder
+        /// The tree's `files`.
+        var files: [SourceFolder.FileEntry]
         /// Digest of each Markdown file's and asset's bytes, by path relative to the content folder.
         var fileDigests: [String: UInt64]
-        /// Digest of every input together; nil when the templates could not be read.
+        /// What `stat` said of each of `files` before it was read, where it can be trusted next time.
+        var stamps: [FileStamp?] = []
+        /// Digest of the program, the options and the templates; nil when the templates could not be read.
+        var settings: UInt64?
+        /// Digest of every input together (the settings, the content folder's structure and
+        /// every file's digest); nil when the templates could not be read.
         var fingerprint: UInt64?
+        /// The tree's `structureDigest`.
+        var structure: UInt64
+        /// Markdown files not read, known unchanged by their stamps (their bytes in `tree` are empty).
+        var unread: [ContentLoader.FoundFile]
+        /// Unchanged files whose stamps the build state lacked and can now record (by their
+        /// places in `SourceFolder.files`).
+        var restamped: [(index: Int, record: BuildState.FileRecord)] = []
+
+        /// Reads the Markdown files that were not read, for a build that parses them all.
+        mutating func readUnread() {
+            loader.read(unread, into: &tree, diagnostics: &readProblems)
+            unread = []
+        }
     }
 
-    private func readInputs(clock: inout StageClock) throws(BuildFailure) -> Inputs {
+    /// What an earlier build recorded of the content files (see `BuildState`), to tell
+    /// unchanged files by their stamps without reading them.
+    struct KnownFiles {
+        var structure: UInt64
+        var files: [BuildState.FileRecord]
+    }
+
+    /// Reads the templates and the content. A content file whose stamp is the one `known`
+    /// recorded (asked for once the folders are walked) is not read: its recorded digest
+    /// stands, and a full build reads it later (`readUnread`).
+    private func readInputs(clock: inout StageClock, known: () -> KnownFiles?) throws(BuildFailure) -> Inputs {
         var templateFiles: [TemplateSet.File]?
         var readProblems: [Diagnostic] = []
         do {
@@ -184,18 +341,85 @@ public struct Builder: Sendable {
         }
         clock.lap("templates")
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
-        let tree: SourceFolder
+        var tree: SourceFolder
+        var markdown: [ContentLoader.FoundFile]
         do {
-            tree = try loader.load(root: options.contentPath, diagnostics: &readProblems)
+            (tree, markdown) = try loader.walk(root: options.contentPath, diagnostics: &readProblems)
         } catch {
             throw BuildFailure(readProblems + error.diagnostics)
         }
+        // Times are taken before the files are looked at, so a file changed while it is read is recent.
+        let now = FileStamp.now
+        var files = tree.files
+        let fileSystem = options.fileSystem
+        let root = options.contentPath
+        let stamps = Self.stamps(of: files, in: root, fileSystem: fileSystem)
+        let known = known().flatMap { $0.structure == tree.structureDigest && $0.files.count == files.count ? $0 : nil }
+        // By place in `files`: whether the recorded digest stands, and the stamp to record.
+        var reused = [Bool](repeating: false, count: files.count)
+        var recorded = [FileStamp?](repeating: nil, count: files.count)
+        var digests: [String: UInt64] = [:]
+        digests.reserveCapacity(files.count)
+        for index in files.indices {
+            guard let stamp = stamps[index] else { continue }
+            if let known, stamp == known.files[index].stamp {
+                reused[index] = true
+                digests[files[index].path] = known.files[index].digest
+                recorded[index] = stamp
+            } else if !stamp.isRecent(now: now) {
+                recorded[index] = stamp
+            }
+        }
+        var toRead: [ContentLoader.FoundFile] = []
+        var unread: [ContentLoader.FoundFile] = []
+        for (index, file) in files.enumerated() where file.isMarkdown {
+            let found = (relative: file.path, absolute: root + "/" + file.path)
+            if reused[index] { unread.append(found) } else { toRead.append(found) }
+        }
+        let problemsBefore = readProblems.count
+        loader.read(toRead, into: &tree, diagnostics: &readProblems)
         clock.lap("load")
-        let digests = fileDigests(tree)
-        let combined = templateFiles.map { self.fingerprint(tree, digests: digests, templateFiles: $0) }
+        if readProblems.count > problemsBefore {
+            // A file could not be read and is left out: the build fails, and nothing it read is recorded.
+            files = tree.files
+            reused = [Bool](repeating: false, count: files.count)
+            recorded = [FileStamp?](repeating: nil, count: files.count)
+        }
+        // `files` lists each folder's Markdown files and assets in the order `allFiles` lists them.
+        let (markdownFiles, allAssets) = tree.allFiles
+        var read: [SourceFile] = []
+        var assets: [SourceAsset] = []
+        var markdownIndex = 0, assetIndex = 0
+        for (index, file) in files.enumerated() {
+            if file.isMarkdown {
+                if !reused[index] { read.append(markdownFiles[markdownIndex]) }
+                markdownIndex += 1
+            } else {
+                if !reused[index] { assets.append(allAssets[assetIndex]) }
+                assetIndex += 1
+            }
+        }
+        for (file, digest) in zip(read, try! Parallel.map(read) { ContentHash.of($0.bytes) }) { digests[file.path] = digest }
+        // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
+        let assetDigests = try! Parallel.map(assets) { asset in
+            (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
+        }
+        for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
+        let settings = templateFiles.map { settingsDigest(templateFiles: $0) }
+        let combined = settings.map { fingerprint(tree, digests: digests, settings: $0) }
+        // Files read although unchanged, whose stamps can be trusted now (they had been changed
+        // too shortly before an earlier build read them): recorded, they are not read next time.
+        var restamped: [(index: Int, record: BuildState.FileRecord)] = []
+        if let known, known.files.count == files.count {
+            for index in files.indices where known.files[index].stamp == nil && !reused[index] {
+                guard let stamp = recorded[index], digests[files[index].path] == known.files[index].digest else { continue }
+                restamped.append((index, .init(digest: known.files[index].digest, stamp: stamp)))
+            }
+        }
         clock.lap("digest")
-        return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree,
-                      fileDigests: digests, fingerprint: combined)
+        return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree, files: files,
+                      fileDigests: digests, stamps: recorded, settings: settings, fingerprint: combined, structure: tree.structureDigest,
+                      unread: unread, restamped: restamped)
     }
 
     /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
@@ -204,8 +428,9 @@ public struct Builder: Sendable {
     /// `beforeRendering` is called once the build is known to have no errors, right before
     /// the pages are rendered; it returns where they go as they are made (nil: into the snapshot).
     private func makeSnapshot(_ inputs: inout Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
-                              clock: inout StageClock,
+                              statePath: String? = nil, clock: inout StageClock,
                               beforeRendering: () -> (any OutputSink)? = { nil }) throws(BuildFailure) -> Report {
+        let recordsState = statePath != nil || remember
         var diagnostics = inputs.readProblems
         let loader = inputs.loader
         var tree = inputs.tree
@@ -227,13 +452,11 @@ public struct Builder: Sendable {
 
         // Parse front matter of every Markdown file. Each file's bytes are freed as soon as
         // it is parsed (the tree keeps none): the site's text is not held twice.
-        var files: [SourceFile] = []
-        collectFiles(tree, into: &files)
+        var files = tree.allFiles.markdown
         tree = tree.droppingFileContents()
         inputs.tree = tree
-        let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+        let parseYAML: (String, UInt64) throws(FrontMatter.ParseError) -> FrontMatter = { yaml, key throws(FrontMatter.ParseError) in
             guard let cache else { return try FrontMatter.parse(yaml: yaml) }
-            let key = ContentHash.of(yaml)
             if let known = cache.frontMatter(key) { return known }
             let parsed = try FrontMatter.parse(yaml: yaml)
             cache.store(parsed, for: key)
@@ -242,18 +465,30 @@ public struct Builder: Sendable {
         let parseCounter = options.progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
         var unparsed = files.map(Optional.some)
         files = files.map { SourceFile(path: $0.path, bytes: []) }
-        var parsedResults = try! Parallel.mapTaking(&unparsed) { file -> (ParsedPage, [Diagnostic]) in
+        var parsedResults = try! Parallel.mapTaking(&unparsed) { file -> (page: ParsedPage, found: [Diagnostic], frontMatter: UInt64?) in
             defer { parseCounter?.advance() }
             var found: [Diagnostic] = []
-            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found, parseYAML: parseYAML)
-            return (page, found)
+            var frontMatter: UInt64?
+            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found) { yaml throws(FrontMatter.ParseError) in
+                let key = ContentHash.of(yaml)
+                frontMatter = key
+                return try parseYAML(yaml, key)
+            }
+            return (page, found, frontMatter)
         }
         // Tables of every page are sized once: growing one re-hashes all its paths each time.
         var pages: [String: ParsedPage] = [:]
         pages.reserveCapacity(parsedResults.count)
-        for (page, found) in parsedResults {
+        // Each file's own problems and the digest of its front matter, for the build state.
+        var ownDiagnostics: [String: [Diagnostic]] = [:]
+        var frontMatterDigests: [String: UInt64] = [:]
+        for (page, found, frontMatter) in parsedResults {
             diagnostics += found
             if !page.draft || options.includeDrafts { pages[page.path] = page }
+            if recordsState {
+                if !found.isEmpty { ownDiagnostics[page.path] = found }
+                if let frontMatter { frontMatterDigests[page.path] = frontMatter }
+            }
         }
         // From here on, text is dropped as soon as it has been used: at ten thousand items
         // each copy of the site's Markdown is 40 MB.
@@ -292,6 +527,7 @@ public struct Builder: Sendable {
         for (page, found) in renderedResults {
             diagnostics += found
             rendered[page.parsed.path] = page
+            if recordsState, !found.isEmpty { ownDiagnostics[page.parsed.path, default: []] += found }
         }
         routes = frozenRoutes
         // Drafts left out and pages without a route were not rendered; their text goes too.
@@ -303,8 +539,16 @@ public struct Builder: Sendable {
         clock.lap("markdown")
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
-        checkAnchors(of: included, rendered: rendered, site: site, routes: routes, templateIDs: templates?.literalIDs ?? [],
-                     displayPath: loader.displayPath, into: &diagnostics)
+        // Links naming an anchor are checked once every page's ids are known.
+        let headings = included.compactMap { file in
+            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { (file.path, $0.path, page.headingIDs) } }
+        }
+        let anchors = AnchorIndex(site: site, headings: headings.map { ($0.1, $0.2) }, onEveryPage: templates?.literalIDs ?? [])
+        for file in included {
+            let found = Self.anchorWarnings(rendered[file.path]?.anchorLinks ?? [], of: loader.displayPath(file.path), index: anchors)
+            diagnostics += found
+            if recordsState, !found.isEmpty { ownDiagnostics[file.path, default: []] += found }
+        }
         clock.lap("model")
         let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
                                                     diagnostics: &diagnostics)
@@ -321,17 +565,45 @@ public struct Builder: Sendable {
         snapshot.sink = beforeRendering()
         let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
         let shared = siteRenderer.makeShared()
-        let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, keep: keep, progress: options.progress)
+        let digest = siteRenderer.makeDigest(shared)
+        // The state is made and written while the pages are rendered: it needs nothing they do.
+        var state: Pending<BuildState>?
+        if recordsState, let fingerprint = inputs.fingerprint {
+            let inputs = inputs, rows = digest.rows, imageSizes = stage.imageSizes, warnings = diagnostics, routes = routes
+            let allowsRawHTML = renderer.markdown.options.allowRawHTML
+            let (ownDiagnostics, frontMatterDigests, pages, rendered) = (ownDiagnostics, frontMatterDigests, pages, rendered)
+            state = Pending {
+                var items: [BuildState.ItemFacts] = []
+                items.reserveCapacity(site.allItemCount)
+                site.forEachItem { item in
+                    items.append(.init(id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatterDigests[item.sourcePath],
+                                       bodyFirstLine: pages[item.sourcePath]?.bodyFirstLine ?? 0, row: rows[item.id] ?? 0))
+                }
+                let itemSources = Set(items.map(\.sourcePath))
+                var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]
+                for (path, page) in rendered where !page.anchorLinks.isEmpty { anchorLinks[path] = page.anchorLinks }
+                let state = BuildState(
+                    fingerprint: fingerprint, settings: inputs.settings ?? 0,
+                    files: zip(inputs.files, inputs.stamps).map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: $1) },
+                    structure: inputs.structure, routes: routes, site: site,
+                    items: items,
+                    otherHeadings: headings.filter { !itemSources.contains($0.0) }.map { ($0.1, $0.2) },
+                    anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
+                    warnings: warnings, readProblems: inputs.readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
+                if let statePath { try? BuildStateFile.write(state, to: statePath) }
+                return state
+            }
+        }
+        let pageCount = try! siteRenderer.render(into: &snapshot, shared: shared, digest: digest, keep: keep, progress: options.progress)
         clock.lap("render")
 
         // Assets: the content's beside their pages, the templates' under assets/.
         addAssets(tree, routes: routes, pages: pages, digests: inputs.fileDigests, into: &snapshot)
         for asset in templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
 
-        let memory = remember ? BuildMemory.State(site: site, templates: templates, configurations: presentation, shared: shared,
-                                                  stage: stage, items: BuildMemory.itemsBySource(site)) : nil
         return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
-                      memory: memory, leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
+                      state: state, remembered: remember ? (templates, presentation, shared, stage) : nil,
+                      leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
     }
 
     /// Writes the pages of the edited items among `changedPaths` (paths in the content
@@ -361,7 +633,7 @@ public struct Builder: Sendable {
                   ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
             let rendered = state.stage.render(path, page: page, fileDigest: digest).0
             let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
-            let html = renderer.renderItemPage(edited, catalog: catalog, shared: state.shared)
+            let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
             let destination = options.outputPath + "/" + item.outputPath
             if (try? FileSystem.local.readFile(destination)) == html { continue }
             guard let status = try? AtomicFile.write(html, to: destination) else { continue }
@@ -370,47 +642,34 @@ public struct Builder: Sendable {
         return written
     }
 
-    /// The digest of every Markdown file's and asset's bytes, read in parallel.
-    private func fileDigests(_ tree: SourceFolder) -> [String: UInt64] {
-        var files: [SourceFile] = []
-        var assets: [SourceAsset] = []
-        func collect(_ folder: SourceFolder) {
-            if let index = folder.index { files.append(index) }
-            files += folder.pages
-            assets += folder.assets
-            folder.folders.forEach(collect)
+    /// What `fileSystem` says of each of `files` (paths relative to `root`), folder by folder.
+    private static func stamps(of files: [SourceFolder.FileEntry], in root: String, fileSystem: FileSystem) -> [FileStamp?] {
+        // Files of one folder follow each other in the tree's order.
+        func folder(_ path: String) -> Substring { path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? "" }
+        var runs: [(folder: Substring, files: Range<Int>)] = []
+        var start = 0
+        var current = files.first.map { folder($0.path) } ?? ""
+        for index in files.indices.dropFirst() {
+            let next = folder(files[index].path)
+            guard next != current else { continue }
+            runs.append((current, start..<index))
+            (start, current) = (index, next)
         }
-        collect(tree)
-        let fileSystem = options.fileSystem
-        var digests: [String: UInt64] = [:]
-        digests.reserveCapacity(files.count + assets.count)
-        let fileDigests = try! Parallel.map(files) { ContentHash.of($0.bytes) }
-        for (file, digest) in zip(files, fileDigests) { digests[file.path] = digest }
-        // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
-        let assetDigests = try! Parallel.map(assets) { asset in
-            (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
+        if !files.isEmpty { runs.append((current, start..<files.count)) }
+        let stamps = try! Parallel.map(runs, chunkSize: 1) { run -> [FileStamp?] in
+            let names = files[run.files].map { file in
+                run.folder.isEmpty ? file.path : String(file.path[file.path.utf8.index(after: run.folder.endIndex)...])
+            }
+            return fileSystem.stamps(run.folder.isEmpty ? root : root + "/" + run.folder, names)
         }
-        for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
-        return digests
+        return Array(stamps.joined())
     }
 
     /// A digest of everything a build reads: the program, the options, every template and
     /// every content file with its path. Equal fingerprints give byte-identical output.
-    private func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], templateFiles: [TemplateSet.File]) -> UInt64 {
+    private func fingerprint(_ tree: SourceFolder, digests: [String: UInt64], settings: UInt64) -> UInt64 {
         var hasher = ContentHash()
-        hasher.combine(ToolIdentity.digest)
-        hasher.combine(options.includeDrafts)
-        hasher.combine(options.strict)
-        hasher.combine(options.contentDisplayName)
-        hasher.combine(options.templatesDisplayName)
-        hasher.combine(options.templatesPath != nil)
-        if options.templatesPath != nil {
-            hasher.combine(templateFiles.count)
-            for file in templateFiles.sorted(by: { $0.path < $1.path }) {
-                hasher.combine(file.path)
-                hasher.combine(ContentHash.of(file.bytes))
-            }
-        }
+        hasher.combine(settings)
         func feed(_ folder: SourceFolder) {
             hasher.combine("folder")
             hasher.combine(folder.path)
@@ -431,6 +690,26 @@ public struct Builder: Sendable {
             folder.folders.forEach(feed)
         }
         feed(tree)
+        return hasher.finalize()
+    }
+
+    /// A digest of what a build reads besides the content: the program, the options and
+    /// every template.
+    private func settingsDigest(templateFiles: [TemplateSet.File]) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine(ToolIdentity.digest)
+        hasher.combine(options.includeDrafts)
+        hasher.combine(options.strict)
+        hasher.combine(options.contentDisplayName)
+        hasher.combine(options.templatesDisplayName)
+        hasher.combine(options.templatesPath != nil)
+        if options.templatesPath != nil {
+            hasher.combine(templateFiles.count)
+            for file in templateFiles.sorted(by: { $0.path < $1.path }) {
+                hasher.combine(file.path)
+                hasher.combine(ContentHash.of(file.bytes))
+            }
+        }
         return hasher.finalize()
     }
 
@@ -469,26 +748,14 @@ public struct Builder: Sendable {
 
     /// Links naming an anchor (`care.md#feeding`, `#pricing`, `dogs/_index.md`) must find it
     /// on the page they lead to: a heading id or, on a catalog page, a section, group or row.
-    private func checkAnchors(of files: [SourceFile], rendered: [String: RenderedPage], site: Site, routes: Routes,
-                              templateIDs: Set<String>, displayPath: (String) -> String, into diagnostics: inout [Diagnostic]) {
-        let headings = files.compactMap { file in
-            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { ($0.path, page.headingIDs) } }
+    /// The warnings for the links `links` of the file shown as `displayPath`.
+    static func anchorWarnings(_ links: [PageBodyRenderer.AnchorLink], of displayPath: String, index: AnchorIndex) -> [Diagnostic] {
+        links.filter { index.contains($0.fragment, on: $0.page) == false }.map { link in
+            .warning(displayPath, line: link.line,
+                     "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
+                     hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
+                         + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)")
         }
-        let index = AnchorIndex(site: site, headings: headings, onEveryPage: templateIDs)
-        for file in files {
-            for link in rendered[file.path]?.anchorLinks ?? [] where index.contains(link.fragment, on: link.page) == false {
-                diagnostics.append(.warning(displayPath(file.path), line: link.line,
-                                            "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
-                                            hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
-                                                + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)"))
-            }
-        }
-    }
-
-    private func collectFiles(_ folder: SourceFolder, into files: inout [SourceFile]) {
-        if let index = folder.index { files.append(index) }
-        files += folder.pages
-        for child in folder.folders { collectFiles(child, into: &files) }
     }
 
     /// Ids the page of a catalog folder (or the home page, for the content folder) gives its

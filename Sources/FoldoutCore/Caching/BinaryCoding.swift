@@ -84,6 +84,18 @@ struct BinaryReader {
         try readBool() ? try readString() : nil
     }
 
+    /// The fixed-width number at `offset`, where the reader is not; nil past the end.
+    func fixed(at offset: Int) -> UInt64? {
+        var reader = BinaryReader(bytes, offset: offset)
+        return try? reader.readFixed()
+    }
+
+    /// Moves past `count` bytes (read by another reader).
+    mutating func skip(_ count: Int) throws(Truncated) {
+        guard count >= 0, count <= bytes.count - offset else { throw Truncated() }
+        offset += count
+    }
+
     mutating func readFixed() throws(Truncated) -> UInt64 {
         guard bytes.count - offset >= 8 else { throw Truncated() }
         var value: UInt64 = 0

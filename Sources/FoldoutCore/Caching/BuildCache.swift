@@ -265,7 +265,7 @@ public final class BuildCache: @unchecked Sendable {
     // MARK: Encoding
 
     private static func encode(_ value: FrontMatter, into writer: inout BinaryWriter) {
-        encode(value.fields, into: &writer)
+        writer.write(fields: value.fields)
         writer.write(UInt64(value.lines.count))
         for (key, line) in value.lines.sorted(by: { $0.key < $1.key }) {
             writer.write(key)
@@ -274,72 +274,13 @@ public final class BuildCache: @unchecked Sendable {
     }
 
     private static func decodeFrontMatter(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> FrontMatter {
-        let fields = try decodeFields(&reader)
+        let fields = try reader.readFields()
         var lines: [String: Int] = [:]
         for _ in 0..<(try reader.readUInt64()) {
             let key = try reader.readString()
             lines[key] = try reader.readInt()
         }
         return FrontMatter(fields: fields, lines: lines)
-    }
-
-    private static func encode(_ fields: [(key: String, value: FieldValue)], into writer: inout BinaryWriter) {
-        writer.write(UInt64(fields.count))
-        for field in fields {
-            writer.write(field.key)
-            encode(field.value, into: &writer)
-        }
-    }
-
-    private static func decodeFields(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> [(key: String, value: FieldValue)] {
-        var fields: [(key: String, value: FieldValue)] = []
-        for _ in 0..<(try reader.readUInt64()) {
-            let key = try reader.readString()
-            fields.append((key, try decodeValue(&reader)))
-        }
-        return fields
-    }
-
-    private static func encode(_ value: FieldValue, into writer: inout BinaryWriter) {
-        switch value {
-        case .string(let text):
-            writer.write(UInt64(1))
-            writer.write(text)
-        case .integer(let number):
-            writer.write(UInt64(2))
-            writer.write(number)
-        case .number(let number):
-            writer.write(UInt64(3))
-            writer.write(number)
-        case .bool(let flag):
-            writer.write(UInt64(4))
-            writer.write(flag)
-        case .list(let values):
-            writer.write(UInt64(5))
-            writer.write(UInt64(values.count))
-            for element in values { encode(element, into: &writer) }
-        case .map(let pairs):
-            writer.write(UInt64(6))
-            encode(pairs, into: &writer)
-        case .null:
-            writer.write(UInt64(7))
-        }
-    }
-
-    private static func decodeValue(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> FieldValue {
-        switch try reader.readUInt64() {
-        case 1: return .string(try reader.readString())
-        case 2: return .integer(try reader.readInt())
-        case 3: return .number(try reader.readDouble())
-        case 4: return .bool(try reader.readBool())
-        case 5:
-            var values: [FieldValue] = []
-            for _ in 0..<(try reader.readUInt64()) { values.append(try decodeValue(&reader)) }
-            return .list(values)
-        case 6: return .map(try decodeFields(&reader))
-        case 7: return .null
-        default: throw BinaryReader.Truncated()
-        }
     }
 
     private static func encode(_ body: Body, into writer: inout BinaryWriter) {
@@ -349,21 +290,9 @@ public final class BuildCache: @unchecked Sendable {
         writer.write(UInt64(body.headingIDs.count))
         for id in body.headingIDs { writer.write(id) }
         writer.write(UInt64(body.anchorLinks.count))
-        for link in body.anchorLinks {
-            writer.write(link.line)
-            writer.write(link.written)
-            writer.write(link.page)
-            writer.write(link.fragment)
-        }
+        for link in body.anchorLinks { writer.write(link) }
         writer.write(UInt64(body.diagnostics.count))
-        for diagnostic in body.diagnostics {
-            writer.write(diagnostic.severity == .error)
-            writer.write(diagnostic.path)
-            writer.write(diagnostic.line.map(String.init))
-            writer.write(diagnostic.column.map(String.init))
-            writer.write(diagnostic.message)
-            writer.write(diagnostic.hint)
-        }
+        for diagnostic in body.diagnostics { writer.write(diagnostic) }
         writer.write(UInt64(body.links.count))
         for link in body.links {
             writer.write(link.destination)
@@ -390,21 +319,9 @@ public final class BuildCache: @unchecked Sendable {
         var headingIDs: [String] = []
         for _ in 0..<(try reader.readUInt64()) { headingIDs.append(try reader.readString()) }
         var anchorLinks: [PageBodyRenderer.AnchorLink] = []
-        for _ in 0..<(try reader.readUInt64()) {
-            anchorLinks.append(.init(line: try reader.readInt(), written: try reader.readString(), page: try reader.readString(),
-                                     fragment: try reader.readString()))
-        }
+        for _ in 0..<(try reader.readCount()) { anchorLinks.append(try reader.readAnchorLink()) }
         var diagnostics: [Diagnostic] = []
-        for _ in 0..<(try reader.readUInt64()) {
-            let isError = try reader.readBool()
-            let path = try reader.readString()
-            let line = try reader.readOptionalString().flatMap { Int($0) }
-            let column = try reader.readOptionalString().flatMap { Int($0) }
-            let message = try reader.readString()
-            let hint = try reader.readOptionalString()
-            diagnostics.append(Diagnostic(isError ? .error : .warning, path: path, line: line, column: column,
-                                          message: message, hint: hint))
-        }
+        for _ in 0..<(try reader.readCount()) { diagnostics.append(try reader.readDiagnostic()) }
         var links: [(destination: String, resolution: PageBodyRenderer.Resolution)] = []
         for _ in 0..<(try reader.readUInt64()) {
             let destination = try reader.readString()

@@ -24,35 +24,57 @@ public struct ContentLoader: Sendable {
     /// Throws only when there is no content folder; a file or folder that cannot be used is
     /// reported in `diagnostics` and left out, so the other stages still find their problems.
     public func load(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> SourceFolder {
+        var (tree, files) = try walk(root: root, diagnostics: &diagnostics)
+        read(files, into: &tree, diagnostics: &diagnostics)
+        return tree
+    }
+
+    /// A Markdown file found by `walk`: its path relative to the content folder, and on disk.
+    public typealias FoundFile = (relative: String, absolute: String)
+
+    /// The tree rooted at `root` with no Markdown file read yet (their bytes are empty), and
+    /// the Markdown files to read, in the tree's order.
+    public func walk(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> (tree: SourceFolder, markdown: [FoundFile]) {
         guard fileSystem.kindOfItem(root) == .directory, let canonicalRoot = fileSystem.resolvePath(root) else {
             throw BuildFailure([.error(displayRoot, "content folder not found",
                                        hint: "create it (`foldout init` makes a starter site) or pass --content DIR")])
         }
         var visited = [canonicalRoot: ""]
-        var reads: [(relative: String, absolute: String)] = []
-        var tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
+        var reads: [FoundFile] = []
+        let tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
                               visited: &visited, reads: &reads, diagnostics: &diagnostics)
-        // The walk only notes which Markdown files to read; they are read here, on every core.
+        return (tree, reads)
+    }
+
+    /// Reads the Markdown files `files` into `tree`, on every core; a file that cannot be
+    /// read is reported and left out of the tree. Other files are left as they are.
+    public func read(_ files: [FoundFile], into tree: inout SourceFolder, diagnostics: inout [Diagnostic]) {
         let fileSystem = fileSystem
-        let contents = try! Parallel.map(reads) { read in Result { try fileSystem.readFile(read.absolute) } }
+        let contents = try! Parallel.map(files) { read in Result { try fileSystem.readFile(read.absolute) } }
         var bytes: [String: [UInt8]] = [:]
-        bytes.reserveCapacity(reads.count)
-        for (read, content) in zip(reads, contents) {
+        var failed: Set<String> = []
+        bytes.reserveCapacity(files.count)
+        for (read, content) in zip(files, contents) {
             switch content {
             case .success(let data): bytes[read.relative] = data
             case .failure(let error):
+                failed.insert(read.relative)
                 diagnostics.append(.error(displayPath(read.relative), "cannot read file: \(error)", hint: "check its permissions"))
             }
         }
-        fill(&tree, from: bytes)
-        return tree
+        fill(&tree, from: bytes, leavingOut: failed)
     }
 
     /// Puts the bytes read into the tree's Markdown files; files that could not be read are left out.
-    private func fill(_ folder: inout SourceFolder, from bytes: [String: [UInt8]]) {
-        if let index = folder.index { folder.index = bytes[index.path].map { SourceFile(path: index.path, bytes: $0) } }
-        folder.pages = folder.pages.compactMap { page in bytes[page.path].map { SourceFile(path: page.path, bytes: $0) } }
-        for index in folder.folders.indices { fill(&folder.folders[index], from: bytes) }
+    private func fill(_ folder: inout SourceFolder, from bytes: [String: [UInt8]], leavingOut failed: Set<String>) {
+        if let index = folder.index {
+            if let read = bytes[index.path] { folder.index?.bytes = read } else if failed.contains(index.path) { folder.index = nil }
+        }
+        if !failed.isEmpty { folder.pages.removeAll { failed.contains($0.path) } }
+        for page in folder.pages.indices {
+            if let read = bytes[folder.pages[page].path] { folder.pages[page].bytes = read }
+        }
+        for index in folder.folders.indices { fill(&folder.folders[index], from: bytes, leavingOut: failed) }
     }
 
     /// `visited` maps the canonical path of every folder loaded so far to its path in the tree;

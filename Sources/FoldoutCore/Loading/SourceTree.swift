@@ -43,3 +43,66 @@ extension SourceFolder {
     /// the pages, what the routes hold.
     public var assetAndFolderCount: Int { 1 + assets.count + folders.reduce(0) { $0 + $1.assetAndFolderCount } }
 }
+
+extension SourceFolder {
+    /// A Markdown file or an asset, as `files` lists them.
+    struct FileEntry: Sendable {
+        var path: String
+        var isMarkdown: Bool
+    }
+
+    /// Every Markdown file and asset, in the order builds record them: a folder's
+    /// `_index.md`, its pages and its assets, then its folders' files.
+    var files: [FileEntry] {
+        var entries: [FileEntry] = []
+        func collect(_ folder: SourceFolder) {
+            if let index = folder.index { entries.append(FileEntry(path: index.path, isMarkdown: true)) }
+            for page in folder.pages { entries.append(FileEntry(path: page.path, isMarkdown: true)) }
+            for asset in folder.assets { entries.append(FileEntry(path: asset.path, isMarkdown: false)) }
+            folder.folders.forEach(collect)
+        }
+        collect(self)
+        return entries
+    }
+
+    /// Every Markdown file and asset below, in `files` order.
+    var allFiles: (markdown: [SourceFile], assets: [SourceAsset]) {
+        var markdown: [SourceFile] = []
+        var assets: [SourceAsset] = []
+        func collect(_ folder: SourceFolder) {
+            if let index = folder.index { markdown.append(index) }
+            markdown += folder.pages
+            assets += folder.assets
+            folder.folders.forEach(collect)
+        }
+        collect(self)
+        return (markdown, assets)
+    }
+
+    /// The Markdown file at `path` (relative to the content folder), if the tree has it.
+    func markdownFile(at path: String) -> SourceFile? {
+        if let index, index.path == path { return index }
+        if let page = pages.first(where: { $0.path == path }) { return page }
+        return folders.first { path.hasPrefix($0.path + "/") }?.markdownFile(at: path)
+    }
+
+    /// A digest of the tree's shape: its folders and the paths of its files, in `files` order.
+    var structureDigest: UInt64 {
+        var hasher = ContentHash()
+        func feed(_ folder: SourceFolder) {
+            hasher.combine(folder.path)
+            hasher.combine(folder.index != nil)
+            hasher.combine(folder.pages.count)
+            for page in folder.pages { hasher.combine(page.path) }
+            hasher.combine(folder.assets.count)
+            for asset in folder.assets {
+                hasher.combine(asset.path)
+                hasher.combine(asset.absolutePath)
+            }
+            hasher.combine(folder.folders.count)
+            folder.folders.forEach(feed)
+        }
+        feed(self)
+        return hasher.finalize()
+    }
+}

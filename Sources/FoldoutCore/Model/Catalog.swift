@@ -25,12 +25,13 @@ public struct Catalog: Sendable {
     /// Every item once, in outline order.
     public var allItems: [Item] {
         var items: [Item] = []
-        appendItems(to: &items)
+        forEachItem { items.append($0) }
         return items
     }
 
-    func appendItems(to items: inout [Item]) {
-        for section in sections where section.query == nil { section.appendItems(to: &items) }
+    /// Calls `body` with every item once, in outline order, without collecting them.
+    func forEachItem(_ body: (Item) -> Void) {
+        for section in sections where section.query == nil { section.forEachItem(body) }
     }
 
     /// Sections made from folders (and the untitled one of loose items), without query sections.
@@ -60,8 +61,37 @@ public struct Site: Sendable {
 
     public var allItems: [Item] {
         var items: [Item] = []
-        for catalog in catalogs { catalog.appendItems(to: &items) }
-        looseItems?.appendItems(to: &items)
+        forEachItem { items.append($0) }
         return items
+    }
+
+    /// Calls `body` with every item once, in `allItems` order, without collecting them.
+    func forEachItem(_ body: (Item) -> Void) {
+        for catalog in catalogs { catalog.forEachItem(body) }
+        looseItems?.forEachItem(body)
+    }
+
+    /// `allItems.count`, without collecting them.
+    var allItemCount: Int { catalogs.reduce(0) { $0 + $1.itemCount } + (looseItems?.itemCount ?? 0) }
+
+    /// The item made from the file at `path` (relative to the content folder), found without
+    /// collecting every item.
+    func item(atSource path: String) -> Item? {
+        for catalog in catalogs where path.hasPrefix(catalog.sourcePath + "/") {
+            for section in catalog.sections where section.query == nil {
+                if let item = section.item(atSource: path) { return item }
+            }
+        }
+        for case .item(let item) in looseItems?.entries ?? [] where item.sourcePath == path { return item }
+        return nil
+    }
+
+    /// Puts `item` in the place of the item with its id, wherever that shows (its folder's
+    /// section and any query section).
+    mutating func replaceItem(_ item: Item) {
+        for index in catalogs.indices {
+            for section in catalogs[index].sections.indices { catalogs[index].sections[section].replaceItem(item) }
+        }
+        looseItems?.replaceItem(item)
     }
 }

@@ -31,27 +31,53 @@ public struct Group: Sendable {
         }
     }
 
-    /// Every item below, in outline order.
-    public var allItems: [Item] {
-        var items: [Item] = []
-        appendItems(to: &items)
-        return items
-    }
-
-    /// Appends every item below to `items`, in outline order: one array for the whole tree,
-    /// where `flatMap` made one per item and one per group (rendering asks for every item of
-    /// the site several times).
-    func appendItems(to items: inout [Item]) {
+    /// Calls `body` with every item below, in outline order, without collecting them.
+    func forEachItem(_ body: (Item) -> Void) {
         for entry in entries {
             switch entry {
-            case .item(let item): items.append(item)
-            case .group(let group): group.appendItems(to: &items)
+            case .item(let item): body(item)
+            case .group(let group): group.forEachItem(body)
             }
         }
     }
 
+    /// Every item below, in outline order.
+    public var allItems: [Item] {
+        // Collected in one array: items are large, and nested arrays would copy each once per level.
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
+    }
+
     public func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value
+    }
+
+    /// The item made from the file at `path`, at any depth.
+    func item(atSource path: String) -> Item? {
+        for entry in entries {
+            switch entry {
+            case .item(let item) where item.sourcePath == path: return item
+            case .group(let group) where path.hasPrefix(group.sourcePath + "/"):
+                if let item = group.item(atSource: path) { return item }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Puts `item` in the place of the item with its id, at any depth.
+    mutating func replaceItem(_ item: Item) {
+        for index in entries.indices {
+            switch entries[index] {
+            case .item(let existing) where existing.id == item.id: entries[index] = .item(item)
+            // Only the groups of the folders holding the item's file can hold it.
+            case .group(var group) where item.sourcePath.hasPrefix(group.sourcePath + "/"):
+                group.replaceItem(item)
+                entries[index] = .group(group)
+            default: continue
+            }
+        }
     }
 }
 

@@ -13,6 +13,10 @@ public struct ItemQuery: Sendable, Equatable {
 
     public var conditions: [Condition]
 
+    init(conditions: [Condition]) {
+        self.conditions = conditions
+    }
+
     public enum ReadError: Error, Equatable {
         case notAMap
         case empty

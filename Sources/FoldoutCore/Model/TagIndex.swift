@@ -30,18 +30,34 @@ public struct TagIndex: Sendable {
     public var tags: [Tag]
 
     public init(site: Site) {
+        self.init(site: site, onlyTags: nil)
+    }
+
+    /// The tags whose slugs are in `slugs` only (all of them when nil), each whole: with
+    /// every item that carries it, named as first written. For a rebuild that renders the
+    /// pages of a few items and tags only.
+    init(site: Site, onlyTags slugs: Set<String>?) {
         var order: [String] = []
         var names: [String: String] = [:]
         var groups: [String: [CatalogGroup]] = [:]
+        // Most items share a few tags: each is made a slug once.
+        var made: [String: String] = [:]
+        func slugOf(_ tag: String) -> String {
+            if let known = made[tag] { return known }
+            let slug = Self.slug(for: tag)
+            made[tag] = slug
+            return slug
+        }
         func collect(_ sections: [Group], catalog: Catalog?) {
             var perTag: [String: [SectionGroup]] = [:]
             for section in sections where section.query == nil {
                 var itemsPerTag: [String: [Item]] = [:]
-                for item in section.allItems {
-                    var seen: Set<String> = []
-                    for tag in item.tags {
-                        let slug = Self.slug(for: tag)
-                        guard seen.insert(slug).inserted else { continue }
+                section.forEachItem { item in
+                    for (position, tag) in item.tags.enumerated() {
+                        let slug = slugOf(tag)
+                        guard slugs?.contains(slug) ?? true else { continue }
+                        // An item is listed once under a tag it carries twice (`Kids`, `kids`).
+                        guard !item.tags[..<position].contains(where: { made[$0] == slug }) else { continue }
                         if names[slug] == nil {
                             names[slug] = tag
                             order.append(slug)

@@ -219,14 +219,26 @@ public struct OutputManifest: Sendable, Equatable {
     /// The paths whose file on disk is still exactly what this manifest recorded (same size
     /// and modification time). A file that was edited, replaced or deleted since is not.
     public func intactPaths(root: String) -> Set<String> {
-        let paths = Array(files.keys)
-        let intact = (try? Parallel.map(paths) { path -> Bool in
-            guard let status = FileStatus(root + "/" + path), status.kind == .file else { return false }
-            let record = files[path]!
-            return status.size == record.size && status.modified == record.modified
+        // Looked at folder by folder (see `FileSystem.statEach`).
+        var folders: [Substring: [(path: String, name: String)]] = [:]
+        for path in files.keys {
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let folder = slash.map { path[..<$0] } ?? ""
+            folders[folder, default: []].append((path, slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path))
+        }
+        let groups = Array(folders)
+        let intact = (try? Parallel.map(groups, chunkSize: 1) { folder, group -> [String] in
+            let statuses = FileSystem.statEach(group.map(\.name), in: folder.isEmpty ? root : root + "/" + folder, followingLinks: false)
+            return zip(group, statuses).compactMap { entry, info in
+                guard let info else { return nil }
+                let status = FileStatus(info)
+                let record = files[entry.path]!
+                return status.kind == .file && status.size == record.size && status.modified == record.modified ? entry.path : nil
+            }
         }) ?? []
         var result = Set<String>()
-        for (path, isIntact) in zip(paths, intact) where isIntact { result.insert(path) }
+        result.reserveCapacity(files.count)
+        for paths in intact { result.formUnion(paths) }
         return result
     }
 }

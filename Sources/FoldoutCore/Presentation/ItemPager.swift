@@ -19,20 +19,31 @@ public struct ItemPager: Sendable {
     private var byID: [String: Neighbours] = [:]
 
     public init(site: Site) {
-        byID.reserveCapacity(site.catalogs.reduce(0) { $0 + $1.itemCount } + (site.looseItems?.itemCount ?? 0))
+        self.init(site: site, onlySectionsHolding: nil)
+    }
+
+    /// The neighbours of the items in the sections that hold the files `paths` (relative to
+    /// the content folder) only, or of all items when nil: for a rebuild that renders the
+    /// pages of a few items only.
+    init(site: Site, onlySectionsHolding paths: [String]?) {
+        if paths == nil { byID.reserveCapacity(site.allItemCount) }
+        func wanted(_ section: Group) -> Bool {
+            paths?.contains { section.sourcePath.isEmpty ? !$0.contains("/") : $0.hasPrefix(section.sourcePath + "/") } ?? true
+        }
         for catalog in site.catalogs {
-            for section in catalog.sections where section.query == nil {
+            for section in catalog.sections where section.query == nil && wanted(section) {
                 add(section, fallbackTitle: catalog.title)
             }
         }
-        if let loose = site.looseItems { add(loose, fallbackTitle: site.title) }
+        if let loose = site.looseItems, wanted(loose) { add(loose, fallbackTitle: site.title) }
     }
 
     /// The neighbours of the item with id `id`; nil when it is in no section.
     public subscript(id: String) -> Neighbours? { byID[id] }
 
     private mutating func add(_ section: Group, fallbackTitle: String) {
-        let items = section.allItems.map { (id: $0.id, neighbour: Neighbour(title: $0.title, outputPath: $0.outputPath)) }
+        var items: [(id: String, neighbour: Neighbour)] = []
+        section.forEachItem { items.append(($0.id, Neighbour(title: $0.title, outputPath: $0.outputPath))) }
         let title = section.title.isEmpty ? fallbackTitle : section.title
         for (position, item) in items.enumerated() where byID[item.id] == nil {
             byID[item.id] = Neighbours(sectionTitle: title,

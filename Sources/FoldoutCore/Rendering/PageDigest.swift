@@ -31,9 +31,13 @@ struct PageDigest {
     /// What each catalog's page shows of it, by catalog index.
     private let catalogContents: [UInt64]
     /// What a row shows of each item (every property but the body), by item id.
-    private let rows: [String: UInt64]
+    let rows: [String: UInt64]
 
-    init(site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, tool: UInt64 = ToolIdentity.digest) {
+    /// `rows`, when given, are the items' row digests (`rowDigest(of:)`) known already. When
+    /// `itemPagesOnly`, only the keys of item pages whose rows are in `rows` are asked for:
+    /// what the other pages show is not digested.
+    init(site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, rows knownRows: [String: UInt64]? = nil,
+         itemPagesOnly: Bool = false, tool: UInt64 = ToolIdentity.digest) {
         self.site = site
         self.tagIndex = tagIndex
         self.pager = pager
@@ -64,17 +68,18 @@ struct PageDigest {
         hasher.combine(tagIndex != nil)
         hasher.combine(tagIndex?.tags.isEmpty ?? true)
         layout = hasher.finalize()
-        let items = site.allItems
-        let rowDigests = (try? Parallel.map(items) { item -> UInt64 in
-            var hasher = ContentHash()
-            Self.feedRowFields(of: item, into: &hasher)
-            return hasher.finalize()
-        }) ?? []
-        var rows: [String: UInt64] = [:]
-        rows.reserveCapacity(items.count)
-        for (item, digest) in zip(items, rowDigests) { rows[item.id] = digest }
-        self.rows = rows
-        catalogContents = (try? Parallel.map(site.catalogs) { Self.contents(of: $0, rows: rows) }) ?? []
+        if let knownRows {
+            rows = knownRows
+        } else {
+            let items = site.allItems
+            let rowDigests = (try? Parallel.map(items, Self.rowDigest)) ?? []
+            var rows: [String: UInt64] = [:]
+            rows.reserveCapacity(items.count)
+            for (item, digest) in zip(items, rowDigests) { rows[item.id] = digest }
+            self.rows = rows
+        }
+        let rows = self.rows
+        catalogContents = itemPagesOnly ? [] : (try? Parallel.map(site.catalogs) { Self.contents(of: $0, rows: rows) }) ?? []
     }
 
     /// The output path and render key of `page`.
@@ -246,6 +251,13 @@ struct PageDigest {
         } else {
             feedRowFields(of: item, into: &hasher)
         }
+    }
+
+    /// The digest of what a row shows of `item`.
+    static func rowDigest(of item: Item) -> UInt64 {
+        var hasher = ContentHash()
+        feedRowFields(of: item, into: &hasher)
+        return hasher.finalize()
     }
 
     /// Every property of an item but its body.

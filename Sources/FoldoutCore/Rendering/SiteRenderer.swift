@@ -30,7 +30,8 @@ public struct SiteRenderer: Sendable {
     /// stands (see `PageDigest`). `progress` hears how many pages are done, now and then.
     public func render(into snapshot: inout OutputSnapshot, keep: (String, UInt64) -> Bool = { _, _ in false },
                        progress: BuildProgress.Reporter? = nil) throws -> Int {
-        try render(into: &snapshot, shared: makeShared(), keep: keep, progress: progress)
+        let shared = makeShared()
+        return try render(into: &snapshot, shared: shared, digest: makeDigest(shared), keep: keep, progress: progress)
     }
 
     /// What every page draws on besides the site: the tags and the item pager, made once.
@@ -43,25 +44,39 @@ public struct SiteRenderer: Sendable {
         Shared(tagIndex: makesTagPages ? TagIndex(site: site) : nil, pager: ItemPager(site: site))
     }
 
-    func render(into snapshot: inout OutputSnapshot, shared: Shared, keep: (String, UInt64) -> Bool,
-                progress: BuildProgress.Reporter?) throws -> Int {
-        let tagIndex = shared.tagIndex
-        // The home and catalog pages (thousands of rows each) first, one page per task: each
-        // core starts on one of them and the item pages fill in around.
+    /// The render keys of the pages; `rows` are the items' row digests when known already
+    /// (see `PageDigest` for `itemPagesOnly`).
+    func makeDigest(_ shared: Shared, rows: [String: UInt64]? = nil, itemPagesOnly: Bool = false) -> PageDigest {
+        PageDigest(site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager, rows: rows,
+                   itemPagesOnly: itemPagesOnly)
+    }
+
+    /// Every page of the site (but the items' own when not `withItems`). The home and
+    /// catalog pages (thousands of rows each) come first: rendered one page per task, each
+    /// core starts on one of them and the item pages fill in around.
+    func pages(_ shared: Shared, withItems: Bool = true) -> [Page] {
         var pages: [Page] = [.home] + site.catalogs.indices.map { .catalog($0) }
-        for (index, catalog) in site.catalogs.enumerated() {
-            pages += catalog.allItems.map { .item($0, catalog: index) }
+        if withItems {
+            for (index, catalog) in site.catalogs.enumerated() {
+                pages += catalog.allItems.map { .item($0, catalog: index) }
+            }
+            pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
         }
-        pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        if let tagIndex, !tagIndex.tags.isEmpty {
+        if let tagIndex = shared.tagIndex, !tagIndex.tags.isEmpty {
             pages.append(.tagIndex)
             pages += tagIndex.tags.indices.map(Page.tag)
         }
         // A page of the site's own named 404.html wins over the built-in one.
         let ownNotFound = site.looseItems?.allItems.contains { $0.outputPath == "404.html" } ?? false
         if templates.has("404"), !ownNotFound { pages.append(.notFound) }
+        return pages
+    }
+
+    func render(into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest, keep: (String, UInt64) -> Bool,
+                progress: BuildProgress.Reporter?) throws -> Int {
+        let tagIndex = shared.tagIndex
+        let pages = pages(shared)
         let pager = shared.pager
-        let digest = PageDigest(site: site, templates: templates, tagIndex: tagIndex, pager: pager)
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
         // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
         // the pages are not all held in memory until the end.
@@ -82,12 +97,12 @@ public struct SiteRenderer: Sendable {
         return rendered.count
     }
 
-    /// The page of `item` (of the catalog at `catalog`), as `render` would make it.
-    func renderItemPage(_ item: Item, catalog: Int?, shared: Shared) -> [UInt8] {
-        renderPage(.item(item, catalog: catalog), tagIndex: shared.tagIndex, pager: shared.pager).html
+    /// The page, as `render` would make it.
+    func render(_ page: Page, shared: Shared) -> [UInt8] {
+        renderPage(page, tagIndex: shared.tagIndex, pager: shared.pager).html
     }
 
-    private var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
+    var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
 
     private func itemDates() -> [String: String] {
         var dates: [String: String] = [:]

@@ -41,6 +41,8 @@ final class DiskSite {
     let folder: TemporaryFolder
     var templatesPath: String?
     var force = false
+    var strict = false
+    var fileSystem = FileSystem.local
 
     init(_ files: [String: String], templates: [String: String]? = nil) throws {
         folder = try TemporaryFolder()
@@ -55,9 +57,10 @@ final class DiskSite {
     var output: String { folder.path + "/Output" }
 
     var options: BuildOptions {
-        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output,
+        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, strict: strict,
                                    contentDisplayName: "Content", templatesDisplayName: "Templates")
         options.force = force
+        options.fileSystem = fileSystem
         return options
     }
 
