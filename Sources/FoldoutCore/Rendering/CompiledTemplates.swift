@@ -4,24 +4,25 @@ import Mustache
 /// rules, straight to bytes. swift-mustache spends several thousand instructions on every tag
 /// (the name split at each use, the value cast to half a dozen protocols, the context stack
 /// copied at each section); a catalog page of ten thousand rows has hundreds of thousands of
-/// tags, and was a fifth of a whole build. Here a tag is a dictionary lookup or two.
+/// tags, and was a fifth of a whole build. Here a tag is a look-up of a key number in a
+/// `TemplateContext` or two.
 ///
 /// The parse is swift-mustache's own: each template's tokens are read once through
 /// reflection, so whitespace, standalone lines and errors stay exactly the library's. What is
 /// run covers what Foldout's templates and the presenter's contexts use: text, `{{name}}`,
 /// `{{{name}}}` and `{{&name}}`, dotted names, sections and inverted sections, partials that
-/// are not indented, comments and `CONTENT_TYPE` pragmas; values that are dictionaries, lists,
-/// strings, integers, doubles and booleans. Anything else (transforms, `{{.}}`, indented or
-/// dynamic partials, inheritance, another type of value, a token the reading does not know,
-/// as a newer swift-mustache might have) makes `render` answer nil, and swift-mustache renders
-/// that page. Tests compare both on the default templates and on generated templates and
+/// are not indented, comments and `CONTENT_TYPE` pragmas; every kind of `TemplateValue`.
+/// Anything else (transforms, `{{.}}`, indented or dynamic partials, inheritance, a node or
+/// list printed whole, a token the reading does not know, as a newer swift-mustache might
+/// have) makes `render` answer nil, and swift-mustache renders that page from the context's
+/// `dictionary`. Tests compare both on the default templates and on generated templates and
 /// contexts.
 struct CompiledTemplates: Sendable {
     /// A template name as looked up: `a.b` is `a` looked up through the context stack, then
     /// `b` inside it; `.a` is `a` in the innermost context only.
     struct Name: Sendable {
-        var first: String
-        var rest: [String]
+        var first: TemplateKey
+        var rest: [TemplateKey]
         var innermostOnly: Bool
     }
 
@@ -35,127 +36,94 @@ struct CompiledTemplates: Sendable {
         case unsupported
     }
 
-    /// How `{{name}}` escapes, from the template's `CONTENT_TYPE` pragma: Foldout's own
-    /// (`HTMLEscaping`, appended straight to the page) or another content type's.
-    enum Escaper: Sendable {
+    /// How `{{name}}` escapes, from the template's `CONTENT_TYPE` pragma: swift-mustache's
+    /// default (which Foldout's templates always replace in their first line, see
+    /// `TemplateSet`, and which is not run here), Foldout's own (`HTMLEscaping`, appended
+    /// straight to the page), or another content type's, by its place in `otherEscapers`.
+    /// A plain value, passed down every section without reference counting.
+    enum Escaper: Sendable, Equatable {
+        case swiftMustacheDefault
         case html
-        case other(MustacheContentType)
+        case other(Int)
     }
 
     /// Every template of the library by name.
     private let programs: [String: [Node]]
+    private let otherEscapers: [any MustacheContentType]
 
     init(library: MustacheLibrary, names: some Sequence<String>) {
         var programs: [String: [Node]] = [:]
+        var otherEscapers: [any MustacheContentType] = []
         for name in names {
             guard let template = library.getTemplate(named: name) else { continue }
-            programs[name] = Self.nodes(of: template) ?? [.unsupported]
+            programs[name] = Self.nodes(of: template, otherEscapers: &otherEscapers) ?? [.unsupported]
         }
         self.programs = programs
+        self.otherEscapers = otherEscapers
     }
 
     /// What swift-mustache renders from template `name` with `context`, as UTF-8; nil when
     /// the template or the context uses something this renderer does not run.
-    func render(_ name: String, _ context: Any) -> [UInt8]? {
-        guard let program = programs[name], case .dictionary(let root)? = Value(context) else { return nil }
-        var run = Run(programs: programs)
-        run.stack.append(root)
-        guard run.run(program, escaper: nil) else { return nil }
+    /// `reserving` is the size expected, when known.
+    func render(_ name: String, _ context: TemplateContext, reserving: Int = 4 << 10) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(reserving)
+        guard render(name, context, into: &output) else { return nil }
         // Pages are kept until written: a buffer grown by doubling would hold up to twice the page.
-        if run.output.capacity - run.output.count > run.output.count / 8 {
-            return run.output.withUnsafeBufferPointer { Array($0) }
+        if output.capacity - output.count > output.count / 8 {
+            return output.withUnsafeBufferPointer { Array($0) }
         }
-        return run.output
+        return output
+    }
+
+    /// Appends what `render` answers to `output`; false (with `output` partly written) where
+    /// that is nil.
+    func render(_ name: String, _ context: TemplateContext, into output: inout [UInt8]) -> Bool {
+        guard let program = programs[name] else { return false }
+        var run = Run(programs: programs, otherEscapers: otherEscapers, output: output)
+        output = []
+        run.stack.append(context)
+        let done = run.run(program, escaper: .swiftMustacheDefault)
+        output = run.output
+        return done
     }
 
     // MARK: Running
 
-    /// A value of the context, its type opened once.
-    private enum Value {
-        case text(String)
-        case flag(Bool)
-        case dictionary([String: Any])
-        case dictionaries([[String: Any]])
-        case list([Any])
-
-        /// Nil for a value of another type.
-        init?(_ value: Any) {
-            guard let opened = Self.open(value) else { return nil }
-            self = opened
-        }
-
-        /// The exact type picks the case without a dynamic cast (a context has thousands of
-        /// values, and each cast, failed or not, costs hundreds of instructions).
-        private static func open<Opened>(_ value: Opened) -> Value? {
-            if Opened.self == String.self { return .text(unsafeBitCast(value, to: String.self)) }
-            if Opened.self == [String: Any].self { return .dictionary(unsafeBitCast(value, to: [String: Any].self)) }
-            if Opened.self == Bool.self { return .flag(unsafeBitCast(value, to: Bool.self)) }
-            if Opened.self == Int.self { return .text(String(describing: unsafeBitCast(value, to: Int.self))) }
-            if Opened.self == [[String: Any]].self { return .dictionaries(unsafeBitCast(value, to: [[String: Any]].self)) }
-            if Opened.self == [Any].self { return .list(unsafeBitCast(value, to: [Any].self)) }
-            if Opened.self == Double.self { return .text(String(describing: unsafeBitCast(value, to: Double.self))) }
-            if Opened.self == [String].self { return .list(unsafeBitCast(value, to: [String].self)) }
-            return nil
-        }
-    }
-
     private struct Run {
         let programs: [String: [Node]]
-        var output: [UInt8] = []
-        /// The context stack, innermost last; nil stands for a context that is not a
-        /// dictionary (a list element that is a string, say), in which no name is found.
-        var stack: [[String: Any]?] = []
+        let otherEscapers: [any MustacheContentType]
+        var output: [UInt8]
+        /// The context stack, innermost last; nil stands for a context that is not a node
+        /// (a section over a string, say), in which no name is found.
+        var stack: [TemplateContext?] = []
 
-        init(programs: [String: [Node]]) {
+        init(programs: [String: [Node]], otherEscapers: [any MustacheContentType], output: [UInt8]) {
             self.programs = programs
-            output.reserveCapacity(4 << 10)
+            self.otherEscapers = otherEscapers
+            self.output = output
+            stack.reserveCapacity(16)
         }
 
-        /// Runs `nodes`; false at anything unsupported. `escaper` is the content type in
-        /// force, nil for swift-mustache's own default (which Foldout's templates always
-        /// replace in their first line, see `TemplateSet`).
-        mutating func run(_ nodes: [Node], escaper: Escaper?) -> Bool {
+        /// Runs `nodes`; false at anything unsupported. `escaper` is the content type in force.
+        mutating func run(_ nodes: [Node], escaper: Escaper) -> Bool {
             var escaper = escaper
             for node in nodes {
                 switch node {
                 case .text(let bytes):
                     output += bytes
                 case .variable(let name, let escaped):
-                    let value: Value
-                    switch lookUp(name) {
-                    case .found(let found): value = found
-                    case .missing: continue
-                    case .unsupported: return false
-                    }
-                    let text: String
-                    switch value {
-                    case .text(let string): text = string
-                    case .flag(let flag): text = flag ? "true" : "false"
-                    // A dictionary or list printed whole: never in a sane template.
-                    case .dictionary, .dictionaries, .list: return false
-                    }
-                    if !escaped {
-                        append(text)
-                    } else if let escaper {
-                        switch escaper {
-                        case .html: HTMLEscaping.append(text, to: &output)
-                        case .other(let type): append(type.escapeText(text))
-                        }
-                    } else {
-                        return false
-                    }
+                    guard let value = lookUp(name) else { continue }
+                    if !write(value, escaped ? escaper : nil) { return false }
                 case .section(let name, let body, let inverted):
-                    switch lookUp(name) {
-                    case .found(let value):
+                    if let value = lookUp(name) {
                         if !(inverted ? runInverted(body, value, escaper: escaper) : runSection(body, value, escaper: escaper)) { return false }
-                    case .missing:
-                        if inverted, !run(body, escaper: escaper) { return false }
-                    case .unsupported:
+                    } else if inverted, !run(body, escaper: escaper) {
                         return false
                     }
                 case .partial(let name):
                     // A partial starts with swift-mustache's default content type.
-                    if let program = programs[name], !run(program, escaper: nil) { return false }
+                    if let program = programs[name], !run(program, escaper: .swiftMustacheDefault) { return false }
                 case .contentType(let type):
                     escaper = type
                 case .unsupported:
@@ -165,56 +133,70 @@ struct CompiledTemplates: Sendable {
             return true
         }
 
-        private mutating func runSection(_ body: [Node], _ value: Value, escaper: Escaper?) -> Bool {
+        /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does.
+        private mutating func write(_ value: TemplateValue, _ escaper: Escaper?) -> Bool {
             switch value {
-            case .dictionaries(let list):
-                for element in list where !runPushed(body, element, escaper: escaper) { return false }
-            case .list(let list):
-                for element in list {
-                    guard let value = Value(element) else { return false }
-                    if case .dictionary(let dictionary) = value {
-                        if !runPushed(body, dictionary, escaper: escaper) { return false }
-                    } else if !runPushed(body, nil, escaper: escaper) {
-                        return false
-                    }
+            case .text(let text):
+                return write(text, escaper)
+            case .number(let number):
+                return write(String(number), escaper)
+            case .flag(let flag):
+                return write(flag ? "true" : "false", escaper)
+            case .html(let bytes):
+                guard escaper != nil else {
+                    output += bytes
+                    return true
                 }
+                return write(String(decoding: bytes, as: UTF8.self), escaper)
+            // A node or list printed whole: never in a sane template.
+            case .context, .list:
+                return false
+            }
+        }
+
+        private mutating func write(_ text: String, _ escaper: Escaper?) -> Bool {
+            switch escaper {
+            case nil: append(text)
+            case .html: HTMLEscaping.append(text, to: &output)
+            case .other(let index): append(otherEscapers[index].escapeText(text))
+            case .swiftMustacheDefault: return false
+            }
+            return true
+        }
+
+        private mutating func runSection(_ body: [Node], _ value: TemplateValue, escaper: Escaper) -> Bool {
+            switch value {
+            case .list(let list):
+                for element in list where !runPushed(body, element, escaper: escaper) { return false }
             case .flag(let flag):
                 if flag { return run(body, escaper: escaper) }
-            case .dictionary(let dictionary):
-                return runPushed(body, dictionary, escaper: escaper)
-            case .text:
+            case .context(let context):
+                return runPushed(body, context, escaper: escaper)
+            case .text, .number, .html:
                 return runPushed(body, nil, escaper: escaper)
             }
             return true
         }
 
-        private mutating func runInverted(_ body: [Node], _ value: Value, escaper: Escaper?) -> Bool {
+        private mutating func runInverted(_ body: [Node], _ value: TemplateValue, escaper: Escaper) -> Bool {
             switch value {
-            case .dictionaries(let list) where list.isEmpty: return runPushed(body, nil, escaper: escaper)
             case .list(let list) where list.isEmpty: return runPushed(body, nil, escaper: escaper)
             case .flag(false): return run(body, escaper: escaper)
             default: return true
             }
         }
 
-        private mutating func runPushed(_ body: [Node], _ context: [String: Any]?, escaper: Escaper?) -> Bool {
+        private mutating func runPushed(_ body: [Node], _ context: TemplateContext?, escaper: Escaper) -> Bool {
             stack.append(context)
             defer { stack.removeLast() }
             return run(body, escaper: escaper)
         }
 
-        private enum LookUp {
-            case found(Value)
-            case missing
-            /// Found a value of a type this renderer does not know (swift-mustache might look into it).
-            case unsupported
-        }
-
         /// swift-mustache's lookup: the first name through the stack from the innermost
-        /// context out, the rest inside what it found. Contexts that are not dictionaries
-        /// (strings, numbers, lists) have no named children there either.
-        private func lookUp(_ name: Name) -> LookUp {
-            var found: Any?
+        /// context out, the rest inside what it found. Contexts that are not nodes (strings,
+        /// numbers, lists) have no named children there either.
+        private func lookUp(_ name: Name) -> TemplateValue? {
+            var found: TemplateValue?
             if name.innermostOnly {
                 found = stack.last.flatMap { $0?[name.first] }
             } else {
@@ -227,15 +209,12 @@ struct CompiledTemplates: Sendable {
                     level -= 1
                 }
             }
-            guard let first = found else { return .missing }
-            guard var value = Value(first) else { return .unsupported }
+            guard var value = found else { return nil }
             for part in name.rest {
-                guard case .dictionary(let dictionary) = value else { return .missing }
-                guard let child = dictionary[part] else { return .missing }
-                guard let next = Value(child) else { return .unsupported }
-                value = next
+                guard case .context(let context) = value, let child = context[part] else { return nil }
+                value = child
             }
-            return .found(value)
+            return value
         }
 
         private mutating func append(_ text: String) {
@@ -248,7 +227,7 @@ struct CompiledTemplates: Sendable {
 
     /// The nodes of `template`'s tokens (`MustacheTemplate.tokens`, an enum of `text`,
     /// `variable`, `section`...). Nil when they cannot be read as expected.
-    static func nodes(of template: MustacheTemplate) -> [Node]? {
+    static func nodes(of template: MustacheTemplate, otherEscapers: inout [any MustacheContentType]) -> [Node]? {
         guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else { return nil }
         var nodes: [Node] = []
         for token in tokens {
@@ -265,7 +244,7 @@ struct CompiledTemplates: Sendable {
                 nodes.append(.variable(parsed, escaped: kind == "variable"))
             case "section", "invertedSection":
                 guard fields.count == 3, let name = fields[0] as? String, let transforms = fields[1] as? [String],
-                      let body = fields[2] as? MustacheTemplate, let bodyNodes = Self.nodes(of: body) else { return nil }
+                      let body = fields[2] as? MustacheTemplate, let bodyNodes = Self.nodes(of: body, otherEscapers: &otherEscapers) else { return nil }
                 guard transforms.isEmpty, let parsed = Self.name(name) else { nodes.append(.unsupported); continue }
                 nodes.append(.section(parsed, bodyNodes, inverted: kind == "invertedSection"))
             case "partial":
@@ -278,7 +257,12 @@ struct CompiledTemplates: Sendable {
                 nodes.append(.partial(name))
             case "contentType":
                 guard let type = payload.value as? MustacheContentType else { return nil }
-                nodes.append(.contentType(type is HTMLEscaping ? .html : .other(type)))
+                if type is HTMLEscaping {
+                    nodes.append(.contentType(.html))
+                } else {
+                    otherEscapers.append(type)
+                    nodes.append(.contentType(.other(otherEscapers.count - 1)))
+                }
             case "dynamicNamePartial", "blockDefinition", "blockExpansion":
                 nodes.append(.unsupported)
             default:
@@ -291,7 +275,7 @@ struct CompiledTemplates: Sendable {
     /// The name as swift-mustache splits it; nil for `.` and the empty name (the context itself).
     private static func name(_ text: String) -> Name? {
         guard text != "." else { return nil }
-        let parts = text.split(separator: ".").map(String.init)
+        let parts = text.split(separator: ".").map { TemplateKey(String($0)) }
         guard let first = parts.first else { return nil }
         return Name(first: first, rest: Array(parts.dropFirst()), innermostOnly: text.hasPrefix("."))
     }

@@ -97,7 +97,7 @@ public struct SiteRenderer: Sendable {
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
         presenter.pager = pager
         let path: String, template: String, title: String, kind: String, catalogID: String?
-        let context: [String: Any]
+        let context: TemplateContext
         var hasScript = false
         switch page {
         case .home:
@@ -124,17 +124,18 @@ public struct SiteRenderer: Sendable {
             presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
             context = presenter.notFoundContext()
         }
-        let content = String(decoding: templates.renderBytes(template, context), as: UTF8.self)
+        // The page's own template's bytes go into `base` as they are (no `String` made of them).
+        let content = templates.renderBytes(template, context)
         // The layout context depends on the page's folder, catalog and kind only (the 404
         // page, whose links are absolute, is the only page of its kind).
         var layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
-            layout["isHome"] = kind == "home"
-            layout["kind"] = kind
+            layout[.isHome] = .flag(kind == "home")
+            layout[.kind] = .text(kind)
             return layout
         }
-        layout["content"] = content
-        layout["title"] = title
-        return (path, templates.renderBytes("base", layout))
+        layout[.content] = .html(content)
+        layout[.title] = .text(title)
+        return (path, templates.renderBytes("base", layout, reserving: content.count + 4 << 10))
     }
 }
