@@ -120,8 +120,8 @@ public struct SitePresenter {
         let exclusive = options.exclusive ?? defaults.exclusive ?? false
         let introText = section.query != nil ? section.summary : ""
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
-        let outline = OutlineContext(presenter: self, catalog: catalog, pagePath: pagePath, rowIDPrefix: prefix,
-                                     sectionExpanded: section.expanded ?? catalog?.expanded)
+        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), pagePath: pagePath,
+                                     rowIDPrefix: prefix, sectionExpanded: section.expanded ?? catalog?.expanded)
         let itemCount = section.itemCount
         return [
             .anchor: .text(anchor ?? section.anchor),
@@ -154,6 +154,8 @@ public struct SitePresenter {
     struct OutlineContext {
         var presenter: SitePresenter
         var catalog: Catalog?
+        /// The catalog's row settings, looked up once per section rather than once per row.
+        var row: RowConfiguration
         var pagePath: String
         var rowIDPrefix: String?
         /// The section's `expanded`, else the catalog's: the default for its groups.
@@ -190,7 +192,7 @@ public struct SitePresenter {
                                                      accordion: exclusive ? SitePresenter.accordionName(group.anchor) : nil)),
                     ]
                 case .item(let item):
-                    return presenter.rowContext(item, catalog: catalog, pagePath: pagePath, idPrefix: rowIDPrefix, depth: depth)
+                    return presenter.rowContext(item, configuration: row, pagePath: pagePath, idPrefix: rowIDPrefix, depth: depth)
                 }
             }
         }
@@ -199,8 +201,16 @@ public struct SitePresenter {
     /// A row: what an item shows in an outline, following the catalog's `row:` settings.
     /// `depth` is the outline level it is shown at (see `OutlineContext`).
     public func rowContext(_ item: Item, catalog: Catalog?, pagePath: String, idPrefix: String? = nil, depth: Int = 2) -> TemplateContext {
-        let configuration = catalog.flatMap { configurations[$0.id] }?.row ?? .standard
-        let value = { (key: String) in item.value(for: key).map(Self.displayText) }
+        rowContext(item, configuration: rowConfiguration(of: catalog), pagePath: pagePath, idPrefix: idPrefix, depth: depth)
+    }
+
+    func rowConfiguration(of catalog: Catalog?) -> RowConfiguration {
+        catalog.flatMap { configurations[$0.id] }?.row ?? .standard
+    }
+
+    func rowContext(_ item: Item, configuration: RowConfiguration, pagePath: String, idPrefix: String?, depth: Int) -> TemplateContext {
+        // A local function, not a closure kept in a constant: that would copy the item into a box on every row.
+        func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
         let title = configuration.title?.render(value) ?? ""
         let secondary: String
         if !configuration.showsSecondary {
