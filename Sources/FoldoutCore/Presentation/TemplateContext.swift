@@ -20,8 +20,12 @@ public struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     /// The value of `key`; setting replaces it, or adds it at the end.
     public subscript(key: TemplateKey) -> TemplateValue? {
         get {
-            for entry in entries where entry.0 == key { return entry.1 }
-            return nil
+            // Compares keys in place: a `for entry in entries` loop would copy (retain and
+            // release) every value it passes, and templates look up a dozen keys per row.
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where entries[index].0 == key { return entries[index].1 }
+                return nil
+            }
         }
         set {
             if let index = entries.firstIndex(where: { $0.0 == key }) {

@@ -26,6 +26,7 @@ struct CompiledTemplates: Sendable {
         var innermostOnly: Bool
     }
 
+    /// A template as read from swift-mustache's tokens, before it is assembled into `Instruction`s.
     indirect enum Node: Sendable {
         case text([UInt8])
         case variable(Name, escaped: Bool)
@@ -40,25 +41,72 @@ struct CompiledTemplates: Sendable {
     /// default (which Foldout's templates always replace in their first line, see
     /// `TemplateSet`, and which is not run here), Foldout's own (`HTMLEscaping`, appended
     /// straight to the page), or another content type's, by its place in `otherEscapers`.
-    /// A plain value, passed down every section without reference counting.
     enum Escaper: Sendable, Equatable {
         case swiftMustacheDefault
         case html
         case other(Int)
     }
 
-    /// Every template of the library by name.
-    private let programs: [String: [Node]]
+    /// One step of a template. Every template is assembled into one array of these, made of
+    /// plain numbers (text, names and partials are places in the other arrays), so running a
+    /// page reference-counts nothing but the values it writes: walking a tree of enums with
+    /// arrays in them retained and released a payload at every node, on two threads at once.
+    struct Instruction: Sendable {
+        enum Operation: UInt8, Sendable {
+            /// `text[operand..<operand + extent]`.
+            case text
+            /// `{{name}}` and `{{{name}}}` of `names[operand]`.
+            case escapedVariable, variable
+            /// The section of `names[operand]`; its body is the instructions up to `extent`.
+            case section, invertedSection
+            /// The partial whose instructions are `operand..<extent` (nothing when `operand` is -1:
+            /// the library has no such template, and swift-mustache renders it as nothing).
+            case partial
+            /// Switches escaping to `Escaper(code: operand)`.
+            case contentType
+            case unsupported
+        }
+
+        var operation: Operation
+        var operand: Int32
+        var extent: Int32
+    }
+
+    /// A `Name` as plain numbers: `restCount` key numbers from `nameParts[restStart]` follow `first`.
+    struct AssembledName: Sendable {
+        var first: TemplateKey
+        var restStart: Int32
+        var restCount: Int32
+        var innermostOnly: Bool
+    }
+
+    private let instructions: [Instruction]
+    private let text: [UInt8]
+    private let names: [AssembledName]
+    private let nameParts: [TemplateKey]
+    /// Each template's instructions, by name.
+    private let programs: [String: Range<Int>]
     private let otherEscapers: [any MustacheContentType]
 
-    init(library: MustacheLibrary, names: some Sequence<String>) {
-        var programs: [String: [Node]] = [:]
+    init(library: MustacheLibrary, names templateNames: some Sequence<String>) {
+        var read: [(name: String, nodes: [Node])] = []
         var otherEscapers: [any MustacheContentType] = []
-        for name in names {
+        for name in templateNames {
             guard let template = library.getTemplate(named: name) else { continue }
-            programs[name] = Self.nodes(of: template, otherEscapers: &otherEscapers) ?? [.unsupported]
+            read.append((name, Self.nodes(of: template, otherEscapers: &otherEscapers) ?? [.unsupported]))
         }
-        self.programs = programs
+        var assembler = Assembler()
+        for (name, nodes) in read {
+            let start = assembler.instructions.count
+            assembler.add(nodes)
+            assembler.programs[name] = start..<assembler.instructions.count
+        }
+        assembler.linkPartials()
+        instructions = assembler.instructions
+        text = assembler.text
+        names = assembler.names
+        nameParts = assembler.nameParts
+        programs = assembler.programs
         self.otherEscapers = otherEscapers
     }
 
@@ -66,66 +114,137 @@ struct CompiledTemplates: Sendable {
     /// the template or the context uses something this renderer does not run.
     /// `reserving` is the size expected, when known.
     func render(_ name: String, _ context: TemplateContext, reserving: Int = 4 << 10) -> [UInt8]? {
-        var output: [UInt8] = []
-        output.reserveCapacity(reserving)
-        guard render(name, context, into: &output) else { return nil }
-        // Pages are kept until written: a buffer grown by doubling would hold up to twice the page.
-        if output.capacity - output.count > output.count / 8 {
-            return output.withUnsafeBufferPointer { Array($0) }
+        guard let program = programs[name] else { return nil }
+        return instructions.withUnsafeBufferPointer { instructions in
+            text.withUnsafeBufferPointer { text in
+                names.withUnsafeBufferPointer { names in
+                    nameParts.withUnsafeBufferPointer { nameParts in
+                        var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
+                                      otherEscapers: otherEscapers, output: PageBytes(capacity: reserving))
+                        run.stack.append(context)
+                        guard run.run(program, escaper: .swiftMustacheDefault) else { return nil }
+                        return run.output.array()
+                    }
+                }
+            }
         }
-        return output
     }
 
-    /// Appends what `render` answers to `output`; false (with `output` partly written) where
-    /// that is nil.
-    func render(_ name: String, _ context: TemplateContext, into output: inout [UInt8]) -> Bool {
-        guard let program = programs[name] else { return false }
-        var run = Run(programs: programs, otherEscapers: otherEscapers, output: output)
-        output = []
-        run.stack.append(context)
-        let done = run.run(program, escaper: .swiftMustacheDefault)
-        output = run.output
-        return done
+    // MARK: Assembling
+
+    private struct Assembler {
+        var instructions: [Instruction] = []
+        var text: [UInt8] = []
+        var names: [AssembledName] = []
+        var nameParts: [TemplateKey] = []
+        var programs: [String: Range<Int>] = [:]
+        /// Partial instructions to point at their template once every template is assembled.
+        var partials: [(instruction: Int, name: String)] = []
+
+        mutating func add(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text(let bytes):
+                    append(.text, operand: text.count, extent: bytes.count)
+                    text += bytes
+                case .variable(let name, let escaped):
+                    append(escaped ? .escapedVariable : .variable, operand: add(name), extent: 0)
+                case .section(let name, let body, let inverted):
+                    let section = instructions.count
+                    append(inverted ? .invertedSection : .section, operand: add(name), extent: 0)
+                    add(body)
+                    instructions[section].extent = Int32(instructions.count)
+                case .partial(let name):
+                    partials.append((instructions.count, name))
+                    append(.partial, operand: -1, extent: 0)
+                case .contentType(let escaper):
+                    let code: Int
+                    switch escaper {
+                    case .swiftMustacheDefault: code = -1
+                    case .html: code = -2
+                    case .other(let index): code = index
+                    }
+                    append(.contentType, operand: code, extent: 0)
+                case .unsupported:
+                    append(.unsupported, operand: 0, extent: 0)
+                }
+            }
+        }
+
+        mutating func linkPartials() {
+            for partial in partials {
+                guard let program = programs[partial.name] else { continue }
+                instructions[partial.instruction].operand = Int32(program.lowerBound)
+                instructions[partial.instruction].extent = Int32(program.upperBound)
+            }
+        }
+
+        private mutating func add(_ name: Name) -> Int {
+            names.append(AssembledName(first: name.first, restStart: Int32(nameParts.count), restCount: Int32(name.rest.count),
+                                       innermostOnly: name.innermostOnly))
+            nameParts += name.rest
+            return names.count - 1
+        }
+
+        private mutating func append(_ operation: Instruction.Operation, operand: Int, extent: Int) {
+            instructions.append(Instruction(operation: operation, operand: Int32(operand), extent: Int32(extent)))
+        }
     }
 
     // MARK: Running
 
-    private struct Run {
-        let programs: [String: [Node]]
+    private struct Run: ~Copyable {
+        let instructions: UnsafeBufferPointer<Instruction>
+        let text: UnsafeBufferPointer<UInt8>
+        let names: UnsafeBufferPointer<AssembledName>
+        let nameParts: UnsafeBufferPointer<TemplateKey>
         let otherEscapers: [any MustacheContentType]
-        var output: [UInt8]
-        /// The context stack, innermost last; nil stands for a context that is not a node
-        /// (a section over a string, say), in which no name is found.
-        var stack: [TemplateContext?] = []
+        var output: PageBytes
+        /// The context stack, innermost last. A context that is not a node (a section over a
+        /// string, say), in which no name is found, is an empty node.
+        var stack: [TemplateContext] = []
 
-        init(programs: [String: [Node]], otherEscapers: [any MustacheContentType], output: [UInt8]) {
-            self.programs = programs
+        init(instructions: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<AssembledName>,
+             nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming PageBytes) {
+            self.instructions = instructions
+            self.text = text
+            self.names = names
+            self.nameParts = nameParts
             self.otherEscapers = otherEscapers
             self.output = output
             stack.reserveCapacity(16)
         }
 
-        /// Runs `nodes`; false at anything unsupported. `escaper` is the content type in force.
-        mutating func run(_ nodes: [Node], escaper: Escaper) -> Bool {
+        /// Runs the instructions of `range`; false at anything unsupported. `escaper` is the
+        /// content type in force.
+        mutating func run(_ range: Range<Int>, escaper: Escaper) -> Bool {
             var escaper = escaper
-            for node in nodes {
-                switch node {
-                case .text(let bytes):
-                    output += bytes
-                case .variable(let name, let escaped):
-                    guard let value = lookUp(name) else { continue }
-                    if !write(value, escaped ? escaper : nil) { return false }
-                case .section(let name, let body, let inverted):
-                    if let value = lookUp(name) {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let instruction = instructions[index]
+                let operand = Int(instruction.operand), extent = Int(instruction.extent)
+                index += 1
+                switch instruction.operation {
+                case .text:
+                    output.append(UnsafeBufferPointer(rebasing: text[operand..<(operand + extent)]))
+                case .escapedVariable:
+                    if let value = lookUp(names[operand]), !write(value, escaper) { return false }
+                case .variable:
+                    if let value = lookUp(names[operand]), !write(value, nil) { return false }
+                case .section, .invertedSection:
+                    let body = index..<extent
+                    index = extent
+                    let inverted = instruction.operation == .invertedSection
+                    if let value = lookUp(names[operand]) {
                         if !(inverted ? runInverted(body, value, escaper: escaper) : runSection(body, value, escaper: escaper)) { return false }
                     } else if inverted, !run(body, escaper: escaper) {
                         return false
                     }
-                case .partial(let name):
+                case .partial:
                     // A partial starts with swift-mustache's default content type.
-                    if let program = programs[name], !run(program, escaper: .swiftMustacheDefault) { return false }
-                case .contentType(let type):
-                    escaper = type
+                    if operand >= 0, !run(operand..<extent, escaper: .swiftMustacheDefault) { return false }
+                case .contentType:
+                    escaper = operand == -1 ? .swiftMustacheDefault : operand == -2 ? .html : .other(operand)
                 case .unsupported:
                     return false
                 }
@@ -144,7 +263,7 @@ struct CompiledTemplates: Sendable {
                 return write(flag ? "true" : "false", escaper)
             case .html(let bytes):
                 guard escaper != nil else {
-                    output += bytes
+                    output.append(bytes)
                     return true
                 }
                 return write(String(decoding: bytes, as: UTF8.self), escaper)
@@ -156,15 +275,15 @@ struct CompiledTemplates: Sendable {
 
         private mutating func write(_ text: String, _ escaper: Escaper?) -> Bool {
             switch escaper {
-            case nil: append(text)
+            case nil: output.append(text)
             case .html: HTMLEscaping.append(text, to: &output)
-            case .other(let index): append(otherEscapers[index].escapeText(text))
+            case .other(let index): output.append(otherEscapers[index].escapeText(text))
             case .swiftMustacheDefault: return false
             }
             return true
         }
 
-        private mutating func runSection(_ body: [Node], _ value: TemplateValue, escaper: Escaper) -> Bool {
+        private mutating func runSection(_ body: Range<Int>, _ value: TemplateValue, escaper: Escaper) -> Bool {
             switch value {
             case .list(let list):
                 for element in list where !runPushed(body, element, escaper: escaper) { return false }
@@ -173,20 +292,20 @@ struct CompiledTemplates: Sendable {
             case .context(let context):
                 return runPushed(body, context, escaper: escaper)
             case .text, .number, .html:
-                return runPushed(body, nil, escaper: escaper)
+                return runPushed(body, [:], escaper: escaper)
             }
             return true
         }
 
-        private mutating func runInverted(_ body: [Node], _ value: TemplateValue, escaper: Escaper) -> Bool {
+        private mutating func runInverted(_ body: Range<Int>, _ value: TemplateValue, escaper: Escaper) -> Bool {
             switch value {
-            case .list(let list) where list.isEmpty: return runPushed(body, nil, escaper: escaper)
+            case .list(let list) where list.isEmpty: return runPushed(body, [:], escaper: escaper)
             case .flag(false): return run(body, escaper: escaper)
             default: return true
             }
         }
 
-        private mutating func runPushed(_ body: [Node], _ context: TemplateContext?, escaper: Escaper) -> Bool {
+        private mutating func runPushed(_ body: Range<Int>, _ context: TemplateContext, escaper: Escaper) -> Bool {
             stack.append(context)
             defer { stack.removeLast() }
             return run(body, escaper: escaper)
@@ -195,31 +314,23 @@ struct CompiledTemplates: Sendable {
         /// swift-mustache's lookup: the first name through the stack from the innermost
         /// context out, the rest inside what it found. Contexts that are not nodes (strings,
         /// numbers, lists) have no named children there either.
-        private func lookUp(_ name: Name) -> TemplateValue? {
-            var found: TemplateValue?
-            if name.innermostOnly {
-                found = stack.last.flatMap { $0?[name.first] }
-            } else {
+        private func lookUp(_ name: AssembledName) -> TemplateValue? {
+            let found: TemplateValue? = stack.withUnsafeBufferPointer { stack in
+                if name.innermostOnly { return stack.last?[name.first] }
                 var level = stack.count - 1
                 while level >= 0 {
-                    if let value = stack[level]?[name.first] {
-                        found = value
-                        break
-                    }
+                    if let value = stack[level][name.first] { return value }
                     level -= 1
                 }
+                return nil
             }
             guard var value = found else { return nil }
-            for part in name.rest {
+            let restStart = Int(name.restStart)
+            for part in nameParts[restStart..<(restStart + Int(name.restCount))] {
                 guard case .context(let context) = value, let child = context[part] else { return nil }
                 value = child
             }
             return value
-        }
-
-        private mutating func append(_ text: String) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
         }
     }
 

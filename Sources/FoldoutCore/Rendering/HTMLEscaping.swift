@@ -21,24 +21,23 @@ struct HTMLEscaping: MustacheContentType {
     static func escape(_ text: String) -> String {
         // Most values (titles, ages, URLs) have nothing to escape: those are returned as they are.
         guard text.utf8.contains(where: needsEscaping) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 32)
+        var bytes = PageBytes(capacity: text.utf8.count + 32)
         append(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes.array(), as: UTF8.self)
     }
 
     /// Appends `text`, escaped, to `output` (UTF-8), as `CompiledTemplates` writes pages:
     /// runs of bytes that need nothing are copied whole.
-    static func append(_ text: String, to output: inout [UInt8]) {
+    static func append(_ text: String, to output: inout PageBytes) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
             for index in bytes.indices where needsEscaping(bytes[index]) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 appendReplacement(for: bytes[index], to: &output)
                 start = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -50,13 +49,13 @@ struct HTMLEscaping: MustacheContentType {
         byte < 64 && escapedBytes & (1 << byte) != 0
     }
 
-    private static func appendReplacement(for byte: UInt8, to output: inout [UInt8]) {
+    private static func appendReplacement(for byte: UInt8, to output: inout PageBytes) {
         switch byte {
-        case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-        case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-        case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-        case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-        default: output.append(contentsOf: "&#39;".utf8)
+        case UInt8(ascii: "<"): output.append("&lt;")
+        case UInt8(ascii: ">"): output.append("&gt;")
+        case UInt8(ascii: "&"): output.append("&amp;")
+        case UInt8(ascii: "\""): output.append("&quot;")
+        default: output.append("&#39;")
         }
     }
 }
