@@ -23,7 +23,15 @@ public struct Catalog: Sendable {
     public var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }
 
     /// Every item once, in outline order.
-    public var allItems: [Item] { folderSections.flatMap(\.allItems) }
+    public var allItems: [Item] {
+        var items: [Item] = []
+        appendItems(to: &items)
+        return items
+    }
+
+    func appendItems(to items: inout [Item]) {
+        for section in folderSections { section.appendItems(to: &items) }
+    }
 
     /// Sections made from folders (and the untitled one of loose items), without query sections.
     public var folderSections: [Group] { sections.filter { $0.query == nil } }
@@ -50,5 +58,10 @@ public struct Site: Sendable {
         fields.first { $0.key == key }?.value
     }
 
-    public var allItems: [Item] { catalogs.flatMap(\.allItems) + (looseItems?.allItems ?? []) }
+    public var allItems: [Item] {
+        var items: [Item] = []
+        for catalog in catalogs { catalog.appendItems(to: &items) }
+        looseItems?.appendItems(to: &items)
+        return items
+    }
 }

@@ -33,10 +33,18 @@ public struct Group: Sendable {
 
     /// Every item below, in outline order.
     public var allItems: [Item] {
-        entries.flatMap { entry -> [Item] in
+        var items: [Item] = []
+        appendItems(to: &items)
+        return items
+    }
+
+    /// Appends every item below to one array: a `flatMap` made an array per item and copied
+    /// each item again at every level, and the renderer asks for all items several times.
+    func appendItems(to items: inout [Item]) {
+        for entry in entries {
             switch entry {
-            case .item(let item): return [item]
-            case .group(let group): return group.allItems
+            case .item(let item): items.append(item)
+            case .group(let group): group.appendItems(to: &items)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Paths inside `Output/` and the relative links between them. Every link names a file
 /// (never a directory or `/`), so the site works from `file://` and from any server.
 public enum OutputPath {
@@ -45,7 +47,7 @@ public enum OutputPath {
         // Skip the folders both paths share (never the target's file name).
         var common = 0
         while common < fromFolders, common < targetCount - 1, let a = fromSegment, let b = toSegment,
-              from[a].elementsEqual(to[b]) {
+              a.count == b.count, memcmp(from.baseAddress! + a.lowerBound, to.baseAddress! + b.lowerBound, a.count) == 0 {
             common += 1
             fromSegment = nextSegment(from, after: &fromCursor)
             toSegment = nextSegment(to, after: &toCursor)
@@ -64,12 +66,19 @@ public enum OutputPath {
                 url[count] = slash
                 count += 1
             }
-            for byte in to[segment] {
-                if isKeptInSegment(byte) {
-                    url[count] = byte
-                    count += 1
-                } else {
-                    writePercent(byte, into: url, count: &count)
+            let bytes = UnsafeBufferPointer(rebasing: to[segment])
+            if bytes.allSatisfy(isKeptInSegment) {
+                // Most segments need no encoding: copied whole.
+                (url.baseAddress! + count).update(from: bytes.baseAddress!, count: bytes.count)
+                count += bytes.count
+            } else {
+                for byte in bytes {
+                    if isKeptInSegment(byte) {
+                        url[count] = byte
+                        count += 1
+                    } else {
+                        writePercent(byte, into: url, count: &count)
+                    }
                 }
             }
             toSegment = nextSegment(to, after: &toCursor)
