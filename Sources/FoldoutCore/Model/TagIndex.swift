@@ -9,7 +9,7 @@ public struct TagIndex: Sendable {
         public var groups: [CatalogGroup]
         public var itemCount: Int { groups.reduce(0) { $0 + $1.sections.reduce(0) { $0 + $1.items.count } } }
         /// Output path of the tag's page.
-        public var outputPath: String { TagIndex.folder + "/" + slug + ".html" }
+        public var outputPath: String { TagIndex.outputPath(ofSlug: slug) }
     }
 
     /// A catalog's items with the tag; `catalog` is nil for items placed directly in `Content/`.
@@ -28,20 +28,31 @@ public struct TagIndex: Sendable {
 
     /// Tags ordered by name, in natural order.
     public var tags: [Tag]
+    /// The slug of each tag as written on an item.
+    private var slugs: [String: String] = [:]
 
     public init(site: Site) {
         var order: [String] = []
         var names: [String: String] = [:]
         var groups: [String: [CatalogGroup]] = [:]
+        // A site has few tags on many items: each tag as written is made a slug once.
+        var slugs: [String: String] = [:]
         func collect(_ sections: [Group], catalog: Catalog?) {
             var perTag: [String: [SectionGroup]] = [:]
             for section in sections where section.query == nil {
                 var itemsPerTag: [String: [Item]] = [:]
                 for item in section.allItems {
-                    var seen: Set<String> = []
+                    var seen: [String] = []
                     for tag in item.tags {
-                        let slug = Self.slug(for: tag)
-                        guard seen.insert(slug).inserted else { continue }
+                        let slug: String
+                        if let known = slugs[tag] {
+                            slug = known
+                        } else {
+                            slug = Self.slug(for: tag)
+                            slugs[tag] = slug
+                        }
+                        guard !seen.contains(slug) else { continue }
+                        seen.append(slug)
                         if names[slug] == nil {
                             names[slug] = tag
                             order.append(slug)
@@ -55,12 +66,22 @@ public struct TagIndex: Sendable {
         }
         for catalog in site.catalogs { collect(catalog.sections, catalog: catalog) }
         if let loose = site.looseItems { collect([loose], catalog: nil) }
+        self.slugs = slugs
         tags = order.map { slug in
             Tag(name: names[slug]!, slug: slug, groups: groups[slug] ?? [])
         }.sorted { lhs, rhs in
             let byName = Ordering.naturalCompare(lhs.name, rhs.name)
             return byName != 0 ? byName < 0 : lhs.slug < rhs.slug
         }
+    }
+
+    /// Output path of the page of the tag written `name` on an item.
+    public func outputPath(ofTag name: String) -> String {
+        Self.outputPath(ofSlug: slugs[name] ?? Self.slug(for: name))
+    }
+
+    static func outputPath(ofSlug slug: String) -> String {
+        folder + "/" + slug + ".html"
     }
 
     /// The tag's slug; never `index`, which names the tag list.

@@ -18,6 +18,8 @@ public struct SitePresenter {
     public var absoluteBase: String?
     /// The item pages' pager, made once per site by the renderer (made on the spot when nil).
     public var pager: ItemPager?
+    /// Field slugs and labels, shared by the pages of a build.
+    var fieldNames = FieldNames()
     /// Deepest outline level rendered, a guard against runaway recursion. The loader already
     /// refuses folders deeper than this, so no group is ever cut here.
     public static let maximumOutlineDepth = ContentLoader.maximumDepth
@@ -295,9 +297,8 @@ public struct SitePresenter {
             ]
         }
         let tags: [TemplateContext] = item.tags.map { name in
-            let hasPage = tagIndex != nil
-            return [.name: .text(name), .hasURL: .flag(hasPage),
-                    .url: .text(hasPage ? link(from: pagePath, to: TagIndex.folder + "/" + TagIndex.slug(for: name) + ".html") : "")]
+            [.name: .text(name), .hasURL: .flag(tagIndex != nil),
+             .url: .text(tagIndex.map { link(from: pagePath, to: $0.outputPath(ofTag: name)) } ?? "")]
         }
         let date = item.date ?? ""
         let neighbours = (pager ?? ItemPager(site: site))[item.id]
@@ -337,12 +338,12 @@ public struct SitePresenter {
     func fieldsContext(_ item: Item, list: DetailFieldList) -> [TemplateContext] {
         let entries = list.entries ?? item.fields
             .filter { !DetailFieldList.hiddenByDefault.contains($0.key) && item.images[$0.key] == nil }
-            .map { DetailFieldList.Entry(key: $0.key, label: DetailFieldList.label(for: $0.key)) }
+            .map { DetailFieldList.Entry(key: $0.key, label: fieldNames[$0.key].label) }
         return entries.compactMap { entry in
             guard let value = item.value(for: entry.key) else { return nil }
             let text = Self.displayText(value)
             guard !text.isEmpty else { return nil }
-            return [.key: .text(Slug.make(entry.key)), .label: .text(entry.label), .value: .text(text),
+            return [.key: .text(fieldNames[entry.key].slug), .label: .text(entry.label), .value: .text(text),
                     .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://"))]
         }
     }

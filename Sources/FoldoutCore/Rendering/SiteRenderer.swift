@@ -33,10 +33,12 @@ public struct SiteRenderer: Sendable {
         try render(into: &snapshot, shared: makeShared(), keep: keep, progress: progress)
     }
 
-    /// What every page draws on besides the site: the tags and the item pager, made once.
+    /// What every page draws on besides the site: the tags, the item pager and the field
+    /// names, made once.
     struct Shared: Sendable {
         var tagIndex: TagIndex?
         var pager: ItemPager
+        var fieldNames = FieldNames()
     }
 
     func makeShared() -> Shared {
@@ -68,7 +70,7 @@ public struct SiteRenderer: Sendable {
             let (path, key) = digest.key(of: page)
             if keep(path, key) { return (path, .kept, key) }
             // Pages are rendered straight to bytes, the form they are written in.
-            return (path, .bytes(renderPage(page, tagIndex: tagIndex, pager: pager).html), key)
+            return (path, .bytes(renderPage(page, shared: shared).html), key)
         }
         for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
         if let base = site.baseURL, !base.isEmpty {
@@ -80,7 +82,7 @@ public struct SiteRenderer: Sendable {
 
     /// The page of `item` (of the catalog at `catalog`), as `render` would make it.
     func renderItemPage(_ item: Item, catalog: Int?, shared: Shared) -> [UInt8] {
-        renderPage(.item(item, catalog: catalog), tagIndex: shared.tagIndex, pager: shared.pager).html
+        renderPage(.item(item, catalog: catalog), shared: shared).html
     }
 
     private var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
@@ -93,9 +95,11 @@ public struct SiteRenderer: Sendable {
         return dates
     }
 
-    func renderPage(_ page: Page, tagIndex: TagIndex?, pager: ItemPager? = nil) -> (path: String, html: [UInt8]) {
+    func renderPage(_ page: Page, shared: Shared) -> (path: String, html: [UInt8]) {
+        let tagIndex = shared.tagIndex
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
-        presenter.pager = pager
+        presenter.pager = shared.pager
+        presenter.fieldNames = shared.fieldNames
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: TemplateContext
         var hasScript = false
