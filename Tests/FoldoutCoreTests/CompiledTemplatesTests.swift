@@ -13,13 +13,14 @@ final class CompiledTemplatesTests: XCTestCase {
         return try TemplateSet(files: files, displayRoot: "Templates")
     }
 
-    private func compiled(_ set: TemplateSet, _ name: String, _ context: [String: Any]) -> String? {
+    private func compiled(_ set: TemplateSet, _ name: String, _ context: TemplateContext) -> String? {
         set.compiled.render(name, context).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A template using every kind of tag covered, standalone lines and inline ones, against
     /// generated contexts that mix every kind of value, present and missing keys, keys found
-    /// further out in the stack, and text that needs escaping.
+    /// further out in the stack, and text that needs escaping. swift-mustache renders each
+    /// context's `dictionary`, as it does for the templates `CompiledTemplates` hands back.
     func testMatchesSwiftMustacheOnGeneratedContexts() throws {
         let page = """
             <h1 title="{{title}}">{{title}}</h1>{{{html}}}{{& html}}
@@ -43,20 +44,22 @@ final class CompiledTemplatesTests: XCTestCase {
         var random = SplitMix64(seed: 9)
         let texts = ["", "a", "Tom & Jerry", "<b>bold</b>", "\"q\" 'a'", "é<\u{301}", "\"\u{301}", "日本", "\n", "{{title}}"]
         func text() -> String { random.pick(texts) + random.pick(texts) }
+        func key(_ name: String) -> TemplateKey { TemplateKey(name) }
         for _ in 0..<600 {
-            let rows: [[String: Any]] = (0..<random.next(3)).map { _ in
-                var row: [String: Any] = ["id": text(), "name": text(),
-                                          "image": random.next(2) == 0 ? false : ["url": text(), "alt": text()] as [String: Any],
-                                          "children": (0..<random.next(2)).map { _ in ["name": text()] as [String: Any] }]
-                if random.next(2) == 0 { row["count"] = random.next(1000) - 500 }
-                if random.next(2) == 0 { row["tags"] = [["name": text()] as [String: Any], "plain", 3, true] as [Any] }
+            let rows: [TemplateContext] = (0..<random.next(3)).map { _ in
+                var row: TemplateContext = [key("id"): .text(text()), key("name"): .text(text()),
+                                            key("image"): random.next(2) == 0 ? false : .context([key("url"): .text(text()), key("alt"): .text(text())]),
+                                            key("children"): .list((0..<random.next(2)).map { _ in [key("name"): .text(text())] })]
+                if random.next(2) == 0 { row[key("count")] = .number(random.next(1000) - 500) }
+                if random.next(2) == 0 { row[key("tags")] = [[key("name"): .text(text())], [:]] }
                 return row
             }
-            var context: [String: Any] = [
-                "html": text(), "flag": random.next(2) == 0, "count": random.next(100),
-                "ratio": Double(random.next(8)) / 4, "rows": rows, "meta": ["owner": text()] as [String: Any],
+            var context: TemplateContext = [
+                key("html"): random.next(2) == 0 ? .text(text()) : .html(Array(text().utf8)), key("flag"): .flag(random.next(2) == 0),
+                key("count"): .number(random.next(100)), key("ratio"): .number(-random.next(8)), key("rows"): .list(rows),
+                key("meta"): .context([key("owner"): .text(text())]),
             ]
-            if random.next(4) > 0 { context["title"] = text() }
+            if random.next(4) > 0 { context[key("title")] = .text(text()) }
             let expected = set.renderThroughSwiftMustache("item", context)
             XCTAssertEqual(compiled(set, "item", context), expected)
             XCTAssertEqual(set.render("item", context), expected)
@@ -66,17 +69,16 @@ final class CompiledTemplatesTests: XCTestCase {
     /// What is not covered is handed to swift-mustache: the answer is nil, and
     /// `TemplateSet.render` still gives swift-mustache's text.
     func testHandsBackWhatItDoesNotCover() throws {
-        let cases: [(template: String, context: [String: Any])] = [
-            ("{{uppercased(title)}}", ["title": "a"]),
-            ("{{#list}}{{.}}{{/list}}", ["list": ["a", "b"]]),
-            ("{{#list}}{{first()}}{{/list}}", ["list": ["a", "b"]]),
-            ("<p>\n  {{> child}}\n</p>", ["name": "x"]),
-            ("{{>*dynamic}}", ["dynamic": "child"]),
-            ("{{<child}}{{$block}}x{{/block}}{{/child}}", ["name": "x"]),
-            ("{{title}}", ["title": Optional<String>.none as Any]),
-            ("{{title}}", ["title": ["a": "b"] as [String: String]]),
-            ("{{#meta}}{{owner}}{{/meta}}", ["meta": URLComponents()]),
-            ("{{rows}}", ["rows": [["a": 1]]]),
+        let name = TemplateKey("name"), list = TemplateKey("list"), title = TemplateKey("title")
+        let cases: [(template: String, context: TemplateContext)] = [
+            ("{{uppercased(title)}}", [title: "a"]),
+            ("{{#list}}{{.}}{{/list}}", [list: [[name: "a"], [name: "b"]]]),
+            ("{{#list}}{{first()}}{{/list}}", [list: [[name: "a"], [name: "b"]]]),
+            ("<p>\n  {{> child}}\n</p>", [name: "x"]),
+            ("{{>*dynamic}}", [TemplateKey("dynamic"): "child"]),
+            ("{{<child}}{{$block}}x{{/block}}{{/child}}", [name: "x"]),
+            ("{{title}}", [title: .context([TemplateKey("a"): "b"])]),
+            ("{{rows}}", [TemplateKey("rows"): [[TemplateKey("a"): 1]]]),
         ]
         for (template, context) in cases {
             let set = try templates(["item": template], partials: ["child": "<i>{{name}}</i>\n"])
@@ -88,19 +90,17 @@ final class CompiledTemplatesTests: XCTestCase {
         library.register(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n{{> child}}"), named: "page")
         library.register(try MustacheTemplate(string: "{{name}}"), named: "child")
         let compiled = CompiledTemplates(library: library, names: ["page", "child"])
-        XCTAssertNil(compiled.render("page", ["name": "<b>"] as [String: Any]))
-        XCTAssertEqual(compiled.render("page", ["other": "<b>"] as [String: Any]).map { String(decoding: $0, as: UTF8.self) }, "")
-        // A context that is not a `[String: Any]` is handed back too.
-        XCTAssertNil(compiled.render("page", ["other": "<b>"] as [String: String]))
+        XCTAssertNil(compiled.render("page", [name: "<b>"]))
+        XCTAssertEqual(compiled.render("page", [TemplateKey("other"): "<b>"]).map { String(decoding: $0, as: UTF8.self) }, "")
     }
 
     /// A quote followed by a combining mark is escaped, like every quote (see `HTMLEscaping`).
     func testEscapesLikeFoldoutsEscaping() throws {
         let set = try templates(["item": "<a title=\"{{title}}\">{{title}}</a>"])
         let title = "x\"\u{301} onmouseover=alert(1) <b>&"
-        XCTAssertEqual(compiled(set, "item", ["title": title]),
+        XCTAssertEqual(compiled(set, "item", [.title: .text(title)]),
                        "<a title=\"\(HTMLEscaping.escape(title))\">\(HTMLEscaping.escape(title))</a>")
-        XCTAssertEqual(compiled(set, "item", ["title": title]), set.renderThroughSwiftMustache("item", ["title": title]))
+        XCTAssertEqual(compiled(set, "item", [.title: .text(title)]), set.renderThroughSwiftMustache("item", [.title: .text(title)]))
     }
 
     /// The default templates with the presenter's contexts for a small site: every template
@@ -123,14 +123,14 @@ final class CompiledTemplatesTests: XCTestCase {
                                       tagIndex: TagIndex(site: site))
         let catalog = try XCTUnwrap(site.catalogs.first)
         XCTAssertEqual(catalog.allItems.count, 12)
-        var contexts: [(String, [String: Any])] = [("home", presenter.homeContext()), ("catalog", presenter.catalogContext(catalog))]
+        var contexts: [(String, TemplateContext)] = [("home", presenter.homeContext()), ("catalog", presenter.catalogContext(catalog))]
         for item in catalog.allItems {
             contexts.append(("item", presenter.itemContext(item, catalog: catalog)))
             var layout = presenter.layoutContext(pagePath: item.outputPath, currentCatalog: catalog.id)
-            layout["content"] = "<p>\(item.title)</p>"
-            layout["title"] = item.title
-            layout["isHome"] = false
-            layout["kind"] = "item"
+            layout[.content] = .html(Array("<p>\(item.title)</p>".utf8))
+            layout[.title] = .text(item.title)
+            layout[.isHome] = false
+            layout[.kind] = "item"
             contexts.append(("base", layout))
         }
         for (name, context) in contexts {

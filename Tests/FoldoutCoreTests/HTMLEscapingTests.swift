@@ -36,10 +36,10 @@ final class HTMLEscapingTests: XCTestCase {
         let templates = try TemplateSet(files: [file("base.html", text), file("home.html", ""), file("catalog.html", ""),
                                                 file("item.html", ""), file("partials/row.html", "{{title}}\n")],
                                         displayRoot: "Templates")
-        let context: [String: Any] = ["title": "A and B", "items": [["title": "x", "html": "<b>"]]]
+        let context: TemplateContext = [.title: "A and B", TemplateKey("items"): [[.title: "x", TemplateKey("html"): "<b>"]]]
         var library = MustacheLibrary()
         library.register(try MustacheTemplate(string: text), named: "base")
         library.register(try MustacheTemplate(string: "{{title}}\n"), named: "row")
-        XCTAssertEqual(templates.render("base", context), library.render(context, withTemplate: "base"))
+        XCTAssertEqual(templates.render("base", context), library.render(context.dictionary, withTemplate: "base"))
     }
 }

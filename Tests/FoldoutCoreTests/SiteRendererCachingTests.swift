@@ -43,15 +43,15 @@ final class SiteRendererCachingTests: XCTestCase {
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
         presenter.pager = ItemPager(site: site)
 
-        func direct(path: String, template: String, context: [String: Any], title: String, kind: String, catalog: String?,
+        func direct(path: String, template: String, context: TemplateContext, title: String, kind: String, catalog: String?,
                     hasScript: Bool = false, presenter: SitePresenter = presenter) -> String {
             // Every page of these sites is run by `CompiledTemplates`, none handed back.
             XCTAssertNotNil(templates.compiled.render(template, context), path)
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalog, hasScript: hasScript)
-            layout["content"] = templates.renderThroughSwiftMustache(template, context)
-            layout["title"] = title
-            layout["isHome"] = kind == "home"
-            layout["kind"] = kind
+            layout[.content] = .text(templates.renderThroughSwiftMustache(template, context))
+            layout[.title] = .text(title)
+            layout[.isHome] = .flag(kind == "home")
+            layout[.kind] = .text(kind)
             XCTAssertNotNil(templates.compiled.render("base", layout), path)
             return templates.renderThroughSwiftMustache("base", layout)
         }

@@ -1,45 +1,99 @@
+import Foundation
+
 /// Paths inside `Output/` and the relative links between them. Every link names a file
 /// (never a directory or `/`), so the site works from `file://` and from any server.
 public enum OutputPath {
     /// The relative URL from the page at `from` to the file at `to`, both paths in `Output/`,
     /// with each segment percent-encoded. `fragment` is appended after `#`.
     ///
-    /// Works on UTF-8 bytes: templates ask for several URLs on every page, and splitting
-    /// `String`s into `Character`s cost more than rendering the rest of the page.
+    /// Works on UTF-8 bytes, written straight into the new string's storage: every row of a
+    /// catalog or tag page and every item page asks for several URLs, and splitting `String`s
+    /// into `Character`s, or growing an array byte by byte, cost more than rendering the
+    /// rest of the page.
     public static func relativeURL(from: String, to: String, fragment: String? = nil) -> String {
-        var url: [UInt8] = []
-        var from = from, to = to
-        from.withUTF8 { fromBytes in
-            to.withUTF8 { toBytes in appendRelativeURL(from: fromBytes, to: toBytes, into: &url) }
+        var from = from, to = to, fragment = fragment ?? ""
+        return from.withUTF8 { fromBytes in
+            to.withUTF8 { toBytes in
+                fragment.withUTF8 { fragmentBytes in
+                    // Every byte may become `%XX`, every folder of `from` `../`.
+                    let capacity = 3 * (fromBytes.count + toBytes.count + fragmentBytes.count) + 1
+                    return String(unsafeUninitializedCapacity: capacity) { url in
+                        var count = 0
+                        writeRelativeURL(from: fromBytes, to: toBytes, into: url, count: &count)
+                        if !fragmentBytes.isEmpty {
+                            url[count] = UInt8(ascii: "#")
+                            count += 1
+                            for byte in fragmentBytes {
+                                if isUnreserved(byte) || byte == slash {
+                                    url[count] = byte
+                                    count += 1
+                                } else {
+                                    writePercent(byte, into: url, count: &count)
+                                }
+                            }
+                        }
+                        return count
+                    }
+                }
+            }
         }
-        if let fragment, !fragment.isEmpty {
-            url.append(UInt8(ascii: "#"))
-            appendEncodedFragment(fragment, into: &url)
-        }
-        return String(decoding: url, as: UTF8.self)
     }
 
-    private static func appendRelativeURL(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>, into url: inout [UInt8]) {
+    private static func writeRelativeURL(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>,
+                                         into url: UnsafeMutableBufferPointer<UInt8>, count: inout Int) {
         let fromFolders = max(0, segmentCount(from) - 1), targetCount = segmentCount(to)
         var fromCursor = 0, toCursor = 0
         var fromSegment = nextSegment(from, after: &fromCursor), toSegment = nextSegment(to, after: &toCursor)
         // Skip the folders both paths share (never the target's file name).
         var common = 0
         while common < fromFolders, common < targetCount - 1, let a = fromSegment, let b = toSegment,
-              from[a].elementsEqual(to[b]) {
+              a.count == b.count, memcmp(from.baseAddress! + a.lowerBound, to.baseAddress! + b.lowerBound, a.count) == 0 {
             common += 1
             fromSegment = nextSegment(from, after: &fromCursor)
             toSegment = nextSegment(to, after: &toCursor)
         }
         for _ in common..<fromFolders {
-            if !url.isEmpty { url.append(slash) }
-            url += [UInt8(ascii: "."), UInt8(ascii: ".")]
+            if count > 0 {
+                url[count] = slash
+                count += 1
+            }
+            url[count] = UInt8(ascii: ".")
+            url[count + 1] = UInt8(ascii: ".")
+            count += 2
         }
         while let segment = toSegment {
-            if !url.isEmpty { url.append(slash) }
-            appendEncodedSegment(to[segment], into: &url)
+            if count > 0 {
+                url[count] = slash
+                count += 1
+            }
+            let bytes = UnsafeBufferPointer(rebasing: to[segment])
+            if bytes.allSatisfy(isKeptInSegment) {
+                // Most segments need no encoding: copied whole.
+                (url.baseAddress! + count).update(from: bytes.baseAddress!, count: bytes.count)
+                count += bytes.count
+            } else {
+                for byte in bytes {
+                    if isKeptInSegment(byte) {
+                        url[count] = byte
+                        count += 1
+                    } else {
+                        writePercent(byte, into: url, count: &count)
+                    }
+                }
+            }
             toSegment = nextSegment(to, after: &toCursor)
         }
+    }
+
+    private static func writePercent(_ byte: UInt8, into url: UnsafeMutableBufferPointer<UInt8>, count: inout Int) {
+        url[count] = UInt8(ascii: "%")
+        url[count + 1] = hexDigit(byte >> 4)
+        url[count + 2] = hexDigit(byte & 0xF)
+        count += 3
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     /// The next non-empty `/`-separated segment at or after `cursor`, which moves past it.
@@ -83,7 +137,7 @@ public enum OutputPath {
 
     private static func appendEncodedSegment<Bytes: Sequence<UInt8>>(_ segment: Bytes, into result: inout [UInt8]) {
         for byte in segment {
-            if isUnreserved(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") {
+            if isKeptInSegment(byte) {
                 result.append(byte)
             } else {
                 appendPercent(byte, into: &result)
@@ -179,6 +233,11 @@ public enum OutputPath {
         return true
     }
 
+    /// Bytes a path segment keeps as they are; `:` is not among them (see `encodeSegment`).
+    private static func isKeptInSegment(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",")
+    }
+
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
@@ -186,10 +245,11 @@ public enum OutputPath {
 
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func appendPercent(_ byte: UInt8, into result: inout [UInt8]) {
-        result += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        result.append(UInt8(ascii: "%"))
+        result.append(hexDigit(byte >> 4))
+        result.append(hexDigit(byte & 0xF))
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -28,6 +28,8 @@ public struct TagIndex: Sendable {
 
     /// Tags ordered by name, in natural order.
     public var tags: [Tag]
+    /// The slug of each tag as written on an item.
+    private var slugs: [String: String] = [:]
 
     public init(site: Site) {
         self.init(site: site, onlyTags: nil)
@@ -71,12 +73,22 @@ public struct TagIndex: Sendable {
         }
         for catalog in site.catalogs { collect(catalog.sections, catalog: catalog) }
         if let loose = site.looseItems { collect([loose], catalog: nil) }
+        self.slugs = made
         tags = order.map { slug in
             Tag(name: names[slug]!, slug: slug, groups: groups[slug] ?? [])
         }.sorted { lhs, rhs in
             let byName = Ordering.naturalCompare(lhs.name, rhs.name)
             return byName != 0 ? byName < 0 : lhs.slug < rhs.slug
         }
+    }
+
+    /// Output path of the page of the tag written `name` on an item.
+    public func outputPath(ofTag name: String) -> String {
+        Self.outputPath(ofSlug: slugs[name] ?? Self.slug(for: name))
+    }
+
+    static func outputPath(ofSlug slug: String) -> String {
+        folder + "/" + slug + ".html"
     }
 
     /// The tag's slug; never `index`, which names the tag list.

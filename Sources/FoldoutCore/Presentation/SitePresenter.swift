@@ -18,6 +18,8 @@ public struct SitePresenter {
     public var absoluteBase: String?
     /// The item pages' pager, made once per site by the renderer (made on the spot when nil).
     public var pager: ItemPager?
+    /// Field slugs and labels, shared by the pages of a build.
+    var fieldNames = FieldNames()
     /// Deepest outline level rendered, a guard against runaway recursion. The loader already
     /// refuses folders deeper than this, so no group is ever cut here.
     public static let maximumOutlineDepth = ContentLoader.maximumDepth
@@ -39,78 +41,79 @@ public struct SitePresenter {
     // MARK: Shared by all pages
 
     /// Keys of `base.html` except `content`, `title` and `kind`, for a page at `path`.
-    public func layoutContext(pagePath: String, currentCatalog: String?, hasScript: Bool = false) -> [String: Any] {
+    public func layoutContext(pagePath: String, currentCatalog: String?, hasScript: Bool = false) -> TemplateContext {
         let root = OutputPath.rootPrefix(of: pagePath)
         return [
-            "lang": site.language,
-            "siteTitle": site.title,
-            "description": site.description,
-            "hasDescription": !site.description.isEmpty,
-            "hasCatalogs": !site.catalogs.isEmpty,
-            "root": root,
-            "homeURL": link(from: pagePath, to: "index.html"),
-            "stylesheetURL": link(from: pagePath, to: "assets/style.css"),
-            "hasScript": hasScript,
-            "scriptURL": link(from: pagePath, to: "assets/catalog.js"),
-            "hasTagPages": !(tagIndex?.tags.isEmpty ?? true),
-            "tagsURL": link(from: pagePath, to: TagIndex.indexPath),
-            "tagsCurrent": pagePath.hasPrefix(TagIndex.folder + "/"),
-            "catalogs": site.catalogs.map { catalog -> [String: Any] in
+            .lang: .text(site.language),
+            .siteTitle: .text(site.title),
+            .description: .text(site.description),
+            .hasDescription: .flag(!site.description.isEmpty),
+            .hasCatalogs: .flag(!site.catalogs.isEmpty),
+            .root: .text(root),
+            .homeURL: .text(link(from: pagePath, to: "index.html")),
+            .stylesheetURL: .text(link(from: pagePath, to: "assets/style.css")),
+            .hasScript: .flag(hasScript),
+            .scriptURL: .text(link(from: pagePath, to: "assets/catalog.js")),
+            .hasTagPages: .flag(!(tagIndex?.tags.isEmpty ?? true)),
+            .tagsURL: .text(link(from: pagePath, to: TagIndex.indexPath)),
+            .tagsCurrent: .flag(pagePath.hasPrefix(TagIndex.folder + "/")),
+            .catalogs: .list(site.catalogs.map { catalog in
                 [
-                    "title": catalog.title,
-                    "url": link(from: pagePath, to: catalog.outputPath),
-                    "current": catalog.id == currentCatalog,
+                    .title: .text(catalog.title),
+                    .url: .text(link(from: pagePath, to: catalog.outputPath)),
+                    .current: .flag(catalog.id == currentCatalog),
                 ]
-            },
+            }),
         ]
     }
 
     // MARK: Home
 
-    public func homeContext() -> [String: Any] {
+    public func homeContext() -> TemplateContext {
         let pagePath = "index.html"
         return [
-            "site": [
-                "title": site.title,
-                "description": site.description,
-                "introHTML": site.introHTML,
-                "hasIntro": !site.introHTML.isEmpty,
-            ] as [String: Any],
-            "catalogs": site.catalogs.map { catalogCardContext($0, pagePath: pagePath) },
-            "hasCatalogs": !site.catalogs.isEmpty,
-            "looseItems": site.looseItems.map { [sectionContext($0, in: nil, pagePath: pagePath)] } ?? [],
+            .site: .context([
+                .title: .text(site.title),
+                .description: .text(site.description),
+                .introHTML: .text(site.introHTML),
+                .hasIntro: .flag(!site.introHTML.isEmpty),
+            ]),
+            .catalogs: .list(site.catalogs.map { catalogCardContext($0, pagePath: pagePath) }),
+            .hasCatalogs: .flag(!site.catalogs.isEmpty),
+            .looseItems: .list(site.looseItems.map { [sectionContext($0, in: nil, pagePath: pagePath)] } ?? []),
         ]
     }
 
-    func catalogCardContext(_ catalog: Catalog, pagePath: String) -> [String: Any] {
-        [
-            "id": catalog.id,
-            "title": catalog.title,
-            "url": link(from: pagePath, to: catalog.outputPath),
-            "introHTML": catalog.introHTML,
-            "hasIntro": !catalog.introHTML.isEmpty,
-            "summary": catalog.summary,
-            "itemCount": catalog.itemCount,
-            "itemCountLabel": Self.countLabel(catalog.itemCount),
+    func catalogCardContext(_ catalog: Catalog, pagePath: String) -> TemplateContext {
+        let itemCount = catalog.itemCount
+        return [
+            .id: .text(catalog.id),
+            .title: .text(catalog.title),
+            .url: .text(link(from: pagePath, to: catalog.outputPath)),
+            .introHTML: .text(catalog.introHTML),
+            .hasIntro: .flag(!catalog.introHTML.isEmpty),
+            .summary: .text(catalog.summary),
+            .itemCount: .number(itemCount),
+            .itemCountLabel: .text(Self.countLabel(itemCount)),
         ]
     }
 
     // MARK: Catalog
 
-    public func catalogContext(_ catalog: Catalog) -> [String: Any] {
+    public func catalogContext(_ catalog: Catalog) -> TemplateContext {
         let pagePath = catalog.outputPath
         var card = catalogCardContext(catalog, pagePath: pagePath)
-        card["filterLabel"] = "Filter \(catalog.title)"
+        card[.filterLabel] = .text("Filter \(catalog.title)")
         return [
-            "catalog": card,
-            "sections": catalog.sections.map { sectionContext($0, in: catalog, pagePath: pagePath) },
+            .catalog: .context(card),
+            .sections: .list(catalog.sections.map { sectionContext($0, in: catalog, pagePath: pagePath) }),
         ]
     }
 
     /// A section: its header, outline and footer. `rowIDPrefix` keeps row ids unique on
     /// pages that show an item twice (query sections) or items of several catalogs (tags).
     func sectionContext(_ section: Group, in catalog: Catalog?, pagePath: String, headingLevel: Int = 2,
-                        anchor: String? = nil, rowIDPrefix: String? = nil) -> [String: Any] {
+                        anchor: String? = nil, rowIDPrefix: String? = nil) -> TemplateContext {
         let options = section.options
         let defaults = catalog?.options ?? SectionOptions()
         let layout = options.layout ?? defaults.layout ?? "list"
@@ -119,28 +122,29 @@ public struct SitePresenter {
         let exclusive = options.exclusive ?? defaults.exclusive ?? false
         let introText = section.query != nil ? section.summary : ""
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
-        let outline = OutlineContext(presenter: self, catalog: catalog, pagePath: pagePath, rowIDPrefix: prefix,
-                                     sectionExpanded: section.expanded ?? catalog?.expanded)
+        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), pagePath: pagePath,
+                                     rowIDPrefix: prefix, sectionExpanded: section.expanded ?? catalog?.expanded)
+        let itemCount = section.itemCount
         return [
-            "anchor": anchor ?? section.anchor,
-            "hasTitle": !section.title.isEmpty,
-            "title": section.title,
-            "headingLevel": headingLevel,
-            "itemCount": section.itemCount,
-            "itemCountLabel": Self.countLabel(section.itemCount),
-            "introHTML": section.introHTML,
-            "introText": introText,
-            "hasIntroText": !introText.isEmpty,
-            "hasIntro": !section.introHTML.isEmpty || !introText.isEmpty,
-            "layout": layout,
-            "appearance": appearance ?? "",
-            "hasAppearance": appearance != nil && layout == "list",
-            "columns": columns ?? 0,
-            "hasColumns": columns != nil && layout == "grid",
-            "footer": options.footer,
-            "hasFooter": !options.footer.isEmpty,
-            "isQuery": section.query != nil,
-            "entries": outline.entries(section.entries, depth: 2, accordion: exclusive ? Self.accordionName(section.anchor) : nil),
+            .anchor: .text(anchor ?? section.anchor),
+            .hasTitle: .flag(!section.title.isEmpty),
+            .title: .text(section.title),
+            .headingLevel: .number(headingLevel),
+            .itemCount: .number(itemCount),
+            .itemCountLabel: .text(Self.countLabel(itemCount)),
+            .introHTML: .text(section.introHTML),
+            .introText: .text(introText),
+            .hasIntroText: .flag(!introText.isEmpty),
+            .hasIntro: .flag(!section.introHTML.isEmpty || !introText.isEmpty),
+            .layout: .text(layout),
+            .appearance: .text(appearance ?? ""),
+            .hasAppearance: .flag(appearance != nil && layout == "list"),
+            .columns: .number(columns ?? 0),
+            .hasColumns: .flag(columns != nil && layout == "grid"),
+            .footer: .text(options.footer),
+            .hasFooter: .flag(!options.footer.isEmpty),
+            .isQuery: .flag(section.query != nil),
+            .entries: .list(outline.entries(section.entries, depth: 2, accordion: exclusive ? Self.accordionName(section.anchor) : nil)),
         ]
     }
 
@@ -152,6 +156,8 @@ public struct SitePresenter {
     struct OutlineContext {
         var presenter: SitePresenter
         var catalog: Catalog?
+        /// The catalog's row settings, looked up once per section rather than once per row.
+        var row: RowConfiguration
         var pagePath: String
         var rowIDPrefix: String?
         /// The section's `expanded`, else the catalog's: the default for its groups.
@@ -159,7 +165,7 @@ public struct SitePresenter {
 
         /// `accordion` is the `name` shared by exclusive sibling groups; only the first
         /// of them that would be open is.
-        func entries(_ entries: [OutlineEntry], depth: Int, accordion: String?) -> [[String: Any]] {
+        func entries(_ entries: [OutlineEntry], depth: Int, accordion: String?) -> [TemplateContext] {
             guard depth <= SitePresenter.maximumOutlineDepth else { return [] }
             var accordionOpened = false
             return entries.map { entry in
@@ -171,34 +177,42 @@ public struct SitePresenter {
                         if open { accordionOpened = true }
                     }
                     let exclusive = group.options.exclusive ?? catalog?.options.exclusive ?? false
+                    let itemCount = group.itemCount
                     return [
-                        "isGroup": true,
-                        "isItem": false,
-                        "anchor": group.anchor,
-                        "title": group.title,
-                        "summary": group.summary,
-                        "itemCount": group.itemCount,
-                        "itemCountLabel": SitePresenter.countLabel(group.itemCount),
-                        "open": open,
-                        "hasAccordion": accordion != nil,
-                        "accordion": accordion ?? "",
-                        "depth": depth,
-                        "entries": self.entries(group.entries, depth: depth + 1,
-                                                accordion: exclusive ? SitePresenter.accordionName(group.anchor) : nil),
+                        .isGroup: true,
+                        .isItem: false,
+                        .anchor: .text(group.anchor),
+                        .title: .text(group.title),
+                        .summary: .text(group.summary),
+                        .itemCount: .number(itemCount),
+                        .itemCountLabel: .text(SitePresenter.countLabel(itemCount)),
+                        .open: .flag(open),
+                        .hasAccordion: .flag(accordion != nil),
+                        .accordion: .text(accordion ?? ""),
+                        .depth: .number(depth),
+                        .entries: .list(self.entries(group.entries, depth: depth + 1,
+                                                     accordion: exclusive ? SitePresenter.accordionName(group.anchor) : nil)),
                     ]
                 case .item(let item):
-                    var row = presenter.rowContext(item, catalog: catalog, pagePath: pagePath, idPrefix: rowIDPrefix)
-                    row["depth"] = depth
-                    return row
+                    return presenter.rowContext(item, configuration: row, pagePath: pagePath, idPrefix: rowIDPrefix, depth: depth)
                 }
             }
         }
     }
 
     /// A row: what an item shows in an outline, following the catalog's `row:` settings.
-    public func rowContext(_ item: Item, catalog: Catalog?, pagePath: String, idPrefix: String? = nil) -> [String: Any] {
-        let configuration = catalog.flatMap { configurations[$0.id] }?.row ?? .standard
-        let value = { (key: String) in item.value(for: key).map(Self.displayText) }
+    /// `depth` is the outline level it is shown at (see `OutlineContext`).
+    public func rowContext(_ item: Item, catalog: Catalog?, pagePath: String, idPrefix: String? = nil, depth: Int = 2) -> TemplateContext {
+        rowContext(item, configuration: rowConfiguration(of: catalog), pagePath: pagePath, idPrefix: idPrefix, depth: depth)
+    }
+
+    func rowConfiguration(of catalog: Catalog?) -> RowConfiguration {
+        catalog.flatMap { configurations[$0.id] }?.row ?? .standard
+    }
+
+    func rowContext(_ item: Item, configuration: RowConfiguration, pagePath: String, idPrefix: String?, depth: Int) -> TemplateContext {
+        // A local function, not a closure kept in a constant: that would copy the item into a box on every row.
+        func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
         let title = configuration.title?.render(value) ?? ""
         let secondary: String
         if !configuration.showsSecondary {
@@ -209,45 +223,47 @@ public struct SitePresenter {
             secondary = item.summary
         }
         let badges = badgesContext(item, fields: configuration.badges)
-        var thumbnail: Any = false
+        var thumbnail: TemplateContext?
         if let field = configuration.imageField, let image = item.images[field] {
             let alt = configuration.alt?.render(value) ?? (image.altIsWritten ? image.alt : "")
             let size = (image.size ?? ImageSize(width: configuration.thumbnailSize, height: configuration.thumbnailSize))
                 .fitted(in: configuration.thumbnailSize)
             thumbnail = [
-                "src": imageURL(image, pagePath: pagePath), "alt": alt, "width": size.width, "height": size.height,
-            ] as [String: Any]
+                .src: .text(imageURL(image, pagePath: pagePath)), .alt: .text(alt),
+                .width: .number(size.width), .height: .number(size.height),
+            ]
         }
         let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
         return [
-            "isGroup": false,
-            "isItem": true,
-            "anchor": anchor,
-            "title": title.isEmpty ? item.title : title,
-            "summary": item.summary,
-            "secondary": secondary,
-            "hasSecondary": !secondary.isEmpty,
-            "hasSummary": !secondary.isEmpty,
-            "url": link(from: pagePath, to: item.outputPath),
-            "thumbnail": thumbnail,
-            "image": thumbnail,
-            "badges": badges,
-            "hasBadges": !badges.isEmpty,
-            "states": badges,
-            "tagList": item.tags.joined(separator: ", "),
-            "hasTags": !item.tags.isEmpty,
-            "open": false,
-            "hasAccordion": false,
-            "accordion": "",
-            "itemCount": 0,
-            "itemCountLabel": "",
-            "entries": [] as [Any],
+            .isGroup: false,
+            .isItem: true,
+            .anchor: .text(anchor),
+            .title: .text(title.isEmpty ? item.title : title),
+            .summary: .text(item.summary),
+            .secondary: .text(secondary),
+            .hasSecondary: .flag(!secondary.isEmpty),
+            .hasSummary: .flag(!secondary.isEmpty),
+            .url: .text(link(from: pagePath, to: item.outputPath)),
+            .thumbnail: TemplateValue(thumbnail),
+            .image: TemplateValue(thumbnail),
+            .badges: .list(badges),
+            .hasBadges: .flag(!badges.isEmpty),
+            .states: .list(badges),
+            .tagList: .text(item.tags.joined(separator: ", ")),
+            .hasTags: .flag(!item.tags.isEmpty),
+            .open: false,
+            .hasAccordion: false,
+            .accordion: "",
+            .itemCount: 0,
+            .itemCountLabel: "",
+            .entries: [],
+            .depth: .number(depth),
         ]
     }
 
     /// One badge per value of each badge field, with its state class (`adopted` → `is-adopted`).
-    func badgesContext(_ item: Item, fields: [String]) -> [[String: Any]] {
-        var badges: [[String: Any]] = []
+    func badgesContext(_ item: Item, fields: [String]) -> [TemplateContext] {
+        var badges: [TemplateContext] = []
         var seen: Set<String> = []
         for key in fields {
             guard let value = item.value(for: key) else { continue }
@@ -255,7 +271,7 @@ public struct SitePresenter {
                 let label = Self.displayText(element).trimmingCharacters(in: .whitespaces)
                 let slug = Slug.make(label)
                 guard !label.isEmpty, !slug.isEmpty, seen.insert(slug).inserted else { continue }
-                badges.append(["label": label, "key": Slug.make(key), "stateClass": "is-" + slug])
+                badges.append([.label: .text(label), .key: .text(Slug.make(key)), .stateClass: .text("is-" + slug)])
             }
         }
         return badges
@@ -263,78 +279,72 @@ public struct SitePresenter {
 
     // MARK: Item
 
-    public func itemContext(_ item: Item, catalog: Catalog?) -> [String: Any] {
+    public func itemContext(_ item: Item, catalog: Catalog?) -> TemplateContext {
         let pagePath = item.outputPath
         let configuration = catalog.flatMap { configurations[$0.id] } ?? .standard
-        let breadcrumb: [[String: Any]] = item.trail.map { step in
-            ["title": step.title, "url": link(from: pagePath, to: step.path, fragment: step.fragment)]
+        let breadcrumb: [TemplateContext] = item.trail.map { step in
+            [.title: .text(step.title), .url: .text(link(from: pagePath, to: step.path, fragment: step.fragment))]
         }
         let fields = fieldsContext(item, list: configuration.fields)
         let badges = badgesContext(item, fields: configuration.row.badges)
-        var image: Any = false
+        var image: TemplateContext?
         if let reference = item.image {
+            let url = imageURL(reference, pagePath: pagePath)
             image = [
-                "src": imageURL(reference, pagePath: pagePath), "url": imageURL(reference, pagePath: pagePath),
-                "alt": reference.alt, "hasSize": reference.size != nil,
-                "width": reference.size?.width ?? 0, "height": reference.size?.height ?? 0,
-            ] as [String: Any]
+                .src: .text(url), .url: .text(url),
+                .alt: .text(reference.alt), .hasSize: .flag(reference.size != nil),
+                .width: .number(reference.size?.width ?? 0), .height: .number(reference.size?.height ?? 0),
+            ]
         }
-        let tags: [[String: Any]] = item.tags.map { name in
-            let hasPage = tagIndex != nil
-            return ["name": name, "hasURL": hasPage,
-                    "url": hasPage ? link(from: pagePath, to: TagIndex.folder + "/" + TagIndex.slug(for: name) + ".html") : ""]
+        let tags: [TemplateContext] = item.tags.map { name in
+            [.name: .text(name), .hasURL: .flag(tagIndex != nil),
+             .url: .text(tagIndex.map { link(from: pagePath, to: $0.outputPath(ofTag: name)) } ?? "")]
         }
         let date = item.date ?? ""
-        var context: [String: Any] = [
-            "title": item.title,
-            "summary": item.summary,
-            "bodyHTML": item.bodyHTML,
-            "date": date,
-            "hasDate": !date.isEmpty,
-            "hasMachineDate": Self.isMachineReadableDate(date),
-            "image": image,
-            "fields": fields,
-            "hasFields": !fields.isEmpty,
-            "tags": tags,
-            "hasTags": !tags.isEmpty,
-            "badges": badges,
-            "hasBadges": !badges.isEmpty,
-            "states": badges,
-            "breadcrumb": breadcrumb,
-            "previous": false,
-            "next": false,
-            "hasPager": false,
-            "sectionTitle": "",
-        ]
-        if let neighbours = (pager ?? ItemPager(site: site))[item.id] {
-            func neighbour(_ other: ItemPager.Neighbour) -> [String: Any] {
-                ["title": other.title, "url": link(from: pagePath, to: other.outputPath)]
-            }
-            let previous = neighbours.previous.map(neighbour)
-            let next = neighbours.next.map(neighbour)
-            context["previous"] = previous ?? false
-            context["next"] = next ?? false
-            context["hasPager"] = previous != nil || next != nil
-            context["sectionTitle"] = neighbours.sectionTitle
+        let neighbours = (pager ?? ItemPager(site: site))[item.id]
+        func neighbour(_ other: ItemPager.Neighbour?) -> TemplateContext? {
+            other.map { [.title: .text($0.title), .url: .text(link(from: pagePath, to: $0.outputPath))] }
         }
+        let previous = neighbour(neighbours?.previous), next = neighbour(neighbours?.next)
         let home = catalog?.outputPath ?? "index.html"
-        context["catalogTitle"] = catalog?.title ?? site.title
-        context["catalogURL"] = link(from: pagePath, to: home)
-        context["rowURL"] = link(from: pagePath, to: home, fragment: item.anchor)
-        return ["item": context]
+        let context: TemplateContext = [
+            .title: .text(item.title),
+            .summary: .text(item.summary),
+            .bodyHTML: .text(item.bodyHTML),
+            .date: .text(date),
+            .hasDate: .flag(!date.isEmpty),
+            .hasMachineDate: .flag(Self.isMachineReadableDate(date)),
+            .image: TemplateValue(image),
+            .fields: .list(fields),
+            .hasFields: .flag(!fields.isEmpty),
+            .tags: .list(tags),
+            .hasTags: .flag(!tags.isEmpty),
+            .badges: .list(badges),
+            .hasBadges: .flag(!badges.isEmpty),
+            .states: .list(badges),
+            .breadcrumb: .list(breadcrumb),
+            .previous: TemplateValue(previous),
+            .next: TemplateValue(next),
+            .hasPager: .flag(previous != nil || next != nil),
+            .sectionTitle: .text(neighbours?.sectionTitle ?? ""),
+            .catalogTitle: .text(catalog?.title ?? site.title),
+            .catalogURL: .text(link(from: pagePath, to: home)),
+            .rowURL: .text(link(from: pagePath, to: home, fragment: item.anchor)),
+        ]
+        return [.item: .context(context)]
     }
 
     /// The item's fields for its page, as `fields:` lists them (or all of them).
-    func fieldsContext(_ item: Item, list: DetailFieldList) -> [[String: Any]] {
+    func fieldsContext(_ item: Item, list: DetailFieldList) -> [TemplateContext] {
         let entries = list.entries ?? item.fields
             .filter { !DetailFieldList.hiddenByDefault.contains($0.key) && item.images[$0.key] == nil }
-            .map { DetailFieldList.Entry(key: $0.key, label: DetailFieldList.label(for: $0.key)) }
+            .map { DetailFieldList.Entry(key: $0.key, label: fieldNames[$0.key].label) }
         return entries.compactMap { entry in
             guard let value = item.value(for: entry.key) else { return nil }
             let text = Self.displayText(value)
             guard !text.isEmpty else { return nil }
-            return ["key": Slug.make(entry.key), "label": entry.label, "value": text,
-                    "isLink": text.hasPrefix("https://") || text.hasPrefix("http://")]
+            return [.key: .text(fieldNames[entry.key].slug), .label: .text(entry.label), .value: .text(text),
+                    .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://"))]
         }
     }
 
@@ -344,53 +354,55 @@ public struct SitePresenter {
 
     // MARK: Tags
 
-    public func tagIndexContext(_ index: TagIndex) -> [String: Any] {
+    public func tagIndexContext(_ index: TagIndex) -> TemplateContext {
         let pagePath = TagIndex.indexPath
         return [
-            "tags": index.tags.map { tag -> [String: Any] in
-                ["name": tag.name, "url": link(from: pagePath, to: tag.outputPath),
-                 "itemCount": tag.itemCount, "itemCountLabel": Self.countLabel(tag.itemCount)]
-            },
-            "hasTags": !index.tags.isEmpty,
-            "tagCountLabel": index.tags.count == 1 ? "1 tag" : "\(index.tags.count) tags",
+            .tags: .list(index.tags.map { tag in
+                let itemCount = tag.itemCount
+                return [.name: .text(tag.name), .url: .text(link(from: pagePath, to: tag.outputPath)),
+                        .itemCount: .number(itemCount), .itemCountLabel: .text(Self.countLabel(itemCount))]
+            }),
+            .hasTags: .flag(!index.tags.isEmpty),
+            .tagCountLabel: .text(index.tags.count == 1 ? "1 tag" : "\(index.tags.count) tags"),
         ]
     }
 
-    public func tagContext(_ tag: TagIndex.Tag) -> [String: Any] {
+    public func tagContext(_ tag: TagIndex.Tag) -> TemplateContext {
         let pagePath = tag.outputPath
-        let groups: [[String: Any]] = tag.groups.map { group in
+        let groups: [TemplateContext] = tag.groups.map { group in
             let catalog = group.catalog
             let id = catalog?.id ?? "home"
-            let sections: [[String: Any]] = group.sections.map { sectionGroup in
+            let sections: [TemplateContext] = group.sections.map { sectionGroup in
                 var section = sectionGroup.section
                 section.entries = sectionGroup.items.map(OutlineEntry.item)
                 section.introHTML = ""
                 section.options = SectionOptions()
                 var context = sectionContext(section, in: catalog, pagePath: pagePath, headingLevel: 3,
                                              anchor: id + "/" + section.anchor, rowIDPrefix: id)
-                context["layout"] = "list"
+                context[.layout] = "list"
                 return context
             }
             return [
-                "anchor": id,
-                "title": catalog?.title ?? site.title,
-                "url": link(from: pagePath, to: catalog?.outputPath ?? "index.html"),
-                "sections": sections,
+                .anchor: .text(id),
+                .title: .text(catalog?.title ?? site.title),
+                .url: .text(link(from: pagePath, to: catalog?.outputPath ?? "index.html")),
+                .sections: .list(sections),
             ]
         }
+        let itemCount = tag.itemCount
         return [
-            "tag": ["name": tag.name, "itemCount": tag.itemCount, "itemCountLabel": Self.countLabel(tag.itemCount)] as [String: Any],
-            "catalogs": groups,
-            "tagIndexURL": link(from: pagePath, to: TagIndex.indexPath),
+            .tag: .context([.name: .text(tag.name), .itemCount: .number(itemCount), .itemCountLabel: .text(Self.countLabel(itemCount))]),
+            .catalogs: .list(groups),
+            .tagIndexURL: .text(link(from: pagePath, to: TagIndex.indexPath)),
         ]
     }
 
     // MARK: Not found
 
-    public func notFoundContext() -> [String: Any] {
-        ["catalogs": site.catalogs.map { catalogCardContext($0, pagePath: "404.html") },
-         "hasCatalogs": !site.catalogs.isEmpty,
-         "homeURL": link(from: "404.html", to: "index.html")]
+    public func notFoundContext() -> TemplateContext {
+        [.catalogs: .list(site.catalogs.map { catalogCardContext($0, pagePath: "404.html") }),
+         .hasCatalogs: .flag(!site.catalogs.isEmpty),
+         .homeURL: .text(link(from: "404.html", to: "index.html"))]
     }
 
     // MARK: Words

@@ -4,27 +4,29 @@ import Mustache
 /// rules, straight to bytes. swift-mustache spends several thousand instructions on every tag
 /// (the name split at each use, the value cast to half a dozen protocols, the context stack
 /// copied at each section); a catalog page of ten thousand rows has hundreds of thousands of
-/// tags, and was a fifth of a whole build. Here a tag is a dictionary lookup or two.
+/// tags, and was a fifth of a whole build. Here a tag is a look-up of a key number in a
+/// `TemplateContext` or two.
 ///
 /// The parse is swift-mustache's own: each template's tokens are read once through
 /// reflection, so whitespace, standalone lines and errors stay exactly the library's. What is
 /// run covers what Foldout's templates and the presenter's contexts use: text, `{{name}}`,
 /// `{{{name}}}` and `{{&name}}`, dotted names, sections and inverted sections, partials that
-/// are not indented, comments and `CONTENT_TYPE` pragmas; values that are dictionaries, lists,
-/// strings, integers, doubles and booleans. Anything else (transforms, `{{.}}`, indented or
-/// dynamic partials, inheritance, another type of value, a token the reading does not know,
-/// as a newer swift-mustache might have) makes `render` answer nil, and swift-mustache renders
-/// that page. Tests compare both on the default templates and on generated templates and
+/// are not indented, comments and `CONTENT_TYPE` pragmas; every kind of `TemplateValue`.
+/// Anything else (transforms, `{{.}}`, indented or dynamic partials, inheritance, a node or
+/// list printed whole, a token the reading does not know, as a newer swift-mustache might
+/// have) makes `render` answer nil, and swift-mustache renders that page from the context's
+/// `dictionary`. Tests compare both on the default templates and on generated templates and
 /// contexts.
 struct CompiledTemplates: Sendable {
     /// A template name as looked up: `a.b` is `a` looked up through the context stack, then
     /// `b` inside it; `.a` is `a` in the innermost context only.
     struct Name: Sendable {
-        var first: String
-        var rest: [String]
+        var first: TemplateKey
+        var rest: [TemplateKey]
         var innermostOnly: Bool
     }
 
+    /// A template as read from swift-mustache's tokens, before it is assembled into `Instruction`s.
     indirect enum Node: Sendable {
         case text([UInt8])
         case variable(Name, escaped: Bool)
@@ -35,129 +37,214 @@ struct CompiledTemplates: Sendable {
         case unsupported
     }
 
-    /// How `{{name}}` escapes, from the template's `CONTENT_TYPE` pragma: Foldout's own
-    /// (`HTMLEscaping`, appended straight to the page) or another content type's.
-    enum Escaper: Sendable {
+    /// How `{{name}}` escapes, from the template's `CONTENT_TYPE` pragma: swift-mustache's
+    /// default (which Foldout's templates always replace in their first line, see
+    /// `TemplateSet`, and which is not run here), Foldout's own (`HTMLEscaping`, appended
+    /// straight to the page), or another content type's, by its place in `otherEscapers`.
+    enum Escaper: Sendable, Equatable {
+        case swiftMustacheDefault
         case html
-        case other(MustacheContentType)
+        case other(Int)
     }
 
-    /// Every template of the library by name.
-    private let programs: [String: [Node]]
-
-    init(library: MustacheLibrary, names: some Sequence<String>) {
-        var programs: [String: [Node]] = [:]
-        for name in names {
-            guard let template = library.getTemplate(named: name) else { continue }
-            programs[name] = Self.nodes(of: template) ?? [.unsupported]
+    /// One step of a template. Every template is assembled into one array of these, made of
+    /// plain numbers (text, names and partials are places in the other arrays), so running a
+    /// page reference-counts nothing but the values it writes: walking a tree of enums with
+    /// arrays in them retained and released a payload at every node, on two threads at once.
+    struct Instruction: Sendable {
+        enum Operation: UInt8, Sendable {
+            /// `text[operand..<operand + extent]`.
+            case text
+            /// `{{name}}` and `{{{name}}}` of `names[operand]`.
+            case escapedVariable, variable
+            /// The section of `names[operand]`; its body is the instructions up to `extent`.
+            case section, invertedSection
+            /// The partial whose instructions are `operand..<extent` (nothing when `operand` is -1:
+            /// the library has no such template, and swift-mustache renders it as nothing).
+            case partial
+            /// Switches escaping to `Escaper(code: operand)`.
+            case contentType
+            case unsupported
         }
-        self.programs = programs
+
+        var operation: Operation
+        var operand: Int32
+        var extent: Int32
+    }
+
+    /// A `Name` as plain numbers: `restCount` key numbers from `nameParts[restStart]` follow `first`.
+    struct AssembledName: Sendable {
+        var first: TemplateKey
+        var restStart: Int32
+        var restCount: Int32
+        var innermostOnly: Bool
+    }
+
+    private let instructions: [Instruction]
+    private let text: [UInt8]
+    private let names: [AssembledName]
+    private let nameParts: [TemplateKey]
+    /// Each template's instructions, by name.
+    private let programs: [String: Range<Int>]
+    private let otherEscapers: [any MustacheContentType]
+
+    init(library: MustacheLibrary, names templateNames: some Sequence<String>) {
+        var read: [(name: String, nodes: [Node])] = []
+        var otherEscapers: [any MustacheContentType] = []
+        for name in templateNames {
+            guard let template = library.getTemplate(named: name) else { continue }
+            read.append((name, Self.nodes(of: template, otherEscapers: &otherEscapers) ?? [.unsupported]))
+        }
+        var assembler = Assembler()
+        for (name, nodes) in read {
+            let start = assembler.instructions.count
+            assembler.add(nodes)
+            assembler.programs[name] = start..<assembler.instructions.count
+        }
+        assembler.linkPartials()
+        instructions = assembler.instructions
+        text = assembler.text
+        names = assembler.names
+        nameParts = assembler.nameParts
+        programs = assembler.programs
+        self.otherEscapers = otherEscapers
     }
 
     /// What swift-mustache renders from template `name` with `context`, as UTF-8; nil when
     /// the template or the context uses something this renderer does not run.
-    func render(_ name: String, _ context: Any) -> [UInt8]? {
-        guard let program = programs[name], case .dictionary(let root)? = Value(context) else { return nil }
-        var run = Run(programs: programs)
-        run.stack.append(root)
-        guard run.run(program, escaper: nil) else { return nil }
-        // Pages are kept until written: a buffer grown by doubling would hold up to twice the page.
-        if run.output.capacity - run.output.count > run.output.count / 8 {
-            return run.output.withUnsafeBufferPointer { Array($0) }
+    /// `reserving` is the size expected, when known.
+    func render(_ name: String, _ context: TemplateContext, reserving: Int = 4 << 10) -> [UInt8]? {
+        guard let program = programs[name] else { return nil }
+        return instructions.withUnsafeBufferPointer { instructions in
+            text.withUnsafeBufferPointer { text in
+                names.withUnsafeBufferPointer { names in
+                    nameParts.withUnsafeBufferPointer { nameParts in
+                        var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
+                                      otherEscapers: otherEscapers, output: PageBytes(capacity: reserving))
+                        run.stack.append(context)
+                        guard run.run(program, escaper: .swiftMustacheDefault) else { return nil }
+                        return run.output.array()
+                    }
+                }
+            }
         }
-        return run.output
+    }
+
+    // MARK: Assembling
+
+    private struct Assembler {
+        var instructions: [Instruction] = []
+        var text: [UInt8] = []
+        var names: [AssembledName] = []
+        var nameParts: [TemplateKey] = []
+        var programs: [String: Range<Int>] = [:]
+        /// Partial instructions to point at their template once every template is assembled.
+        var partials: [(instruction: Int, name: String)] = []
+
+        mutating func add(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text(let bytes):
+                    append(.text, operand: text.count, extent: bytes.count)
+                    text += bytes
+                case .variable(let name, let escaped):
+                    append(escaped ? .escapedVariable : .variable, operand: add(name), extent: 0)
+                case .section(let name, let body, let inverted):
+                    let section = instructions.count
+                    append(inverted ? .invertedSection : .section, operand: add(name), extent: 0)
+                    add(body)
+                    instructions[section].extent = Int32(instructions.count)
+                case .partial(let name):
+                    partials.append((instructions.count, name))
+                    append(.partial, operand: -1, extent: 0)
+                case .contentType(let escaper):
+                    let code: Int
+                    switch escaper {
+                    case .swiftMustacheDefault: code = -1
+                    case .html: code = -2
+                    case .other(let index): code = index
+                    }
+                    append(.contentType, operand: code, extent: 0)
+                case .unsupported:
+                    append(.unsupported, operand: 0, extent: 0)
+                }
+            }
+        }
+
+        mutating func linkPartials() {
+            for partial in partials {
+                guard let program = programs[partial.name] else { continue }
+                instructions[partial.instruction].operand = Int32(program.lowerBound)
+                instructions[partial.instruction].extent = Int32(program.upperBound)
+            }
+        }
+
+        private mutating func add(_ name: Name) -> Int {
+            names.append(AssembledName(first: name.first, restStart: Int32(nameParts.count), restCount: Int32(name.rest.count),
+                                       innermostOnly: name.innermostOnly))
+            nameParts += name.rest
+            return names.count - 1
+        }
+
+        private mutating func append(_ operation: Instruction.Operation, operand: Int, extent: Int) {
+            instructions.append(Instruction(operation: operation, operand: Int32(operand), extent: Int32(extent)))
+        }
     }
 
     // MARK: Running
 
-    /// A value of the context, its type opened once.
-    private enum Value {
-        case text(String)
-        case flag(Bool)
-        case dictionary([String: Any])
-        case dictionaries([[String: Any]])
-        case list([Any])
+    private struct Run: ~Copyable {
+        let instructions: UnsafeBufferPointer<Instruction>
+        let text: UnsafeBufferPointer<UInt8>
+        let names: UnsafeBufferPointer<AssembledName>
+        let nameParts: UnsafeBufferPointer<TemplateKey>
+        let otherEscapers: [any MustacheContentType]
+        var output: PageBytes
+        /// The context stack, innermost last. A context that is not a node (a section over a
+        /// string, say), in which no name is found, is an empty node.
+        var stack: [TemplateContext] = []
 
-        /// Nil for a value of another type.
-        init?(_ value: Any) {
-            guard let opened = Self.open(value) else { return nil }
-            self = opened
+        init(instructions: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<AssembledName>,
+             nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming PageBytes) {
+            self.instructions = instructions
+            self.text = text
+            self.names = names
+            self.nameParts = nameParts
+            self.otherEscapers = otherEscapers
+            self.output = output
+            stack.reserveCapacity(16)
         }
 
-        /// The exact type picks the case without a dynamic cast (a context has thousands of
-        /// values, and each cast, failed or not, costs hundreds of instructions).
-        private static func open<Opened>(_ value: Opened) -> Value? {
-            if Opened.self == String.self { return .text(unsafeBitCast(value, to: String.self)) }
-            if Opened.self == [String: Any].self { return .dictionary(unsafeBitCast(value, to: [String: Any].self)) }
-            if Opened.self == Bool.self { return .flag(unsafeBitCast(value, to: Bool.self)) }
-            if Opened.self == Int.self { return .text(String(describing: unsafeBitCast(value, to: Int.self))) }
-            if Opened.self == [[String: Any]].self { return .dictionaries(unsafeBitCast(value, to: [[String: Any]].self)) }
-            if Opened.self == [Any].self { return .list(unsafeBitCast(value, to: [Any].self)) }
-            if Opened.self == Double.self { return .text(String(describing: unsafeBitCast(value, to: Double.self))) }
-            if Opened.self == [String].self { return .list(unsafeBitCast(value, to: [String].self)) }
-            return nil
-        }
-    }
-
-    private struct Run {
-        let programs: [String: [Node]]
-        var output: [UInt8] = []
-        /// The context stack, innermost last; nil stands for a context that is not a
-        /// dictionary (a list element that is a string, say), in which no name is found.
-        var stack: [[String: Any]?] = []
-
-        init(programs: [String: [Node]]) {
-            self.programs = programs
-            output.reserveCapacity(4 << 10)
-        }
-
-        /// Runs `nodes`; false at anything unsupported. `escaper` is the content type in
-        /// force, nil for swift-mustache's own default (which Foldout's templates always
-        /// replace in their first line, see `TemplateSet`).
-        mutating func run(_ nodes: [Node], escaper: Escaper?) -> Bool {
+        /// Runs the instructions of `range`; false at anything unsupported. `escaper` is the
+        /// content type in force.
+        mutating func run(_ range: Range<Int>, escaper: Escaper) -> Bool {
             var escaper = escaper
-            for node in nodes {
-                switch node {
-                case .text(let bytes):
-                    output += bytes
-                case .variable(let name, let escaped):
-                    let value: Value
-                    switch lookUp(name) {
-                    case .found(let found): value = found
-                    case .missing: continue
-                    case .unsupported: return false
-                    }
-                    let text: String
-                    switch value {
-                    case .text(let string): text = string
-                    case .flag(let flag): text = flag ? "true" : "false"
-                    // A dictionary or list printed whole: never in a sane template.
-                    case .dictionary, .dictionaries, .list: return false
-                    }
-                    if !escaped {
-                        append(text)
-                    } else if let escaper {
-                        switch escaper {
-                        case .html: HTMLEscaping.append(text, to: &output)
-                        case .other(let type): append(type.escapeText(text))
-                        }
-                    } else {
-                        return false
-                    }
-                case .section(let name, let body, let inverted):
-                    switch lookUp(name) {
-                    case .found(let value):
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let instruction = instructions[index]
+                let operand = Int(instruction.operand), extent = Int(instruction.extent)
+                index += 1
+                switch instruction.operation {
+                case .text:
+                    output.append(UnsafeBufferPointer(rebasing: text[operand..<(operand + extent)]))
+                case .escapedVariable:
+                    if let value = lookUp(names[operand]), !write(value, escaper) { return false }
+                case .variable:
+                    if let value = lookUp(names[operand]), !write(value, nil) { return false }
+                case .section, .invertedSection:
+                    let body = index..<extent
+                    index = extent
+                    let inverted = instruction.operation == .invertedSection
+                    if let value = lookUp(names[operand]) {
                         if !(inverted ? runInverted(body, value, escaper: escaper) : runSection(body, value, escaper: escaper)) { return false }
-                    case .missing:
-                        if inverted, !run(body, escaper: escaper) { return false }
-                    case .unsupported:
+                    } else if inverted, !run(body, escaper: escaper) {
                         return false
                     }
-                case .partial(let name):
+                case .partial:
                     // A partial starts with swift-mustache's default content type.
-                    if let program = programs[name], !run(program, escaper: nil) { return false }
-                case .contentType(let type):
-                    escaper = type
+                    if operand >= 0, !run(operand..<extent, escaper: .swiftMustacheDefault) { return false }
+                case .contentType:
+                    escaper = operand == -1 ? .swiftMustacheDefault : operand == -2 ? .html : .other(operand)
                 case .unsupported:
                     return false
                 }
@@ -165,82 +252,85 @@ struct CompiledTemplates: Sendable {
             return true
         }
 
-        private mutating func runSection(_ body: [Node], _ value: Value, escaper: Escaper?) -> Bool {
+        /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does.
+        private mutating func write(_ value: TemplateValue, _ escaper: Escaper?) -> Bool {
             switch value {
-            case .dictionaries(let list):
-                for element in list where !runPushed(body, element, escaper: escaper) { return false }
-            case .list(let list):
-                for element in list {
-                    guard let value = Value(element) else { return false }
-                    if case .dictionary(let dictionary) = value {
-                        if !runPushed(body, dictionary, escaper: escaper) { return false }
-                    } else if !runPushed(body, nil, escaper: escaper) {
-                        return false
-                    }
-                }
+            case .text(let text):
+                return write(text, escaper)
+            case .number(let number):
+                return write(String(number), escaper)
             case .flag(let flag):
-                if flag { return run(body, escaper: escaper) }
-            case .dictionary(let dictionary):
-                return runPushed(body, dictionary, escaper: escaper)
-            case .text:
-                return runPushed(body, nil, escaper: escaper)
+                return write(flag ? "true" : "false", escaper)
+            case .html(let bytes):
+                guard escaper != nil else {
+                    output.append(bytes)
+                    return true
+                }
+                return write(String(decoding: bytes, as: UTF8.self), escaper)
+            // A node or list printed whole: never in a sane template.
+            case .context, .list:
+                return false
+            }
+        }
+
+        private mutating func write(_ text: String, _ escaper: Escaper?) -> Bool {
+            switch escaper {
+            case nil: output.append(text)
+            case .html: HTMLEscaping.append(text, to: &output)
+            case .other(let index): output.append(otherEscapers[index].escapeText(text))
+            case .swiftMustacheDefault: return false
             }
             return true
         }
 
-        private mutating func runInverted(_ body: [Node], _ value: Value, escaper: Escaper?) -> Bool {
+        private mutating func runSection(_ body: Range<Int>, _ value: TemplateValue, escaper: Escaper) -> Bool {
             switch value {
-            case .dictionaries(let list) where list.isEmpty: return runPushed(body, nil, escaper: escaper)
-            case .list(let list) where list.isEmpty: return runPushed(body, nil, escaper: escaper)
+            case .list(let list):
+                for element in list where !runPushed(body, element, escaper: escaper) { return false }
+            case .flag(let flag):
+                if flag { return run(body, escaper: escaper) }
+            case .context(let context):
+                return runPushed(body, context, escaper: escaper)
+            case .text, .number, .html:
+                return runPushed(body, [:], escaper: escaper)
+            }
+            return true
+        }
+
+        private mutating func runInverted(_ body: Range<Int>, _ value: TemplateValue, escaper: Escaper) -> Bool {
+            switch value {
+            case .list(let list) where list.isEmpty: return runPushed(body, [:], escaper: escaper)
             case .flag(false): return run(body, escaper: escaper)
             default: return true
             }
         }
 
-        private mutating func runPushed(_ body: [Node], _ context: [String: Any]?, escaper: Escaper?) -> Bool {
+        private mutating func runPushed(_ body: Range<Int>, _ context: TemplateContext, escaper: Escaper) -> Bool {
             stack.append(context)
             defer { stack.removeLast() }
             return run(body, escaper: escaper)
         }
 
-        private enum LookUp {
-            case found(Value)
-            case missing
-            /// Found a value of a type this renderer does not know (swift-mustache might look into it).
-            case unsupported
-        }
-
         /// swift-mustache's lookup: the first name through the stack from the innermost
-        /// context out, the rest inside what it found. Contexts that are not dictionaries
-        /// (strings, numbers, lists) have no named children there either.
-        private func lookUp(_ name: Name) -> LookUp {
-            var found: Any?
-            if name.innermostOnly {
-                found = stack.last.flatMap { $0?[name.first] }
-            } else {
+        /// context out, the rest inside what it found. Contexts that are not nodes (strings,
+        /// numbers, lists) have no named children there either.
+        private func lookUp(_ name: AssembledName) -> TemplateValue? {
+            let found: TemplateValue? = stack.withUnsafeBufferPointer { stack in
+                if name.innermostOnly { return stack.last?[name.first] }
                 var level = stack.count - 1
                 while level >= 0 {
-                    if let value = stack[level]?[name.first] {
-                        found = value
-                        break
-                    }
+                    if let value = stack[level][name.first] { return value }
                     level -= 1
                 }
+                return nil
             }
-            guard let first = found else { return .missing }
-            guard var value = Value(first) else { return .unsupported }
-            for part in name.rest {
-                guard case .dictionary(let dictionary) = value else { return .missing }
-                guard let child = dictionary[part] else { return .missing }
-                guard let next = Value(child) else { return .unsupported }
-                value = next
+            guard var value = found else { return nil }
+            let restStart = Int(name.restStart)
+            for part in nameParts[restStart..<(restStart + Int(name.restCount))] {
+                guard case .context(let context) = value, let child = context[part] else { return nil }
+                value = child
             }
-            return .found(value)
-        }
-
-        private mutating func append(_ text: String) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
+            return value
         }
     }
 
@@ -248,7 +338,7 @@ struct CompiledTemplates: Sendable {
 
     /// The nodes of `template`'s tokens (`MustacheTemplate.tokens`, an enum of `text`,
     /// `variable`, `section`...). Nil when they cannot be read as expected.
-    static func nodes(of template: MustacheTemplate) -> [Node]? {
+    static func nodes(of template: MustacheTemplate, otherEscapers: inout [any MustacheContentType]) -> [Node]? {
         guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else { return nil }
         var nodes: [Node] = []
         for token in tokens {
@@ -265,7 +355,7 @@ struct CompiledTemplates: Sendable {
                 nodes.append(.variable(parsed, escaped: kind == "variable"))
             case "section", "invertedSection":
                 guard fields.count == 3, let name = fields[0] as? String, let transforms = fields[1] as? [String],
-                      let body = fields[2] as? MustacheTemplate, let bodyNodes = Self.nodes(of: body) else { return nil }
+                      let body = fields[2] as? MustacheTemplate, let bodyNodes = Self.nodes(of: body, otherEscapers: &otherEscapers) else { return nil }
                 guard transforms.isEmpty, let parsed = Self.name(name) else { nodes.append(.unsupported); continue }
                 nodes.append(.section(parsed, bodyNodes, inverted: kind == "invertedSection"))
             case "partial":
@@ -278,7 +368,12 @@ struct CompiledTemplates: Sendable {
                 nodes.append(.partial(name))
             case "contentType":
                 guard let type = payload.value as? MustacheContentType else { return nil }
-                nodes.append(.contentType(type is HTMLEscaping ? .html : .other(type)))
+                if type is HTMLEscaping {
+                    nodes.append(.contentType(.html))
+                } else {
+                    otherEscapers.append(type)
+                    nodes.append(.contentType(.other(otherEscapers.count - 1)))
+                }
             case "dynamicNamePartial", "blockDefinition", "blockExpansion":
                 nodes.append(.unsupported)
             default:
@@ -291,7 +386,7 @@ struct CompiledTemplates: Sendable {
     /// The name as swift-mustache splits it; nil for `.` and the empty name (the context itself).
     private static func name(_ text: String) -> Name? {
         guard text != "." else { return nil }
-        let parts = text.split(separator: ".").map(String.init)
+        let parts = text.split(separator: ".").map { TemplateKey(String($0)) }
         guard let first = parts.first else { return nil }
         return Name(first: first, rest: Array(parts.dropFirst()), innermostOnly: text.hasPrefix("."))
     }

@@ -20,39 +20,42 @@ struct HTMLEscaping: MustacheContentType {
 
     static func escape(_ text: String) -> String {
         // Most values (titles, ages, URLs) have nothing to escape: those are returned as they are.
-        guard text.utf8.contains(where: { replacement(for: $0) != nil }) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 32)
+        guard text.utf8.contains(where: needsEscaping) else { return text }
+        var bytes = PageBytes(capacity: text.utf8.count + 32)
         append(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes.array(), as: UTF8.self)
     }
 
-    /// Appends `text`, escaped, to `output` (UTF-8), as `CompiledTemplates` writes pages.
-    static func append(_ text: String, to output: inout [UInt8]) {
+    /// Appends `text`, escaped, to `output` (UTF-8), as `CompiledTemplates` writes pages:
+    /// runs of bytes that need nothing are copied whole.
+    static func append(_ text: String, to output: inout PageBytes) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
-            for index in bytes.indices {
-                guard let replacement = replacement(for: bytes[index]) else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                output += replacement
+            for index in bytes.indices where needsEscaping(bytes[index]) {
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendReplacement(for: bytes[index], to: &output)
                 start = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
-    private static let lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8), ampersand = Array("&amp;".utf8)
-    private static let quote = Array("&quot;".utf8), apostrophe = Array("&#39;".utf8)
+    /// `<`, `>`, `&`, `"` and `'`, as bits of a mask (all five are below 64): a test per byte
+    /// of every value on every page.
+    private static let escapedBytes: UInt64 = 1 << 0x3C | 1 << 0x3E | 1 << 0x26 | 1 << 0x22 | 1 << 0x27
 
-    private static func replacement(for byte: UInt8) -> [UInt8]? {
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 64 && escapedBytes & (1 << byte) != 0
+    }
+
+    private static func appendReplacement(for byte: UInt8, to output: inout PageBytes) {
         switch byte {
-        case UInt8(ascii: "<"): return lessThan
-        case UInt8(ascii: ">"): return greaterThan
-        case UInt8(ascii: "&"): return ampersand
-        case UInt8(ascii: "\""): return quote
-        case UInt8(ascii: "'"): return apostrophe
-        default: return nil
+        case UInt8(ascii: "<"): output.append("&lt;")
+        case UInt8(ascii: ">"): output.append("&gt;")
+        case UInt8(ascii: "&"): output.append("&amp;")
+        case UInt8(ascii: "\""): output.append("&quot;")
+        default: output.append("&#39;")
         }
     }
 }

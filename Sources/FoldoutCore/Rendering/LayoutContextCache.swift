@@ -12,11 +12,11 @@ final class LayoutContextCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var layouts: [Key: [String: Any]] = [:]
+    private var layouts: [Key: TemplateContext] = [:]
 
     /// The layout of pages of `kind` in the folder of `pagePath`; `make` gives the context
     /// (without `title` and `content`) the first time.
-    func layout(pagePath: String, catalog: String?, kind: String, make: () -> [String: Any]) -> [String: Any] {
+    func layout(pagePath: String, catalog: String?, kind: String, make: () -> TemplateContext) -> TemplateContext {
         let folder = pagePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { pagePath[..<$0] } ?? ""
         let key = Key(folder: folder, catalog: catalog, kind: kind)
         if let known = lock.withLock({ layouts[key] }) { return known }

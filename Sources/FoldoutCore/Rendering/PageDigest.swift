@@ -42,11 +42,12 @@ struct PageDigest {
         self.tagIndex = tagIndex
         self.pager = pager
         var digests: [String: UInt64] = [:]
+        var references = PartialReferences(templates: templates)
         for page in ["home", "catalog", "item", "tags", "tag", "404"] {
             var hasher = ContentHash()
             hasher.combine(tool)
             hasher.combine(page)
-            for name in Self.templatesUsed(startingAt: ["base", page], in: templates) {
+            for name in references.templatesUsed(startingAt: ["base", page]) {
                 hasher.combine(name)
                 hasher.combine(templates.sources[name] ?? "")
             }
@@ -170,18 +171,34 @@ struct PageDigest {
         return hasher
     }
 
-    /// `names` and every partial they reach, sorted. A dynamic partial (`{{>*name}}`) could
-    /// reach any template, so then all of them count.
-    static func templatesUsed(startingAt names: [String], in templates: TemplateSet) -> [String] {
-        var used = Set<String>()
-        var queue = names
-        while let name = queue.popLast() {
-            guard used.insert(name).inserted, let text = templates.sources[name] else { continue }
-            let compact = text.replacingOccurrences(of: " ", with: "")
-            if compact.contains("{{>*") || compact.contains("{{<*") { return templates.sources.keys.sorted() }
-            queue += TemplateSet.partialReferences(in: text).map(\.name)
+    /// The partials each template names, read once per template (the six kinds of page share
+    /// most of theirs).
+    struct PartialReferences {
+        let templates: TemplateSet
+        /// Partial names by template; nil for a template with a dynamic partial (`{{>*name}}`).
+        private var known: [String: [String]?] = [:]
+
+        init(templates: TemplateSet) {
+            self.templates = templates
         }
-        return used.sorted()
+
+        /// `names` and every partial they reach, sorted. A dynamic partial could reach any
+        /// template, so then all of them count.
+        mutating func templatesUsed(startingAt names: [String]) -> [String] {
+            var used = Set<String>()
+            var queue = names
+            while let name = queue.popLast() {
+                guard used.insert(name).inserted, let text = templates.sources[name] else { continue }
+                if known[name] == nil {
+                    let compact = text.replacingOccurrences(of: " ", with: "")
+                    let dynamic = compact.contains("{{>*") || compact.contains("{{<*")
+                    known[name] = .some(dynamic ? nil : TemplateSet.partialReferences(in: text).map(\.name))
+                }
+                guard let partials = known[name]! else { return templates.sources.keys.sorted() }
+                queue += partials
+            }
+            return used.sorted()
+        }
     }
 
     // MARK: Feeding model values

@@ -34,10 +34,12 @@ public struct SiteRenderer: Sendable {
         return try render(into: &snapshot, shared: shared, digest: makeDigest(shared), keep: keep, progress: progress)
     }
 
-    /// What every page draws on besides the site: the tags and the item pager, made once.
+    /// What every page draws on besides the site: the tags, the item pager and the field
+    /// names, made once.
     struct Shared: Sendable {
         var tagIndex: TagIndex?
         var pager: ItemPager
+        var fieldNames = FieldNames()
     }
 
     func makeShared() -> Shared {
@@ -86,7 +88,7 @@ public struct SiteRenderer: Sendable {
             let (path, key) = digest.key(of: page)
             if keep(path, key) { return (path, .kept, key) }
             // Pages are rendered straight to bytes, the form they are written in.
-            let html = renderPage(page, tagIndex: tagIndex, pager: pager).html
+            let html = renderPage(page, shared: shared).html
             return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
         }
         for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
@@ -99,7 +101,7 @@ public struct SiteRenderer: Sendable {
 
     /// The page, as `render` would make it.
     func render(_ page: Page, shared: Shared) -> [UInt8] {
-        renderPage(page, tagIndex: shared.tagIndex, pager: shared.pager).html
+        renderPage(page, shared: shared).html
     }
 
     var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
@@ -112,11 +114,13 @@ public struct SiteRenderer: Sendable {
         return dates
     }
 
-    func renderPage(_ page: Page, tagIndex: TagIndex?, pager: ItemPager? = nil) -> (path: String, html: [UInt8]) {
+    func renderPage(_ page: Page, shared: Shared) -> (path: String, html: [UInt8]) {
+        let tagIndex = shared.tagIndex
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
-        presenter.pager = pager
+        presenter.pager = shared.pager
+        presenter.fieldNames = shared.fieldNames
         let path: String, template: String, title: String, kind: String, catalogID: String?
-        let context: [String: Any]
+        let context: TemplateContext
         var hasScript = false
         switch page {
         case .home:
@@ -143,17 +147,18 @@ public struct SiteRenderer: Sendable {
             presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
             context = presenter.notFoundContext()
         }
-        let content = String(decoding: templates.renderBytes(template, context), as: UTF8.self)
+        // The page's own template's bytes go into `base` as they are (no `String` made of them).
+        let content = templates.renderBytes(template, context)
         // The layout context depends on the page's folder, catalog and kind only (the 404
         // page, whose links are absolute, is the only page of its kind).
         var layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
-            layout["isHome"] = kind == "home"
-            layout["kind"] = kind
+            layout[.isHome] = .flag(kind == "home")
+            layout[.kind] = .text(kind)
             return layout
         }
-        layout["content"] = content
-        layout["title"] = title
-        return (path, templates.renderBytes("base", layout))
+        layout[.content] = .html(content)
+        layout[.title] = .text(title)
+        return (path, templates.renderBytes("base", layout, reserving: content.count + 4 << 10))
     }
 }

@@ -99,19 +99,20 @@ public struct TemplateSet: Sendable {
         self.assets = assets
     }
 
-    public func render(_ name: String, _ context: Any) -> String {
+    public func render(_ name: String, _ context: TemplateContext) -> String {
         String(decoding: renderBytes(name, context), as: UTF8.self)
     }
 
     /// The same as UTF-8 bytes, the form pages are written in: run by `CompiledTemplates`,
     /// or by swift-mustache where those do not cover the template or the context.
-    func renderBytes(_ name: String, _ context: Any) -> [UInt8] {
-        compiled.render(name, context) ?? Array(renderThroughSwiftMustache(name, context).utf8)
+    /// `reserving` is the size expected, when known.
+    func renderBytes(_ name: String, _ context: TemplateContext, reserving: Int = 4 << 10) -> [UInt8] {
+        compiled.render(name, context, reserving: reserving) ?? Array(renderThroughSwiftMustache(name, context).utf8)
     }
 
     /// What swift-mustache itself renders, which `CompiledTemplates` must equal.
-    func renderThroughSwiftMustache(_ name: String, _ context: Any) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    func renderThroughSwiftMustache(_ name: String, _ context: TemplateContext) -> String {
+        library.render(context.dictionary, withTemplate: name) ?? ""
     }
 
     public func has(_ name: String) -> Bool { sources[name] != nil }
