@@ -213,9 +213,6 @@ public struct Builder: Sendable {
         return (nil, outcome)
     }
 
-    /// Redoes only what edited items change, when that gives what a full build would (see
-    /// `QuickRebuild`), starting from the state this process remembers or, failing that,
-    /// the state file. Nil when the full build must run.
     /// A build state read from its file, with the templates compiled.
     private struct LoadedState {
         var state: BuildState
@@ -223,6 +220,9 @@ public struct Builder: Sendable {
         var deltasInFile: Int
     }
 
+    /// Redoes only what edited items change, when that gives what a full build would (see
+    /// `QuickRebuild`), starting from the state this process remembers or, failing that,
+    /// the one `loaded` from the state file. Nil when the full build must run.
     private func quickRebuild(_ inputs: Inputs, previous: OutputManifest, memory: BuildMemory?, loaded: LoadedState?,
                               statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
         let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
@@ -342,9 +342,8 @@ public struct Builder: Sendable {
         clock.lap("templates")
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
         var tree: SourceFolder
-        var markdown: [ContentLoader.FoundFile]
         do {
-            (tree, markdown) = try loader.walk(root: options.contentPath, diagnostics: &readProblems)
+            (tree, _) = try loader.walk(root: options.contentPath, diagnostics: &readProblems)
         } catch {
             throw BuildFailure(readProblems + error.diagnostics)
         }

@@ -77,9 +77,13 @@ extension BinaryWriter {
         write(site.introHTML)
         write(fields: site.fields)
         // In runs that are read side by side, each with its own item count and byte length.
+        // Folder sections list their items in this order; query sections refer to them by number.
+        var queried = Set<String>()
+        for catalog in site.catalogs {
+            for section in catalog.sections where section.query != nil { section.forEachItem { queried.insert($0.id) } }
+        }
         var numbers: [String: Int] = [:]
         let count = site.allItemCount
-        numbers.reserveCapacity(count)
         write(UInt64(count))
         write(UInt64((count + Self.itemsPerRun - 1) / Self.itemsPerRun))
         var run = BinaryWriter()
@@ -93,13 +97,14 @@ extension BinaryWriter {
             previousTrail = nil
         }
         site.forEachItem { item in
-            numbers[item.id] = number
+            if queried.contains(item.id) { numbers[item.id] = number }
             number += 1
             run.write(item, withBody: withBodies, previousTrail: previousTrail)
             previousTrail = item.trail
             if number % Self.itemsPerRun == 0 { endRun() }
         }
         if number % Self.itemsPerRun != 0 { endRun() }
+        number = 0
         write(UInt64(site.catalogs.count))
         for catalog in site.catalogs {
             write(catalog.id)
@@ -113,10 +118,10 @@ extension BinaryWriter {
             write(catalog.sourcePath)
             write(catalog.options)
             write(UInt64(catalog.sections.count))
-            for section in catalog.sections { write(section, numbers: numbers) }
+            for section in catalog.sections { write(section, numbers: numbers, next: &number) }
         }
         write(site.looseItems != nil)
-        if let loose = site.looseItems { write(loose, numbers: numbers) }
+        if let loose = site.looseItems { write(loose, numbers: numbers, next: &number) }
     }
 
     /// Items are written in runs of this many.
@@ -176,7 +181,9 @@ extension BinaryWriter {
         write(size.height)
     }
 
-    private mutating func write(_ group: Group, numbers: [String: Int]) {
+    /// `numbers` are the numbers of the items in query sections; a folder section's items
+    /// are numbered in order from `next`.
+    private mutating func write(_ group: Group, numbers: [String: Int], next: inout Int) {
         write(group.anchor)
         write(group.title)
         write(group.weight)
@@ -200,9 +207,14 @@ extension BinaryWriter {
             switch entry {
             case .group(let child):
                 write(UInt64(0))
-                write(child, numbers: numbers)
+                write(child, numbers: numbers, next: &next)
             case .item(let item):
-                write(UInt64(numbers[item.id]! + 1))
+                if group.query != nil {
+                    write(UInt64(numbers[item.id]! + 1))
+                } else {
+                    write(UInt64(next + 1))
+                    next += 1
+                }
             }
         }
     }
