@@ -48,17 +48,18 @@ public struct SiteRenderer: Sendable {
     func render(into snapshot: inout OutputSnapshot, shared: Shared, keep: (String, UInt64) -> Bool,
                 progress: BuildProgress.Reporter?) throws -> Int {
         let tagIndex = shared.tagIndex
-        // The home and catalog pages (thousands of rows each) first, one page per task: each
-        // core starts on one of them and the item pages fill in around.
+        // The home, catalog and tag pages (thousands of rows each) first, one page per task:
+        // the cores share them out, and the item pages fill in around. (Left to the end, the
+        // last large page kept one core busy while the other had nothing left to do.)
         var pages: [Page] = [.home] + site.catalogs.indices.map { .catalog($0) }
+        if let tagIndex, !tagIndex.tags.isEmpty {
+            pages += tagIndex.tags.indices.map(Page.tag)
+            pages.append(.tagIndex)
+        }
         for (index, catalog) in site.catalogs.enumerated() {
             pages += catalog.allItems.map { .item($0, catalog: index) }
         }
         pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        if let tagIndex, !tagIndex.tags.isEmpty {
-            pages.append(.tagIndex)
-            pages += tagIndex.tags.indices.map(Page.tag)
-        }
         // A page of the site's own named 404.html wins over the built-in one.
         let ownNotFound = site.looseItems?.allItems.contains { $0.outputPath == "404.html" } ?? false
         if templates.has("404"), !ownNotFound { pages.append(.notFound) }
