@@ -42,6 +42,25 @@ final class OutputPathRelativeURLTests: XCTestCase {
         }
     }
 
+    /// Empty segments (a leading, trailing or doubled `/`) count for nothing: the URL is the
+    /// one between the same paths without them (which take a shorter way through the code).
+    func testEmptySegmentsCountForNothing() {
+        var random = SplitMix64(seed: 11)
+        let names = ["a", "b", "pets", "é", "x y", "c:d"]
+        func segments(_ random: inout SplitMix64) -> [String] {
+            (0..<random.next(4)).map { _ in random.pick(names) } + [random.pick(names) + ".html"]
+        }
+        func messy(_ segments: [String], _ random: inout SplitMix64) -> String {
+            segments.map { (random.next(3) == 0 ? "/" : "") + $0 }.joined(separator: "/") + (random.next(4) == 0 ? "/" : "")
+        }
+        for _ in 0..<2000 {
+            let from = segments(&random), to = segments(&random)
+            let fragment = random.next(3) == 0 ? "x y/z" : nil
+            XCTAssertEqual(OutputPath.relativeURL(from: messy(from, &random), to: messy(to, &random), fragment: fragment),
+                           OutputPath.relativeURL(from: from.joined(separator: "/"), to: to.joined(separator: "/"), fragment: fragment))
+        }
+    }
+
     func testResolvingLinksAgainstAFolder() {
         XCTAssertEqual(OutputPath.resolve("../b/c.md", inFolder: "x/y"), "x/b/c.md")
         XCTAssertEqual(OutputPath.resolve("./a.md", inFolder: ""), "a.md")

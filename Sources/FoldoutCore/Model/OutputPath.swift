@@ -15,26 +15,104 @@ public enum OutputPath {
         return from.withUTF8 { fromBytes in
             to.withUTF8 { toBytes in
                 fragment.withUTF8 { fragmentBytes in
+                    let fragmentCapacity = fragmentBytes.isEmpty ? 0 : 1 + 3 * fragmentBytes.count
+                    if let shared = SharedFolders(from: fromBytes, to: toBytes) {
+                        let rest = UnsafeBufferPointer(rebasing: toBytes[shared.restStart...])
+                        let capacity = 3 * shared.folderUps + (shared.restNeedsEncoding ? 3 : 1) * rest.count + fragmentCapacity
+                        return String(unsafeUninitializedCapacity: capacity) { url in
+                            var count = 0
+                            for _ in 0..<shared.folderUps {
+                                url[count] = UInt8(ascii: ".")
+                                url[count + 1] = UInt8(ascii: ".")
+                                url[count + 2] = slash
+                                count += 3
+                            }
+                            if shared.restNeedsEncoding {
+                                for byte in rest {
+                                    if isKeptInSegment(byte) || byte == slash {
+                                        url[count] = byte
+                                        count += 1
+                                    } else {
+                                        writePercent(byte, into: url, count: &count)
+                                    }
+                                }
+                            } else {
+                                (url.baseAddress! + count).update(from: rest.baseAddress!, count: rest.count)
+                                count += rest.count
+                            }
+                            writeFragment(fragmentBytes, into: url, count: &count)
+                            return count
+                        }
+                    }
                     // Every byte may become `%XX`, every folder of `from` `../`.
-                    let capacity = 3 * (fromBytes.count + toBytes.count + fragmentBytes.count) + 1
+                    let capacity = 3 * (fromBytes.count + toBytes.count) + fragmentCapacity
                     return String(unsafeUninitializedCapacity: capacity) { url in
                         var count = 0
                         writeRelativeURL(from: fromBytes, to: toBytes, into: url, count: &count)
-                        if !fragmentBytes.isEmpty {
-                            url[count] = UInt8(ascii: "#")
-                            count += 1
-                            for byte in fragmentBytes {
-                                if isUnreserved(byte) || byte == slash {
-                                    url[count] = byte
-                                    count += 1
-                                } else {
-                                    writePercent(byte, into: url, count: &count)
-                                }
-                            }
-                        }
+                        writeFragment(fragmentBytes, into: url, count: &count)
                         return count
                     }
                 }
+            }
+        }
+    }
+
+    /// What a relative URL between two paths without empty segments (no leading, trailing or
+    /// doubled `/`, as every path Foldout makes) is made of, read in a few passes over bytes:
+    /// `folderUps` times `../`, then `to` from `restStart`, percent-encoded where
+    /// `restNeedsEncoding` (which looks at the whole of `to`).
+    private struct SharedFolders {
+        var folderUps = 0
+        var restStart = 0
+        var restNeedsEncoding = false
+
+        init?(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) {
+            // Plain loops over pointers: slices and closures cost several times more per byte here.
+            guard let fromStart = from.baseAddress, let toStart = to.baseAddress else { return nil }
+            var previous = slash, fromFolderEnd = 0
+            for index in 0..<from.count {
+                let byte = fromStart[index]
+                if byte == slash {
+                    if previous == slash { return nil }
+                    fromFolderEnd = index + 1
+                }
+                previous = byte
+            }
+            guard previous != slash else { return nil }
+            previous = slash
+            for index in 0..<to.count {
+                let byte = toStart[index]
+                if byte == slash {
+                    if previous == slash { return nil }
+                } else if !isKeptInSegment(byte) {
+                    restNeedsEncoding = true
+                }
+                previous = byte
+            }
+            guard previous != slash else { return nil }
+            // The folders both paths share end at a `/` where neither has differed yet; the
+            // file name of `from` never counts, and `to` ends in a name, not a `/`.
+            var index = 0
+            let limit = min(fromFolderEnd, to.count)
+            while index < limit, fromStart[index] == toStart[index] {
+                if fromStart[index] == slash { restStart = index + 1 }
+                index += 1
+            }
+            for index in restStart..<fromFolderEnd where fromStart[index] == slash { folderUps += 1 }
+        }
+    }
+
+    private static func writeFragment(_ fragment: UnsafeBufferPointer<UInt8>, into url: UnsafeMutableBufferPointer<UInt8>,
+                                      count: inout Int) {
+        guard !fragment.isEmpty else { return }
+        url[count] = UInt8(ascii: "#")
+        count += 1
+        for byte in fragment {
+            if isUnreserved(byte) || byte == slash {
+                url[count] = byte
+                count += 1
+            } else {
+                writePercent(byte, into: url, count: &count)
             }
         }
     }
@@ -235,7 +313,11 @@ public enum OutputPath {
 
     /// Bytes a path segment keeps as they are; `:` is not among them (see `encodeSegment`).
     private static func isKeptInSegment(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",")
+        // A bit per ASCII byte: `0-9 + , - .` below 64, `@ A-Z _ a-z ~` from 64 (tested for
+        // every byte of every URL on every page).
+        let below64: UInt64 = 0x03FF_7800_0000_0000, from64: UInt64 = 0x47FF_FFFE_87FF_FFFF
+        if byte < 64 { return below64 & (1 << UInt64(byte)) != 0 }
+        return byte < 128 && from64 & (1 << UInt64(byte - 64)) != 0
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -234,23 +234,25 @@ public struct SitePresenter {
             ]
         }
         let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
+        // In the order the default outline and row templates look keys up: a look-up scans
+        // the keys from the first, and rows are most of a catalog or tag page.
         return [
             .isGroup: false,
             .isItem: true,
+            .states: .list(badges),
             .anchor: .text(anchor),
-            .title: .text(title.isEmpty ? item.title : title),
-            .summary: .text(item.summary),
-            .secondary: .text(secondary),
-            .hasSecondary: .flag(!secondary.isEmpty),
-            .hasSummary: .flag(!secondary.isEmpty),
+            .hasTags: .flag(!item.tags.isEmpty),
+            .tagList: .text(item.tags.joined(separator: ", ")),
             .url: .text(link(from: pagePath, to: item.outputPath)),
             .thumbnail: TemplateValue(thumbnail),
-            .image: TemplateValue(thumbnail),
-            .badges: .list(badges),
+            .title: .text(title.isEmpty ? item.title : title),
             .hasBadges: .flag(!badges.isEmpty),
-            .states: .list(badges),
-            .tagList: .text(item.tags.joined(separator: ", ")),
-            .hasTags: .flag(!item.tags.isEmpty),
+            .badges: .list(badges),
+            .hasSecondary: .flag(!secondary.isEmpty),
+            .secondary: .text(secondary),
+            .summary: .text(item.summary),
+            .hasSummary: .flag(!secondary.isEmpty),
+            .image: TemplateValue(thumbnail),
             .open: false,
             .hasAccordion: false,
             .accordion: "",
@@ -336,16 +338,23 @@ public struct SitePresenter {
 
     /// The item's fields for its page, as `fields:` lists them (or all of them).
     func fieldsContext(_ item: Item, list: DetailFieldList) -> [TemplateContext] {
-        let entries = list.entries ?? item.fields
-            .filter { !DetailFieldList.hiddenByDefault.contains($0.key) && item.images[$0.key] == nil }
-            .map { DetailFieldList.Entry(key: $0.key, label: fieldNames[$0.key].label) }
-        return entries.compactMap { entry in
-            guard let value = item.value(for: entry.key) else { return nil }
+        var contexts: [TemplateContext] = []
+        func add(_ key: String, label: String?) {
+            guard let value = item.value(for: key) else { return }
             let text = Self.displayText(value)
-            guard !text.isEmpty else { return nil }
-            return [.key: .text(fieldNames[entry.key].slug), .label: .text(entry.label), .value: .text(text),
-                    .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://"))]
+            guard !text.isEmpty else { return }
+            let names = fieldNames[key]
+            contexts.append([.key: .text(names.slug), .label: .text(label ?? names.label), .value: .text(text),
+                             .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://"))])
         }
+        if let entries = list.entries {
+            for entry in entries { add(entry.key, label: entry.label) }
+        } else {
+            for field in item.fields where !DetailFieldList.hiddenByDefault.contains(field.key) && item.images[field.key] == nil {
+                add(field.key, label: nil)
+            }
+        }
+        return contexts
     }
 
     func imageURL(_ image: ImageReference, pagePath: String) -> String {

@@ -45,6 +45,19 @@ struct CompiledTemplates: Sendable {
         case swiftMustacheDefault
         case html
         case other(Int)
+
+        /// The escaper as one number, as instructions hold it.
+        var code: Int {
+            switch self {
+            case .swiftMustacheDefault: return -1
+            case .html: return -2
+            case .other(let index): return index
+            }
+        }
+
+        init(code: Int) {
+            self = code == -1 ? .swiftMustacheDefault : code == -2 ? .html : .other(code)
+        }
     }
 
     /// One step of a template. Every template is assembled into one array of these, made of
@@ -158,13 +171,7 @@ struct CompiledTemplates: Sendable {
                     partials.append((instructions.count, name))
                     append(.partial, operand: -1, extent: 0)
                 case .contentType(let escaper):
-                    let code: Int
-                    switch escaper {
-                    case .swiftMustacheDefault: code = -1
-                    case .html: code = -2
-                    case .other(let index): code = index
-                    }
-                    append(.contentType, operand: code, extent: 0)
+                    append(.contentType, operand: escaper.code, extent: 0)
                 case .unsupported:
                     append(.unsupported, operand: 0, extent: 0)
                 }
@@ -244,7 +251,7 @@ struct CompiledTemplates: Sendable {
                     // A partial starts with swift-mustache's default content type.
                     if operand >= 0, !run(operand..<extent, escaper: .swiftMustacheDefault) { return false }
                 case .contentType:
-                    escaper = operand == -1 ? .swiftMustacheDefault : operand == -2 ? .html : .other(operand)
+                    escaper = Escaper(code: operand)
                 case .unsupported:
                     return false
                 }

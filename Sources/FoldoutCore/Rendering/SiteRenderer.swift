@@ -53,20 +53,21 @@ public struct SiteRenderer: Sendable {
                    itemPagesOnly: itemPagesOnly)
     }
 
-    /// Every page of the site (but the items' own when not `withItems`). The home and
-    /// catalog pages (thousands of rows each) come first: rendered one page per task, each
-    /// core starts on one of them and the item pages fill in around.
+    /// Every page of the site (but the items' own when not `withItems`). The home, catalog
+    /// and tag pages (thousands of rows each) come first, rendered one page per task: the
+    /// cores share them out, and the item pages fill in around. (Left to the end, the last
+    /// large page kept one core busy while the other had nothing left to do.)
     func pages(_ shared: Shared, withItems: Bool = true) -> [Page] {
         var pages: [Page] = [.home] + site.catalogs.indices.map { .catalog($0) }
+        if let tagIndex = shared.tagIndex, !tagIndex.tags.isEmpty {
+            pages += tagIndex.tags.indices.map(Page.tag)
+            pages.append(.tagIndex)
+        }
         if withItems {
             for (index, catalog) in site.catalogs.enumerated() {
                 pages += catalog.allItems.map { .item($0, catalog: index) }
             }
             pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
-        }
-        if let tagIndex = shared.tagIndex, !tagIndex.tags.isEmpty {
-            pages.append(.tagIndex)
-            pages += tagIndex.tags.indices.map(Page.tag)
         }
         // A page of the site's own named 404.html wins over the built-in one.
         let ownNotFound = site.looseItems?.allItems.contains { $0.outputPath == "404.html" } ?? false
@@ -76,9 +77,7 @@ public struct SiteRenderer: Sendable {
 
     func render(into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest, keep: (String, UInt64) -> Bool,
                 progress: BuildProgress.Reporter?) throws -> Int {
-        let tagIndex = shared.tagIndex
         let pages = pages(shared)
-        let pager = shared.pager
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
         // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
         // the pages are not all held in memory until the end.
