@@ -4,83 +4,113 @@ import Foundation
 /// (never a directory or `/`), so the site works from `file://` and from any server.
 public enum OutputPath {
     /// The relative URL from the page at `from` to the file at `to`, both paths in `Output/`,
-    /// with each segment percent-encoded. `fragment` is appended after `#`.
-    ///
-    /// Works on UTF-8 bytes, written straight into the new string's storage: every row of a
-    /// catalog or tag page and every item page asks for several URLs, and splitting `String`s
-    /// into `Character`s, or growing an array byte by byte, cost more than rendering the
-    /// rest of the page.
+    /// with each segment percent-encoded. `fragment` is appended after `#`. (A page that
+    /// links to many files makes a `Linker` once.)
     public static func relativeURL(from: String, to: String, fragment: String? = nil) -> String {
-        var from = from, to = to, fragment = fragment ?? ""
-        return from.withUTF8 { fromBytes in
-            to.withUTF8 { toBytes in
-                fragment.withUTF8 { fragmentBytes in
-                    let fragmentCapacity = fragmentBytes.isEmpty ? 0 : 1 + 3 * fragmentBytes.count
-                    if let shared = SharedFolders(from: fromBytes, to: toBytes) {
-                        let rest = UnsafeBufferPointer(rebasing: toBytes[shared.restStart...])
-                        let capacity = 3 * shared.folderUps + (shared.restNeedsEncoding ? 3 : 1) * rest.count + fragmentCapacity
+        Linker(from: from).url(to: to, fragment: fragment)
+    }
+
+    /// Relative URLs from one page, whose own path is read once: a catalog or tag page links
+    /// to thousands of files, an item page to a dozen.
+    ///
+    /// Works on UTF-8 bytes, written straight into the new string's storage: splitting
+    /// `String`s into `Character`s, or growing an array byte by byte, cost more than
+    /// rendering the rest of a page.
+    public struct Linker: Sendable {
+        public let page: String
+        /// The length of the page's folders with their `/` (0 for a page at the top), when its
+        /// path has no empty segment (no leading, trailing or doubled `/`, as every path
+        /// Foldout makes); nil sends every URL the general way.
+        private let folderEnd: Int?
+
+        public init(from page: String) {
+            self.page = page
+            var page = page
+            folderEnd = page.withUTF8 { bytes in
+                var previous = slash, folderEnd = 0
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    if byte == slash {
+                        if previous == slash { return nil }
+                        folderEnd = index + 1
+                    }
+                    previous = byte
+                }
+                return previous == slash ? nil : folderEnd
+            }
+        }
+
+        /// The URL of the file at `target` (plus `#fragment`).
+        public func url(to target: String, fragment: String? = nil) -> String {
+            var from = page, to = target, fragment = fragment ?? ""
+            return from.withUTF8 { fromBytes in
+                to.withUTF8 { toBytes in
+                    fragment.withUTF8 { fragmentBytes in
+                        let fragmentCapacity = fragmentBytes.isEmpty ? 0 : 1 + 3 * fragmentBytes.count
+                        if let folderEnd, let shared = SharedFolders(from: fromBytes, folderEnd: folderEnd, to: toBytes) {
+                            let rest = UnsafeBufferPointer(rebasing: toBytes[shared.restStart...])
+                            let capacity = 3 * shared.folderUps + (shared.restNeedsEncoding ? 3 : 1) * rest.count + fragmentCapacity
+                            return String(unsafeUninitializedCapacity: capacity) { url in
+                                var count = 0
+                                for _ in 0..<shared.folderUps {
+                                    url[count] = UInt8(ascii: ".")
+                                    url[count + 1] = UInt8(ascii: ".")
+                                    url[count + 2] = slash
+                                    count += 3
+                                }
+                                if shared.restNeedsEncoding {
+                                    for byte in rest {
+                                        if isKeptInSegment(byte) || byte == slash {
+                                            url[count] = byte
+                                            count += 1
+                                        } else {
+                                            writePercent(byte, into: url, count: &count)
+                                        }
+                                    }
+                                } else {
+                                    (url.baseAddress! + count).update(from: rest.baseAddress!, count: rest.count)
+                                    count += rest.count
+                                }
+                                writeFragment(fragmentBytes, into: url, count: &count)
+                                return count
+                            }
+                        }
+                        // Every byte may become `%XX`, every folder of `from` `../`.
+                        let capacity = 3 * (fromBytes.count + toBytes.count) + fragmentCapacity
                         return String(unsafeUninitializedCapacity: capacity) { url in
                             var count = 0
-                            for _ in 0..<shared.folderUps {
-                                url[count] = UInt8(ascii: ".")
-                                url[count + 1] = UInt8(ascii: ".")
-                                url[count + 2] = slash
-                                count += 3
-                            }
-                            if shared.restNeedsEncoding {
-                                for byte in rest {
-                                    if isKeptInSegment(byte) || byte == slash {
-                                        url[count] = byte
-                                        count += 1
-                                    } else {
-                                        writePercent(byte, into: url, count: &count)
-                                    }
-                                }
-                            } else {
-                                (url.baseAddress! + count).update(from: rest.baseAddress!, count: rest.count)
-                                count += rest.count
-                            }
+                            writeRelativeURL(from: fromBytes, to: toBytes, into: url, count: &count)
                             writeFragment(fragmentBytes, into: url, count: &count)
                             return count
                         }
-                    }
-                    // Every byte may become `%XX`, every folder of `from` `../`.
-                    let capacity = 3 * (fromBytes.count + toBytes.count) + fragmentCapacity
-                    return String(unsafeUninitializedCapacity: capacity) { url in
-                        var count = 0
-                        writeRelativeURL(from: fromBytes, to: toBytes, into: url, count: &count)
-                        writeFragment(fragmentBytes, into: url, count: &count)
-                        return count
                     }
                 }
             }
         }
     }
 
-    /// What a relative URL between two paths without empty segments (no leading, trailing or
-    /// doubled `/`, as every path Foldout makes) is made of, read in a few passes over bytes:
-    /// `folderUps` times `../`, then `to` from `restStart`, percent-encoded where
-    /// `restNeedsEncoding` (which looks at the whole of `to`).
+    /// What a relative URL from a page without empty segments (its folders `from[..<folderEnd]`)
+    /// to `to` is made of: `folderUps` times `../`, then `to` from `restStart`, percent-encoded
+    /// where `restNeedsEncoding`. Nil when `to` has an empty segment.
     private struct SharedFolders {
         var folderUps = 0
         var restStart = 0
         var restNeedsEncoding = false
 
-        init?(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>) {
+        init?(from: UnsafeBufferPointer<UInt8>, folderEnd: Int, to: UnsafeBufferPointer<UInt8>) {
             // Plain loops over pointers: slices and closures cost several times more per byte here.
             guard let fromStart = from.baseAddress, let toStart = to.baseAddress else { return nil }
-            var previous = slash, fromFolderEnd = 0
-            for index in 0..<from.count {
-                let byte = fromStart[index]
-                if byte == slash {
-                    if previous == slash { return nil }
-                    fromFolderEnd = index + 1
-                }
-                previous = byte
+            // The folders both paths share end at a `/` where neither has differed yet.
+            var index = 0
+            let limit = min(folderEnd, to.count)
+            while index < limit, fromStart[index] == toStart[index] {
+                if fromStart[index] == slash { restStart = index + 1 }
+                index += 1
             }
-            guard previous != slash else { return nil }
-            previous = slash
-            for index in 0..<to.count {
+            // What `to` shares with the page has no empty segment; the rest is read here (the
+            // shared part ends in `/`, so the rest must not start with one).
+            var previous = slash
+            for index in restStart..<to.count {
                 let byte = toStart[index]
                 if byte == slash {
                     if previous == slash { return nil }
@@ -89,16 +119,9 @@ public enum OutputPath {
                 }
                 previous = byte
             }
+            // `to` ends in a name, not a `/`: the file name of `from` never counts as shared.
             guard previous != slash else { return nil }
-            // The folders both paths share end at a `/` where neither has differed yet; the
-            // file name of `from` never counts, and `to` ends in a name, not a `/`.
-            var index = 0
-            let limit = min(fromFolderEnd, to.count)
-            while index < limit, fromStart[index] == toStart[index] {
-                if fromStart[index] == slash { restStart = index + 1 }
-                index += 1
-            }
-            for index in restStart..<fromFolderEnd where fromStart[index] == slash { folderUps += 1 }
+            for index in restStart..<folderEnd where fromStart[index] == slash { folderUps += 1 }
         }
     }
 

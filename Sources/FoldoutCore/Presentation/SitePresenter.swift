@@ -34,8 +34,27 @@ public struct SitePresenter {
 
     /// The URL of the output file `target` (plus `#fragment`) as written on the page at `page`.
     func link(from page: String, to target: String, fragment: String? = nil) -> String {
-        guard let base = absoluteBase else { return OutputPath.relativeURL(from: page, to: target, fragment: fragment) }
-        return OutputPath.absoluteURL(base: base, to: target, fragment: fragment)
+        links(from: page).url(to: target, fragment: fragment)
+    }
+
+    /// The URLs written on the page at `page`.
+    func links(from page: String) -> Links {
+        Links(relative: OutputPath.Linker(from: page), absoluteBase: absoluteBase)
+    }
+
+    /// The URLs written on one page: relative to it, or absolute under `absoluteBase`.
+    struct Links {
+        var relative: OutputPath.Linker
+        var absoluteBase: String?
+
+        func url(to target: String, fragment: String? = nil) -> String {
+            guard let base = absoluteBase else { return relative.url(to: target, fragment: fragment) }
+            return OutputPath.absoluteURL(base: base, to: target, fragment: fragment)
+        }
+
+        func url(of image: ImageReference) -> String {
+            image.isExternal ? image.location : url(to: image.location)
+        }
     }
 
     // MARK: Shared by all pages
@@ -43,6 +62,7 @@ public struct SitePresenter {
     /// Keys of `base.html` except `content`, `title` and `kind`, for a page at `path`.
     public func layoutContext(pagePath: String, currentCatalog: String?, hasScript: Bool = false) -> TemplateContext {
         let root = OutputPath.rootPrefix(of: pagePath)
+        let links = links(from: pagePath)
         return [
             .lang: .text(site.language),
             .siteTitle: .text(site.title),
@@ -50,17 +70,17 @@ public struct SitePresenter {
             .hasDescription: .flag(!site.description.isEmpty),
             .hasCatalogs: .flag(!site.catalogs.isEmpty),
             .root: .text(root),
-            .homeURL: .text(link(from: pagePath, to: "index.html")),
-            .stylesheetURL: .text(link(from: pagePath, to: "assets/style.css")),
+            .homeURL: .text(links.url(to: "index.html")),
+            .stylesheetURL: .text(links.url(to: "assets/style.css")),
             .hasScript: .flag(hasScript),
-            .scriptURL: .text(link(from: pagePath, to: "assets/catalog.js")),
+            .scriptURL: .text(links.url(to: "assets/catalog.js")),
             .hasTagPages: .flag(!(tagIndex?.tags.isEmpty ?? true)),
-            .tagsURL: .text(link(from: pagePath, to: TagIndex.indexPath)),
+            .tagsURL: .text(links.url(to: TagIndex.indexPath)),
             .tagsCurrent: .flag(pagePath.hasPrefix(TagIndex.folder + "/")),
             .catalogs: .list(site.catalogs.map { catalog in
                 [
                     .title: .text(catalog.title),
-                    .url: .text(link(from: pagePath, to: catalog.outputPath)),
+                    .url: .text(links.url(to: catalog.outputPath)),
                     .current: .flag(catalog.id == currentCatalog),
                 ]
             }),
@@ -122,7 +142,7 @@ public struct SitePresenter {
         let exclusive = options.exclusive ?? defaults.exclusive ?? false
         let introText = section.query != nil ? section.summary : ""
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
-        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), pagePath: pagePath,
+        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), links: links(from: pagePath),
                                      rowIDPrefix: prefix, sectionExpanded: section.expanded ?? catalog?.expanded)
         let itemCount = section.itemCount
         return [
@@ -158,7 +178,8 @@ public struct SitePresenter {
         var catalog: Catalog?
         /// The catalog's row settings, looked up once per section rather than once per row.
         var row: RowConfiguration
-        var pagePath: String
+        /// Links from the page, whose path is read once for all its rows.
+        var links: Links
         var rowIDPrefix: String?
         /// The section's `expanded`, else the catalog's: the default for its groups.
         var sectionExpanded: Bool?
@@ -194,7 +215,7 @@ public struct SitePresenter {
                                                      accordion: exclusive ? SitePresenter.accordionName(group.anchor) : nil)),
                     ]
                 case .item(let item):
-                    return presenter.rowContext(item, configuration: row, pagePath: pagePath, idPrefix: rowIDPrefix, depth: depth)
+                    return presenter.rowContext(item, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
                 }
             }
         }
@@ -203,14 +224,14 @@ public struct SitePresenter {
     /// A row: what an item shows in an outline, following the catalog's `row:` settings.
     /// `depth` is the outline level it is shown at (see `OutlineContext`).
     public func rowContext(_ item: Item, catalog: Catalog?, pagePath: String, idPrefix: String? = nil, depth: Int = 2) -> TemplateContext {
-        rowContext(item, configuration: rowConfiguration(of: catalog), pagePath: pagePath, idPrefix: idPrefix, depth: depth)
+        rowContext(item, configuration: rowConfiguration(of: catalog), links: links(from: pagePath), idPrefix: idPrefix, depth: depth)
     }
 
     func rowConfiguration(of catalog: Catalog?) -> RowConfiguration {
         catalog.flatMap { configurations[$0.id] }?.row ?? .standard
     }
 
-    func rowContext(_ item: Item, configuration: RowConfiguration, pagePath: String, idPrefix: String?, depth: Int) -> TemplateContext {
+    func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
         // A local function, not a closure kept in a constant: that would copy the item into a box on every row.
         func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
         let title = configuration.title?.render(value) ?? ""
@@ -229,7 +250,7 @@ public struct SitePresenter {
             let size = (image.size ?? ImageSize(width: configuration.thumbnailSize, height: configuration.thumbnailSize))
                 .fitted(in: configuration.thumbnailSize)
             thumbnail = [
-                .src: .text(imageURL(image, pagePath: pagePath)), .alt: .text(alt),
+                .src: .text(links.url(of: image)), .alt: .text(alt),
                 .width: .number(size.width), .height: .number(size.height),
             ]
         }
@@ -243,7 +264,7 @@ public struct SitePresenter {
             .anchor: .text(anchor),
             .hasTags: .flag(!item.tags.isEmpty),
             .tagList: .text(item.tags.joined(separator: ", ")),
-            .url: .text(link(from: pagePath, to: item.outputPath)),
+            .url: .text(links.url(to: item.outputPath)),
             .thumbnail: TemplateValue(thumbnail),
             .title: .text(title.isEmpty ? item.title : title),
             .hasBadges: .flag(!badges.isEmpty),
@@ -282,16 +303,16 @@ public struct SitePresenter {
     // MARK: Item
 
     public func itemContext(_ item: Item, catalog: Catalog?) -> TemplateContext {
-        let pagePath = item.outputPath
+        let links = links(from: item.outputPath)
         let configuration = catalog.flatMap { configurations[$0.id] } ?? .standard
         let breadcrumb: [TemplateContext] = item.trail.map { step in
-            [.title: .text(step.title), .url: .text(link(from: pagePath, to: step.path, fragment: step.fragment))]
+            [.title: .text(step.title), .url: .text(links.url(to: step.path, fragment: step.fragment))]
         }
         let fields = fieldsContext(item, list: configuration.fields)
         let badges = badgesContext(item, fields: configuration.row.badges)
         var image: TemplateContext?
         if let reference = item.image {
-            let url = imageURL(reference, pagePath: pagePath)
+            let url = links.url(of: reference)
             image = [
                 .src: .text(url), .url: .text(url),
                 .alt: .text(reference.alt), .hasSize: .flag(reference.size != nil),
@@ -300,12 +321,12 @@ public struct SitePresenter {
         }
         let tags: [TemplateContext] = item.tags.map { name in
             [.name: .text(name), .hasURL: .flag(tagIndex != nil),
-             .url: .text(tagIndex.map { link(from: pagePath, to: $0.outputPath(ofTag: name)) } ?? "")]
+             .url: .text(tagIndex.map { links.url(to: $0.outputPath(ofTag: name)) } ?? "")]
         }
         let date = item.date ?? ""
         let neighbours = (pager ?? ItemPager(site: site))[item.id]
         func neighbour(_ other: ItemPager.Neighbour?) -> TemplateContext? {
-            other.map { [.title: .text($0.title), .url: .text(link(from: pagePath, to: $0.outputPath))] }
+            other.map { [.title: .text($0.title), .url: .text(links.url(to: $0.outputPath))] }
         }
         let previous = neighbour(neighbours?.previous), next = neighbour(neighbours?.next)
         let home = catalog?.outputPath ?? "index.html"
@@ -330,8 +351,8 @@ public struct SitePresenter {
             .hasPager: .flag(previous != nil || next != nil),
             .sectionTitle: .text(neighbours?.sectionTitle ?? ""),
             .catalogTitle: .text(catalog?.title ?? site.title),
-            .catalogURL: .text(link(from: pagePath, to: home)),
-            .rowURL: .text(link(from: pagePath, to: home, fragment: item.anchor)),
+            .catalogURL: .text(links.url(to: home)),
+            .rowURL: .text(links.url(to: home, fragment: item.anchor)),
         ]
         return [.item: .context(context)]
     }
@@ -355,10 +376,6 @@ public struct SitePresenter {
             }
         }
         return contexts
-    }
-
-    func imageURL(_ image: ImageReference, pagePath: String) -> String {
-        image.isExternal ? image.location : link(from: pagePath, to: image.location)
     }
 
     // MARK: Tags
