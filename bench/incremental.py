@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures Foldout's incremental rebuilds on the benchmark corpus (issue 4's targets).
 
-    swift build -c release --product foldout
+    make release
     python3 bench/incremental.py --items 10000 --runs 7
 
 What it does, in a scratch folder (the corpus is copied there, never edited in place):
@@ -90,7 +90,7 @@ def main():
     args = parser.parse_args()
     foldout = os.path.abspath(args.foldout)
     if not os.path.exists(foldout):
-        sys.exit("%s not found: swift build -c release --product foldout" % foldout)
+        sys.exit("%s not found: run `make release` first" % foldout)
 
     scratch = tempfile.mkdtemp(prefix="foldout-incremental-")
     content, output = os.path.join(scratch, "Content"), os.path.join(scratch, "Output")

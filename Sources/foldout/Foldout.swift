@@ -17,4 +17,9 @@ struct Foldout: AsyncParsableCommand {
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self],
         defaultSubcommand: nil
     )
+
+    static func main() async {
+        AllocatorTuning.restartTunedIfNeeded()
+        await main(nil)
+    }
 }

@@ -49,7 +49,10 @@ python3 -c "import axe_playwright_python" 2>/dev/null ||
 # --- the example site ----------------------------------------------------------------------
 if [ -z "${FOLDOUT:-}" ]; then
     configuration="${SWIFT_CONFIGURATION:-release}"
-    swift build -c "$configuration" --product foldout >&2
+    # The Makefile's flags for a release build (static runtime), so the two share one build.
+    flags=(-c "$configuration")
+    [ "$configuration" = release ] && flags+=(--static-swift-stdlib)
+    swift build "${flags[@]}" --product foldout >&2
     FOLDOUT="$repository/.build/$configuration/foldout"
 fi
 rm -rf "$site"
