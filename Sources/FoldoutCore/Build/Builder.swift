@@ -160,14 +160,16 @@ public struct Builder: Sendable {
         do {
             report = try makeSnapshot(&inputs, cache: cache, keep: { path, key in
                 previous.files[path]?.renderKey == key && intact.contains(path)
-            }, remember: memory != nil, statePath: statePath, clock: &clock, beforeRendering: {
-                // No stage found an error: pages are written as they are rendered. The cache
-                // file is written meanwhile (tens of megabytes at ten thousand items): every
-                // parsed and rendered body is in it now, so the entries this build used are
-                // the ones any build of the same input uses, and keeping only those is right
-                // whether or not writing the output succeeds.
-                output.open()
+            }, remember: memory != nil, statePath: statePath, clock: &clock, bodiesRendered: {
+                // The cache file is written while the model is made and the pages rendered
+                // (tens of megabytes at ten thousand items): every file was parsed and every
+                // body rendered, and all of them are in it now, so the entries this build
+                // used are the ones any build of the same input uses, and keeping only those
+                // is right whether or not the rest of the build succeeds.
                 cacheFinished = cache.map { cache in Pending { cache.finishBuild(prune: true) } }
+            }, beforeRendering: {
+                // No stage found an error: pages are written as they are rendered.
+                output.open()
                 return output
             })
         } catch {
@@ -424,10 +426,12 @@ public struct Builder: Sendable {
     /// Runs every stage up to the output snapshot. Pages for which `keep` answers true are
     /// not rendered but marked `.kept` (see `SiteRenderer.render`). The Markdown files'
     /// bytes in `inputs.tree` are dropped once parsed.
+    /// `bodiesRendered` is called once every body is rendered, when no file had an error.
     /// `beforeRendering` is called once the build is known to have no errors, right before
     /// the pages are rendered; it returns where they go as they are made (nil: into the snapshot).
     private func makeSnapshot(_ inputs: inout Inputs, cache: BuildCache?, keep: (String, UInt64) -> Bool, remember: Bool = false,
                               statePath: String? = nil, clock: inout StageClock,
+                              bodiesRendered: () -> Void = {},
                               beforeRendering: () -> (any OutputSink)? = { nil }) throws(BuildFailure) -> Report {
         let recordsState = statePath != nil || remember
         var diagnostics = inputs.readProblems
@@ -536,17 +540,29 @@ public struct Builder: Sendable {
             position = pages.index(after: position)
         }
         clock.lap("markdown")
+        if !diagnostics.contains(where: { $0.severity == .error }) { bodiesRendered() }
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
-        // Links naming an anchor are checked once every page's ids are known.
-        let headings = included.compactMap { file in
-            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { (file.path, $0.path, page.headingIDs) } }
-        }
-        let anchors = AnchorIndex(site: site, headings: headings.map { ($0.1, $0.2) }, onEveryPage: templates?.literalIDs ?? [])
-        for file in included {
-            let found = Self.anchorWarnings(rendered[file.path]?.anchorLinks ?? [], of: loader.displayPath(file.path), index: anchors)
+        // Links naming an anchor are checked once every page's ids are known, while what
+        // the pages draw on is made (both only read the model; wasted if the build fails).
+        let ((headings, anchorWarnings), prepared) = Parallel.both({
+            let headings = included.compactMap { file in
+                rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { (file.path, $0.path, page.headingIDs) } }
+            }
+            let linking = included.compactMap { file in rendered[file.path].flatMap { $0.anchorLinks.isEmpty ? nil : (file.path, $0.anchorLinks) } }
+            let anchors = AnchorIndex(site: site, headings: headings.map { ($0.1, $0.2) }, onEveryPage: templates?.literalIDs ?? [],
+                                      only: Set(linking.lazy.flatMap { $0.1.map(\.page) }))
+            return (headings, linking.map { (path: $0.0, found: Self.anchorWarnings($0.1, of: loader.displayPath($0.0), index: anchors)) })
+        }, {
+            templates.map { templates in
+                let renderer = SiteRenderer(site: site, templates: templates)
+                let shared = renderer.makeShared()
+                return (shared: shared, digest: renderer.makeDigest(shared))
+            }
+        })
+        for (path, found) in anchorWarnings where !found.isEmpty {
             diagnostics += found
-            if recordsState, !found.isEmpty { ownDiagnostics[file.path, default: []] += found }
+            if recordsState { ownDiagnostics[path, default: []] += found }
         }
         clock.lap("model")
         let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
@@ -556,15 +572,14 @@ public struct Builder: Sendable {
         // File by file, top to bottom, whichever stage found them (the sort is stable).
         diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
 
-        guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let templates, let prepared, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
 
         var snapshot = OutputSnapshot()
         snapshot.sink = beforeRendering()
         let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
-        let shared = siteRenderer.makeShared()
-        let digest = siteRenderer.makeDigest(shared)
+        let (shared, digest) = prepared
         // The state is made and written while the pages are rendered: it needs nothing they do.
         var state: Pending<BuildState>?
         if recordsState, let fingerprint = inputs.fingerprint {

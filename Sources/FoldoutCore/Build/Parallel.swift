@@ -46,6 +46,28 @@ extension Parallel {
     }
 }
 
+extension Parallel {
+    /// `first` and `second` side by side, on two cores when another is free (one after the
+    /// other on the calling thread when not), for two independent pieces of work in a stage
+    /// that would leave a core idle.
+    static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
+        var results: (First?, Second?) = (nil, nil)
+        withUnsafeMutablePointer(to: &results) { pointer in
+            nonisolated(unsafe) let slots = pointer
+            withoutActuallyEscaping(first) { first in
+                withoutActuallyEscaping(second) { second in
+                    nonisolated(unsafe) let (first, second) = (first, second)
+                    // Each index is run by exactly one thread, writing its own slot.
+                    DispatchQueue.concurrentPerform(iterations: 2) { index in
+                        if index == 0 { slots.pointee.0 = first() } else { slots.pointee.1 = second() }
+                    }
+                }
+            }
+        }
+        return (results.0!, results.1!)
+    }
+}
+
 /// Work started on another thread now and waited for later, to overlap independent stages
 /// (reading the manifest while the content loads). The work must not wait for another
 /// `Pending`: on two cores both could hold the only threads, and the wait would last until

@@ -9,17 +9,23 @@ public struct AnchorIndex: Sendable {
     public var onEveryPage: Set<String>
 
     /// `headings` holds, for each rendered Markdown file, the output page it shows on and
-    /// the ids its headings got.
-    public init(site: Site, headings: [(page: String, ids: [String])], onEveryPage: Set<String> = []) {
+    /// the ids its headings got. When `pages` is given, only those pages are indexed (the
+    /// pages links name with an anchor, few on most sites): the others are left out, as
+    /// pages that are not the site's are.
+    public init(site: Site, headings: [(page: String, ids: [String])], onEveryPage: Set<String> = [],
+                only pages: Set<String>? = nil) {
         self.onEveryPage = onEveryPage
-        anchors.reserveCapacity(2 * (headings.count + 1))
-        anchors["index.html"] = []
-        for (page, ids) in headings { anchors[page, default: []].formUnion(ids) }
-        for catalog in site.catalogs {
+        let wanted = { (page: String) in pages?.contains(page) ?? true }
+        anchors.reserveCapacity(pages.map { $0.count + 1 } ?? 2 * (headings.count + 1))
+        if wanted("index.html") { anchors["index.html"] = [] }
+        for (page, ids) in headings where wanted(page) { anchors[page, default: []].formUnion(ids) }
+        for catalog in site.catalogs where wanted(catalog.outputPath) {
             for section in catalog.sections { add(section, on: catalog.outputPath) }
         }
-        if let loose = site.looseItems { add(loose, on: "index.html") }
-        for item in site.allItems where anchors[item.outputPath] == nil { anchors[item.outputPath] = [] }
+        if let loose = site.looseItems, wanted("index.html") { add(loose, on: "index.html") }
+        site.forEachItem { item in
+            if anchors[item.outputPath] == nil, wanted(item.outputPath) { anchors[item.outputPath] = [] }
+        }
     }
 
     /// Whether `page` has the anchor; nil when `page` is not a page of the site (an image,

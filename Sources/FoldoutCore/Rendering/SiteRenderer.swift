@@ -43,7 +43,9 @@ public struct SiteRenderer: Sendable {
     }
 
     func makeShared() -> Shared {
-        Shared(tagIndex: makesTagPages ? TagIndex(site: site) : nil, pager: ItemPager(site: site))
+        // Each walks every item: side by side, they take half the time.
+        let (tagIndex, pager) = Parallel.both({ makesTagPages ? TagIndex(site: site) : nil }, { ItemPager(site: site) })
+        return Shared(tagIndex: tagIndex, pager: pager)
     }
 
     /// The render keys of the pages; `rows` are the items' row digests when known already
