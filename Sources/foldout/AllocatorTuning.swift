@@ -20,7 +20,7 @@ enum AllocatorTuning {
     static let variable = "GLIBC_TUNABLES"
     static let tunables = [
         "glibc.malloc.hugetlb=1",
-        "glibc.malloc.top_pad=268435456",
+        "glibc.malloc.top_pad=67108864",
         "glibc.malloc.mmap_threshold=33554432",
         "glibc.malloc.trim_threshold=1073741824",
     ].joined(separator: ":")

@@ -49,14 +49,17 @@ struct BuildCommand: ParsableCommand {
     var timings = false
 
     func run() throws {
-        Console.reserveMemoryGenerously()
         var options = site.buildOptions
         options.strict = strict
         let progressBar = quiet ? nil : ProgressBar()
         options.progress = progressBar?.reporter
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            let outcome = try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: site.output)))
+            let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output))
+            // Never freed: the process ends right after the build, and freeing tens of
+            // thousands of cached bodies one by one would only delay that.
+            _ = Unmanaged.passRetained(cache)
+            let outcome = try Builder(options: options).update(cache: cache)
             progressBar?.finish()
             if !quiet {
                 for warning in outcome.warnings { Console.error(warning.description) }

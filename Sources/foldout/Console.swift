@@ -25,19 +25,6 @@ enum Console {
             + "\(grouped(summary.unchanged)) unchanged in \(String(format: "%.2f", seconds)) s"
     }
 
-    /// Has malloc grow the heap in large steps: a build allocates hundreds of megabytes in
-    /// small pieces, and growing the heap a page range at a time showed as a tenth of a
-    /// rebuild's time in the kernel.
-    static func reserveMemoryGenerously() {
-        #if canImport(Glibc)
-        // mallopt is declared in <malloc.h>, which Swift's Glibc module does not import.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let topPad: Int32 = -2  // M_TOP_PAD
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(topPad, 64 << 20)
-        #endif
-    }
-
     /// Prints a failed build's diagnostics (only errors when quiet).
     static func report(_ failure: BuildFailure, quiet: Bool) {
         for diagnostic in failure.diagnostics where !quiet || diagnostic.severity == .error {

@@ -40,7 +40,6 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Console.reserveMemoryGenerously()
         let output = site.output
         let session = PreviewSession(options: site.buildOptions, host: host, port: port) { event in
             switch event {

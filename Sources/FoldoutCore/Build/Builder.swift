@@ -485,17 +485,18 @@ public struct Builder: Sendable {
         // Each file's own problems and the digest of its front matter, for the build state.
         var ownDiagnostics: [String: [Diagnostic]] = [:]
         var frontMatterDigests: [String: UInt64] = [:]
-        for (page, found, frontMatter) in parsedResults {
+        // Each page is moved from the results into the table (popped off the end, in order).
+        parsedResults.reverse()
+        while let (page, found, frontMatter) = parsedResults.popLast() {
             diagnostics += found
-            if !page.draft || options.includeDrafts { pages[page.path] = page }
             if recordsState {
                 if !found.isEmpty { ownDiagnostics[page.path] = found }
                 if let frontMatter { frontMatterDigests[page.path] = frontMatter }
             }
+            if !page.draft || options.includeDrafts { pages[page.path] = page }
         }
         // From here on, text is dropped as soon as it has been used: at ten thousand items
         // each copy of the site's Markdown is 40 MB.
-        parsedResults = []
         clock.lap("parse")
 
         var routes = ContentRouter(displayPath: loader.displayPath).route(tree, pages: pages, diagnostics: &diagnostics)
@@ -521,13 +522,14 @@ public struct Builder: Sendable {
             defer { pages[file.path]!.body = "" }
             return pages[file.path]!
         }
-        let renderedResults = try! Parallel.mapTaking(&unrendered) { page -> (RenderedPage, [Diagnostic]) in
+        var renderedResults = try! Parallel.mapTaking(&unrendered) { page -> (RenderedPage, [Diagnostic]) in
             defer { markdownCounter?.advance() }
             return stage.render(page.path, page: page)
         }
         var rendered: [String: RenderedPage] = [:]
         rendered.reserveCapacity(renderedResults.count)
-        for (page, found) in renderedResults {
+        renderedResults.reverse()
+        while let (page, found) = renderedResults.popLast() {
             diagnostics += found
             rendered[page.parsed.path] = page
             if recordsState, !found.isEmpty { ownDiagnostics[page.parsed.path, default: []] += found }
@@ -617,7 +619,7 @@ public struct Builder: Sendable {
 
         return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
                       state: state, remembered: remember ? (templates, presentation, shared, stage) : nil,
-                      leftovers: Leftovers(values: [pages, rendered, renderedResults, files]))
+                      leftovers: Leftovers(values: [pages, rendered, files]))
     }
 
     /// Writes the pages of the edited items among `changedPaths` (paths in the content

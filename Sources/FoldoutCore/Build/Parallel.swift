@@ -27,7 +27,17 @@ enum Parallel {
                 }
             }
         }
-        return try results.map { try $0!.get() }
+        // Each result is moved out of its slot, not copied (a page's many strings and arrays
+        // would each be retained here and released with `results`).
+        var outputs: [Output] = []
+        outputs.reserveCapacity(results.count)
+        for index in results.indices {
+            switch results[index].take()! {
+            case .success(let output): outputs.append(output)
+            case .failure(let error): throw error
+            }
+        }
+        return outputs
     }
 }
 

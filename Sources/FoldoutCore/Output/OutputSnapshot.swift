@@ -36,6 +36,12 @@ public struct OutputSnapshot: Sendable {
         if contentDigest != nil || !contentDigests.isEmpty { contentDigests[path] = contentDigest }
     }
 
+    /// Room for `count` more files with render keys, so the tables are not re-hashed as they grow.
+    public mutating func reserveCapacity(forMorePages count: Int) {
+        files.reserveCapacity(files.count + count)
+        renderKeys.reserveCapacity(renderKeys.count + count)
+    }
+
     public mutating func add(_ path: String, text: String, renderKey: UInt64? = nil) {
         add(path, .bytes(Array(text.utf8)), renderKey: renderKey)
     }

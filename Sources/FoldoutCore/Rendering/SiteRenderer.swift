@@ -92,6 +92,7 @@ public struct SiteRenderer: Sendable {
             let html = renderPage(page, shared: shared).html
             return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
         }
+        snapshot.reserveCapacity(forMorePages: rendered.count + 1)
         for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
         if let base = site.baseURL, !base.isEmpty {
             let paths = rendered.map(\.path).filter { $0 != "404.html" }
