@@ -493,7 +493,10 @@ public struct Builder: Sendable {
                 if !found.isEmpty { ownDiagnostics[page.path] = found }
                 if let frontMatter { frontMatterDigests[page.path] = frontMatter }
             }
-            if !page.draft || options.includeDrafts { pages[page.path] = page }
+            if !page.draft || options.includeDrafts {
+                let path = page.path
+                pages[path] = consume page
+            }
         }
         // From here on, text is dropped as soon as it has been used: at ten thousand items
         // each copy of the site's Markdown is 40 MB.
@@ -531,8 +534,9 @@ public struct Builder: Sendable {
         renderedResults.reverse()
         while let (page, found) = renderedResults.popLast() {
             diagnostics += found
-            rendered[page.parsed.path] = page
-            if recordsState, !found.isEmpty { ownDiagnostics[page.parsed.path, default: []] += found }
+            let path = page.parsed.path
+            rendered[path] = consume page
+            if recordsState, !found.isEmpty { ownDiagnostics[path, default: []] += found }
         }
         routes = frozenRoutes
         // Drafts left out and pages without a route were not rendered; their text goes too.
@@ -545,26 +549,17 @@ public struct Builder: Sendable {
         if !diagnostics.contains(where: { $0.severity == .error }) { bodiesRendered() }
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
-        // Links naming an anchor are checked once every page's ids are known, while what
-        // the pages draw on is made (both only read the model; wasted if the build fails).
-        let ((headings, anchorWarnings), prepared) = Parallel.both({
-            let headings = included.compactMap { file in
-                rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { (file.path, $0.path, page.headingIDs) } }
-            }
-            let linking = included.compactMap { file in rendered[file.path].flatMap { $0.anchorLinks.isEmpty ? nil : (file.path, $0.anchorLinks) } }
-            let anchors = AnchorIndex(site: site, headings: headings.map { ($0.1, $0.2) }, onEveryPage: templates?.literalIDs ?? [],
-                                      only: Set(linking.lazy.flatMap { $0.1.map(\.page) }))
-            return (headings, linking.map { (path: $0.0, found: Self.anchorWarnings($0.1, of: loader.displayPath($0.0), index: anchors)) })
-        }, {
-            templates.map { templates in
-                let renderer = SiteRenderer(site: site, templates: templates)
-                let shared = renderer.makeShared()
-                return (shared: shared, digest: renderer.makeDigest(shared))
-            }
-        })
-        for (path, found) in anchorWarnings where !found.isEmpty {
+        // Links naming an anchor are checked once every page's ids are known.
+        let headings = included.compactMap { file in
+            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { (file.path, $0.path, page.headingIDs) } }
+        }
+        let linking = included.compactMap { file in rendered[file.path].flatMap { $0.anchorLinks.isEmpty ? nil : (file.path, $0.anchorLinks) } }
+        let anchors = AnchorIndex(site: site, headings: headings.map { ($0.1, $0.2) }, onEveryPage: templates?.literalIDs ?? [],
+                                  only: Set(linking.lazy.flatMap { $0.1.map(\.page) }))
+        for (path, links) in linking {
+            let found = Self.anchorWarnings(links, of: loader.displayPath(path), index: anchors)
             diagnostics += found
-            if recordsState { ownDiagnostics[path, default: []] += found }
+            if recordsState, !found.isEmpty { ownDiagnostics[path, default: []] += found }
         }
         clock.lap("model")
         let presentation = CatalogPresentation.read(site, displayPath: loader.displayPath, lines: { pages[$0]?.line(of: $1) },
@@ -574,14 +569,15 @@ public struct Builder: Sendable {
         // File by file, top to bottom, whichever stage found them (the sort is stable).
         diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
 
-        guard let templates, let prepared, !diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw BuildFailure(diagnostics)
         }
 
         var snapshot = OutputSnapshot()
         snapshot.sink = beforeRendering()
         let siteRenderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
-        let (shared, digest) = prepared
+        let shared = siteRenderer.makeShared()
+        let digest = siteRenderer.makeDigest(shared)
         // The state is made and written while the pages are rendered: it needs nothing they do.
         var state: Pending<BuildState>?
         if recordsState, let fingerprint = inputs.fingerprint {
