@@ -509,7 +509,7 @@ public struct Builder: Sendable {
         // Render every body now that every link target is known.
         let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(
             allowRawHTML: siteAllowsRawHTML(tree, pages: pages), reservedIDs: templates?.literalIDs ?? [])))
-        let included = files.filter { pages[$0.path] != nil && routes.targets[MarkdownStage.owner(of: $0.path)] != nil }
+        let included = files.filter { pages.keys.contains($0.path) && routes.targets[MarkdownStage.owner(of: $0.path)] != nil }
         let frozenRoutes = routes
         // Intros of `_index.md` files show on their catalog's page (the site's on the home
         // page), beside sections and rows whose ids are slugs too.
@@ -775,7 +775,7 @@ public struct Builder: Sendable {
     private func outlineIDs(of folder: SourceFolder, pages: [String: ParsedPage]) -> Set<String> {
         var ids = Set(folder.folders.map { ContentRouter.folderSlug($0, pages: pages) })
         for file in folder.pages {
-            if let page = pages[file.path] { ids.insert(ContentRouter.pageSlug(page)) }
+            if let position = pages.index(forKey: file.path) { ids.insert(ContentRouter.pageSlug(pages.values[position])) }
         }
         return ids
     }

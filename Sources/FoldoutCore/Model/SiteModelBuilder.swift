@@ -64,7 +64,7 @@ public struct SiteModelBuilder {
 
     private func isIncluded(_ folder: SourceFolder) -> Bool {
         guard let index = folder.index else { return true }
-        return pages[index.path] != nil
+        return pages.keys.contains(index.path)
     }
 
     private func catalog(_ folder: SourceFolder, outputPath: String, diagnostics: inout [Diagnostic]) -> Catalog {
@@ -165,10 +165,11 @@ public struct SiteModelBuilder {
     private func items(in folder: SourceFolder, catalogAnchor: String, trail: [TrailStep]) -> [OutlineEntry] {
         var entries: [OutlineEntry] = []
         for file in folder.pages {
-            guard let page = pages[file.path], let target = routes.targets[file.path] else { continue }
-            let slug = ContentRouter.pageSlug(page.parsed)
+            // The page is read in place: one copied out of the table has each of its strings retained.
+            guard let position = pages.index(forKey: file.path), let target = routes.targets[file.path] else { continue }
+            let slug = ContentRouter.pageSlug(pages.values[position].parsed)
             let anchor = catalogAnchor.isEmpty ? slug : catalogAnchor + "/" + slug
-            entries.append(.item(Self.item(page, outputPath: target.path, anchor: anchor, trail: trail)))
+            entries.append(.item(Self.item(pages.values[position], outputPath: target.path, anchor: anchor, trail: trail)))
         }
         return Self.order(entries, by: nil)
     }
