@@ -485,8 +485,8 @@ public struct Builder: Sendable {
         // Each file's own problems and the digest of its front matter, for the build state.
         var ownDiagnostics: [String: [Diagnostic]] = [:]
         var frontMatterDigests: [String: UInt64] = [:]
-        // Each page is moved from the results into the table (popped off the end, in order).
-        parsedResults.reverse()
+        // Each page is moved from the results into the table, popped off the end: the order
+        // does not matter (diagnostics are sorted by file below).
         while let (page, found, frontMatter) = parsedResults.popLast() {
             diagnostics += found
             if recordsState {
@@ -531,7 +531,6 @@ public struct Builder: Sendable {
         }
         var rendered: [String: RenderedPage] = [:]
         rendered.reserveCapacity(renderedResults.count)
-        renderedResults.reverse()
         while let (page, found) = renderedResults.popLast() {
             diagnostics += found
             let path = page.parsed.path
