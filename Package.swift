@@ -53,9 +53,12 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // Linked into `foldout` only: restarts the program with glibc's allocator tuned for a build.
+        .target(name: "AllocatorTuning"),
         .executableTarget(
             name: "foldout",
             dependencies: [
+                "AllocatorTuning",
                 "FoldoutCore",
                 "FoldoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

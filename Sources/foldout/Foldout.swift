@@ -17,9 +17,4 @@ struct Foldout: AsyncParsableCommand {
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self],
         defaultSubcommand: nil
     )
-
-    static func main() async {
-        AllocatorTuning.restartTunedIfNeeded()
-        await main(nil)
-    }
 }
