@@ -66,6 +66,30 @@ final class CompiledTemplatesTests: XCTestCase {
         }
     }
 
+    /// A template prepared with its root's `title` and `html` left open, then filled in, gives
+    /// what running it with those values gives: the slots printed escaped and raw, in
+    /// sections, inverted sections, with a leading dot, and shadowed inside rows.
+    func testPreparedTemplatesFilledInRenderAsTheTemplate() throws {
+        let page = """
+            <title>{{title}}</title>{{{html}}}{{&title}}
+            {{#title}}[{{title}}|{{.title}}]{{/title}}{{^title}}never{{/title}}{{#html}}<{{html}}>{{/html}}
+            {{#rows}}<li>{{title}} {{.title}} {{html}}</li>{{/rows}}
+            {{> child}}{{.html}}
+            """
+        let set = try templates(["base": page], partials: ["child": "<i>{{title}}</i>\n"])
+        var random = SplitMix64(seed: 4)
+        let texts = ["", "a", "Tom & Jerry", "<b>bold</b>", "\"q\" 'a'", "日本"]
+        let title = TemplateKey("title"), html = TemplateKey("html"), rows = TemplateKey("rows")
+        var open: TemplateContext = [title: "", html: "", rows: [[title: "row"], [:]]]
+        let prepared = try XCTUnwrap(set.compiled.prepare("base", open, slots: [title, html]))
+        for _ in 0..<100 {
+            let values: [TemplateValue] = [.text(random.pick(texts)), .html(Array(random.pick(texts).utf8))]
+            open[title] = values[0]
+            open[html] = values[1]
+            XCTAssertEqual(set.compiled.fill(prepared, with: values, reserving: 0), set.compiled.render("base", open))
+        }
+    }
+
     /// What is not covered is handed to swift-mustache: the answer is nil, and
     /// `TemplateSet.render` still gives swift-mustache's text.
     func testHandsBackWhatItDoesNotCover() throws {

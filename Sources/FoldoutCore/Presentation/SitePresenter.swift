@@ -18,8 +18,8 @@ public struct SitePresenter {
     public var absoluteBase: String?
     /// The item pages' pager, made once per site by the renderer (made on the spot when nil).
     public var pager: ItemPager?
-    /// Field slugs and labels, shared by the pages of a build.
-    var fieldNames = FieldNames()
+    /// Field slugs and labels, shared by the pages of a build (made on the spot when nil).
+    var fieldNames: FieldNames?
     /// Deepest outline level rendered, a guard against runaway recursion. The loader already
     /// refuses folders deeper than this, so no group is ever cut here.
     public static let maximumOutlineDepth = ContentLoader.maximumDepth
@@ -360,6 +360,7 @@ public struct SitePresenter {
     /// The item's fields for its page, as `fields:` lists them (or all of them).
     func fieldsContext(_ item: Item, list: DetailFieldList) -> [TemplateContext] {
         var contexts: [TemplateContext] = []
+        let fieldNames = fieldNames ?? FieldNames()
         func add(_ key: String, label: String?) {
             guard let value = item.value(for: key) else { return }
             let text = Self.displayText(value)

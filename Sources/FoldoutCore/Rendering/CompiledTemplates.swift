@@ -143,6 +143,99 @@ struct CompiledTemplates: Sendable {
         }
     }
 
+    // MARK: Slots
+
+    /// A template's output with places left open: run once with the values of `slots` (keys
+    /// of the root context) unknown, its bytes are kept with the places those values are
+    /// written, so a page only fills them in. `base.html` is the same for every page of a
+    /// folder but for the page's `title` and `content`, and was a fifth of an item page.
+    ///
+    /// Exact because the slots hold text or HTML, whose look-ups never change which parts
+    /// of a template run (any text opens a section and closes an inverted one), only the
+    /// bytes written where they are printed. A slot found anywhere but in the root context
+    /// is not a slot: that name is written as any other value.
+    struct Prepared: Sendable {
+        enum Piece: Sendable {
+            case bytes([UInt8])
+            /// The value of slot `index`, escaped with `escaper` (nil for `{{{name}}}`).
+            case slot(Int, escaper: Escaper?)
+        }
+
+        var pieces: [Piece]
+        var byteCount: Int
+    }
+
+    /// `name` run with `context`, whose values of `slots` are left open (what `context` holds
+    /// for them stands for any text); nil where `render` would be.
+    func prepare(_ name: String, _ context: TemplateContext, slots: [TemplateKey]) -> Prepared? {
+        guard let program = programs[name] else { return nil }
+        return instructions.withUnsafeBufferPointer { instructions in
+            text.withUnsafeBufferPointer { text in
+                names.withUnsafeBufferPointer { names in
+                    nameParts.withUnsafeBufferPointer { nameParts in
+                        var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
+                                      otherEscapers: otherEscapers, output: PageBytes(capacity: 4 << 10))
+                        run.slots = slots
+                        run.pieces = []
+                        run.stack.append(context)
+                        guard run.run(program, escaper: .swiftMustacheDefault) else { return nil }
+                        run.endBytesPiece()
+                        return Prepared(pieces: run.pieces ?? [], byteCount: run.output.count)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The output of `prepared` with `values` (one per slot, text or HTML) in its places; nil
+    /// where a value cannot be written (a node or list).
+    func fill(_ prepared: Prepared, with values: [TemplateValue], reserving: Int) -> [UInt8]? {
+        var output = PageBytes(capacity: prepared.byteCount + reserving)
+        for piece in prepared.pieces {
+            switch piece {
+            case .bytes(let bytes):
+                output.append(bytes)
+            case .slot(let index, let escaper):
+                guard Self.write(values[index], escaper, otherEscapers: otherEscapers, to: &output) else { return nil }
+            }
+        }
+        return output.array()
+    }
+
+    /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does; false
+    /// for what this renderer does not write.
+    private static func write(_ value: TemplateValue, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+                              to output: inout PageBytes) -> Bool {
+        switch value {
+        case .text(let text):
+            return write(text, escaper, otherEscapers: otherEscapers, to: &output)
+        case .number(let number):
+            return write(String(number), escaper, otherEscapers: otherEscapers, to: &output)
+        case .flag(let flag):
+            return write(flag ? "true" : "false", escaper, otherEscapers: otherEscapers, to: &output)
+        case .html(let bytes):
+            guard escaper != nil else {
+                output.append(bytes)
+                return true
+            }
+            return write(String(decoding: bytes, as: UTF8.self), escaper, otherEscapers: otherEscapers, to: &output)
+        // A node or list printed whole: never in a sane template.
+        case .context, .list:
+            return false
+        }
+    }
+
+    private static func write(_ text: String, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+                              to output: inout PageBytes) -> Bool {
+        switch escaper {
+        case nil: output.append(text)
+        case .html: HTMLEscaping.append(text, to: &output)
+        case .other(let index): output.append(otherEscapers[index].escapeText(text))
+        case .swiftMustacheDefault: return false
+        }
+        return true
+    }
+
     // MARK: Assembling
 
     private struct Assembler {
@@ -207,6 +300,11 @@ struct CompiledTemplates: Sendable {
         let nameParts: UnsafeBufferPointer<TemplateKey>
         let otherEscapers: [any MustacheContentType]
         var output: PageBytes
+        /// While preparing (see `Prepared`): the slot keys, and the pieces made so far (the
+        /// output since the last slot is the bytes piece under way).
+        var slots: [TemplateKey] = []
+        var pieces: [Prepared.Piece]?
+        var bytesPieceStart = 0
         /// The context stack, innermost last. A context that is not a node (a section over a
         /// string, say), in which no name is found, is an empty node.
         var stack: [TemplateContext] = []
@@ -234,10 +332,15 @@ struct CompiledTemplates: Sendable {
                 switch instruction.operation {
                 case .text:
                     output.append(UnsafeBufferPointer(rebasing: text[operand..<(operand + extent)]))
-                case .escapedVariable:
-                    if let value = lookUp(names[operand]), !write(value, escaper) { return false }
-                case .variable:
-                    if let value = lookUp(names[operand]), !write(value, nil) { return false }
+                case .escapedVariable, .variable:
+                    let name = names[operand], escaping = instruction.operation == .escapedVariable ? escaper : nil
+                    if pieces != nil, let slot = slot(name) {
+                        if escaping == .swiftMustacheDefault { return false }
+                        endBytesPiece()
+                        pieces!.append(.slot(slot, escaper: escaping))
+                    } else if let value = lookUp(name), !CompiledTemplates.write(value, escaping, otherEscapers: otherEscapers, to: &output) {
+                        return false
+                    }
                 case .section, .invertedSection:
                     let body = index..<extent
                     index = extent
@@ -259,35 +362,20 @@ struct CompiledTemplates: Sendable {
             return true
         }
 
-        /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does.
-        private mutating func write(_ value: TemplateValue, _ escaper: Escaper?) -> Bool {
-            switch value {
-            case .text(let text):
-                return write(text, escaper)
-            case .number(let number):
-                return write(String(number), escaper)
-            case .flag(let flag):
-                return write(flag ? "true" : "false", escaper)
-            case .html(let bytes):
-                guard escaper != nil else {
-                    output.append(bytes)
-                    return true
-                }
-                return write(String(decoding: bytes, as: UTF8.self), escaper)
-            // A node or list printed whole: never in a sane template.
-            case .context, .list:
-                return false
+        /// The slot `name` is, when it is one: a slot key found in the root context, nowhere inside.
+        private func slot(_ name: AssembledName) -> Int? {
+            guard name.restCount == 0, let slot = slots.firstIndex(of: name.first) else { return nil }
+            let foundInside = stack.withUnsafeBufferPointer { stack in
+                name.innermostOnly ? stack.count > 1 : stack.dropFirst().contains { $0[name.first] != nil }
             }
+            return foundInside ? nil : slot
         }
 
-        private mutating func write(_ text: String, _ escaper: Escaper?) -> Bool {
-            switch escaper {
-            case nil: output.append(text)
-            case .html: HTMLEscaping.append(text, to: &output)
-            case .other(let index): output.append(otherEscapers[index].escapeText(text))
-            case .swiftMustacheDefault: return false
-            }
-            return true
+        /// Closes the bytes piece under way (while preparing).
+        mutating func endBytesPiece() {
+            guard output.count > bytesPieceStart else { return }
+            pieces?.append(.bytes(output.bytes(from: bytesPieceStart)))
+            bytesPieceStart = output.count
         }
 
         private mutating func runSection(_ body: Range<Int>, _ value: TemplateValue, escaper: Escaper) -> Bool {
@@ -331,6 +419,7 @@ struct CompiledTemplates: Sendable {
                 }
                 return nil
             }
+            guard name.restCount > 0 else { return found }
             guard var value = found else { return nil }
             let restStart = Int(name.restStart)
             for part in nameParts[restStart..<(restStart + Int(name.restCount))] {

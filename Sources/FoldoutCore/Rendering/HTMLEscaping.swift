@@ -29,16 +29,21 @@ struct HTMLEscaping: MustacheContentType {
     /// Appends `text`, escaped, to `output` (UTF-8), as `CompiledTemplates` writes pages:
     /// runs of bytes that need nothing are copied whole.
     static func append(_ text: String, to output: inout PageBytes) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for index in bytes.indices where needsEscaping(bytes[index]) {
-                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                appendReplacement(for: bytes[index], to: &output)
-                start = index + 1
-            }
-            output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+        // A native string's bytes are read in place (`withUTF8` would want a mutable copy).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0, to: &output) }) == nil {
+            var text = text
+            text.withUTF8 { append($0, to: &output) }
         }
+    }
+
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout PageBytes) {
+        var start = 0
+        for index in bytes.indices where needsEscaping(bytes[index]) {
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            appendReplacement(for: bytes[index], to: &output)
+            start = index + 1
+        }
+        output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// `<`, `>`, `&`, `"` and `'`, as bits of a mask (all five are below 64): a test per byte

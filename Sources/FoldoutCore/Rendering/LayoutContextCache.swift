@@ -1,10 +1,18 @@
 import Foundation
 
-/// The layout (`base.html`) context of each folder's pages, made once per folder.
-/// `SitePresenter.layoutContext` makes every URL relative to the page's folder, so the item
-/// pages of a group share one context but for `title` and `content`, which the renderer puts
-/// in. (Tests render whole sites both ways and compare.)
+/// The layout (`base.html`) of each folder's pages, made once per folder: its context and,
+/// when `CompiledTemplates` runs `base`, its output with the page's `title` and `content`
+/// left open (`CompiledTemplates.Prepared`). `SitePresenter.layoutContext` makes every URL
+/// relative to the page's folder, so the item pages of a group share one layout but for
+/// `title` and `content`, which the renderer puts in. (Tests render whole sites both ways
+/// and compare.)
 final class LayoutContextCache: @unchecked Sendable {
+    struct Layout {
+        /// Without `title` and `content`.
+        var context: TemplateContext
+        var prepared: CompiledTemplates.Prepared?
+    }
+
     private struct Key: Hashable {
         var folder: Substring
         var catalog: String?
@@ -12,11 +20,10 @@ final class LayoutContextCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var layouts: [Key: TemplateContext] = [:]
+    private var layouts: [Key: Layout] = [:]
 
-    /// The layout of pages of `kind` in the folder of `pagePath`; `make` gives the context
-    /// (without `title` and `content`) the first time.
-    func layout(pagePath: String, catalog: String?, kind: String, make: () -> TemplateContext) -> TemplateContext {
+    /// The layout of pages of `kind` in the folder of `pagePath`; `make` gives it the first time.
+    func layout(pagePath: String, catalog: String?, kind: String, make: () -> Layout) -> Layout {
         let folder = pagePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { pagePath[..<$0] } ?? ""
         let key = Key(folder: folder, catalog: catalog, kind: kind)
         if let known = lock.withLock({ layouts[key] }) { return known }

@@ -30,14 +30,22 @@ struct PageBytes: ~Copyable {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        // A native string's bytes are read in place (`withUTF8` would want a mutable copy).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
     }
 
     mutating func append(_ byte: UInt8) {
         reserve(1)
         start[count] = byte
         count += 1
+    }
+
+    /// The bytes from `start` on, copied.
+    func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: self.start + start, count: count - start))
     }
 
     /// The bytes, as an array of exactly their count (pages are kept until written, so a

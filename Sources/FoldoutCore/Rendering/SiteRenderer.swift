@@ -151,16 +151,25 @@ public struct SiteRenderer: Sendable {
         }
         // The page's own template's bytes go into `base` as they are (no `String` made of them).
         let content = templates.renderBytes(template, context)
-        // The layout context depends on the page's folder, catalog and kind only (the 404
-        // page, whose links are absolute, is the only page of its kind).
-        var layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
-            var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
-            layout[.isHome] = .flag(kind == "home")
-            layout[.kind] = .text(kind)
-            return layout
+        // The layout depends on the page's folder, catalog and kind only (the 404 page, whose
+        // links are absolute, is the only page of its kind).
+        let layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
+            var context = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
+            context[.isHome] = .flag(kind == "home")
+            context[.kind] = .text(kind)
+            var open = context
+            open[.title] = ""
+            open[.content] = ""
+            return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: [.title, .content]))
         }
-        layout[.content] = .html(content)
-        layout[.title] = .text(title)
-        return (path, templates.renderBytes("base", layout, reserving: content.count + 4 << 10))
+        let reserving = content.count + 2 * title.utf8.count + 64
+        if let prepared = layout.prepared,
+           let html = templates.compiled.fill(prepared, with: [.text(title), .html(content)], reserving: reserving) {
+            return (path, html)
+        }
+        var base = layout.context
+        base[.content] = .html(content)
+        base[.title] = .text(title)
+        return (path, templates.renderBytes("base", base, reserving: content.count + 4 << 10))
     }
 }
