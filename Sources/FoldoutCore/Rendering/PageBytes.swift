@@ -37,10 +37,22 @@ struct PageBytes: ~Copyable {
         }
     }
 
+    /// The eight bytes of `value`, least significant first.
+    mutating func append(littleEndian value: UInt64) {
+        reserve(8)
+        UnsafeMutableRawPointer(start + count).storeBytes(of: value.littleEndian, as: UInt64.self)
+        count += 8
+    }
+
     mutating func append(_ byte: UInt8) {
         reserve(1)
         start[count] = byte
         count += 1
+    }
+
+    /// `body` with the bytes so far, in place.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// The bytes from `start` on, copied.

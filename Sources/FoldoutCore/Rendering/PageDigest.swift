@@ -44,7 +44,7 @@ struct PageDigest {
         var digests: [String: UInt64] = [:]
         var references = PartialReferences(templates: templates)
         for page in ["home", "catalog", "item", "tags", "tag", "404"] {
-            var hasher = ContentHash()
+            var hasher = DigestInput()
             hasher.combine(tool)
             hasher.combine(page)
             for name in references.templatesUsed(startingAt: ["base", page]) {
@@ -54,7 +54,7 @@ struct PageDigest {
             digests[page] = hasher.finalize()
         }
         templateDigests = digests
-        var hasher = ContentHash()
+        var hasher = DigestInput()
         hasher.combine(site.title)
         hasher.combine(site.description)
         hasher.combine(site.language)
@@ -157,15 +157,15 @@ struct PageDigest {
         }
     }
 
-    private func feedCatalogsAndLooseItems(into hasher: inout ContentHash) {
+    private func feedCatalogsAndLooseItems(into hasher: inout DigestInput) {
         hasher.combine(catalogContents.count)
         for contents in catalogContents { hasher.combine(contents) }
         hasher.combine(site.looseItems != nil)
         if let loose = site.looseItems { Self.feed(loose, rows: rows, into: &hasher) }
     }
 
-    private func start(_ page: String) -> ContentHash {
-        var hasher = ContentHash()
+    private func start(_ page: String) -> DigestInput {
+        var hasher = DigestInput()
         hasher.combine(templateDigests[page] ?? 0)
         hasher.combine(layout)
         return hasher
@@ -219,7 +219,7 @@ struct PageDigest {
 
     /// What a catalog's page shows of it; `rows` holds the items' row digests.
     static func contents(of catalog: Catalog, rows: [String: UInt64]) -> UInt64 {
-        var hasher = ContentHash()
+        var hasher = DigestInput()
         hasher.combine(catalog.id)
         hasher.combine(catalog.title)
         hasher.combine(catalog.weight)
@@ -235,7 +235,7 @@ struct PageDigest {
         return hasher.finalize()
     }
 
-    static func feed(_ group: Group, rows: [String: UInt64], into hasher: inout ContentHash) {
+    static func feed(_ group: Group, rows: [String: UInt64], into hasher: inout DigestInput) {
         hasher.combine(group.anchor)
         hasher.combine(group.title)
         hasher.combine(group.weight)
@@ -262,7 +262,7 @@ struct PageDigest {
     }
 
     /// An item as a row shows it: its row digest when known, else the item without its body.
-    static func feedRow(_ item: Item, rows: [String: UInt64], into hasher: inout ContentHash) {
+    static func feedRow(_ item: Item, rows: [String: UInt64], into hasher: inout DigestInput) {
         if let digest = rows[item.id] {
             hasher.combine(digest)
         } else {
@@ -272,13 +272,13 @@ struct PageDigest {
 
     /// The digest of what a row shows of `item`.
     static func rowDigest(of item: Item) -> UInt64 {
-        var hasher = ContentHash()
+        var hasher = DigestInput()
         feedRowFields(of: item, into: &hasher)
         return hasher.finalize()
     }
 
     /// Every property of an item but its body.
-    static func feedRowFields(of item: Item, into hasher: inout ContentHash) {
+    static func feedRowFields(of item: Item, into hasher: inout DigestInput) {
         hasher.combine(item.id)
         hasher.combine(item.anchor)
         hasher.combine(item.title)
@@ -304,7 +304,7 @@ struct PageDigest {
         }
     }
 
-    static func feed(_ image: ImageReference?, into hasher: inout ContentHash) {
+    static func feed(_ image: ImageReference?, into hasher: inout DigestInput) {
         hasher.combine(image != nil)
         guard let image else { return }
         hasher.combine(image.location)
@@ -318,11 +318,11 @@ struct PageDigest {
     /// Small settings values (section options, queries) are fed as their reflected text:
     /// every field counts without listing it here. They hold no dictionary or set, whose
     /// order would change from run to run (a test checks).
-    static func feedDescription(of value: Any, into hasher: inout ContentHash) {
+    static func feedDescription(of value: Any, into hasher: inout DigestInput) {
         hasher.combine(String(reflecting: value))
     }
 
-    static func feed(_ fields: [(key: String, value: FieldValue)], into hasher: inout ContentHash) {
+    static func feed(_ fields: [(key: String, value: FieldValue)], into hasher: inout DigestInput) {
         hasher.combine(fields.count)
         for field in fields {
             hasher.combine(field.key)
@@ -330,7 +330,7 @@ struct PageDigest {
         }
     }
 
-    static func feed(_ value: FieldValue, into hasher: inout ContentHash) {
+    static func feed(_ value: FieldValue, into hasher: inout DigestInput) {
         switch value {
         case .string(let text):
             hasher.combine(1)
@@ -356,3 +356,41 @@ struct PageDigest {
         }
     }
 }
+
+/// What a render key is made from, laid out as bytes (each string after its length, each
+/// value after its kind where it has one) and digested in one pass (`ContentHash`, XXH64):
+/// feeding the digest value by value spent most of the time on its bookkeeping, and every
+/// item's row and page is digested each build.
+struct DigestInput: ~Copyable {
+    private var bytes = PageBytes(capacity: 512)
+
+    mutating func combine(_ text: String) {
+        let count = text.utf8.count
+        combine(UInt64(count))
+        // A long text (an item's body) is digested where it lies, and its digest laid out.
+        if count > 256 { combine(ContentHash.of(text)) } else { bytes.append(text) }
+    }
+
+    mutating func combine(_ text: String?) {
+        combine(text != nil)
+        if let text { combine(text) }
+    }
+
+    mutating func combine(_ value: UInt64) {
+        bytes.append(littleEndian: value)
+    }
+
+    mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
+    mutating func combine(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func combine(_ value: Double) { combine(value.bitPattern) }
+
+    mutating func combine(_ value: Double?) {
+        combine(value != nil)
+        if let value { combine(value) }
+    }
+
+    consuming func finalize() -> UInt64 {
+        bytes.withBytes { ContentHash.of(UnsafeRawBufferPointer($0)) }
+    }
+}
+
