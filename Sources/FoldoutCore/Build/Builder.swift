@@ -531,12 +531,22 @@ public struct Builder: Sendable {
         }
         var rendered: [String: RenderedPage] = [:]
         rendered.reserveCapacity(renderedResults.count)
+        // Each file's heading ids, with the page they show on, and its links naming an anchor,
+        // taken on the way (a page copied out of `rendered` later has each string retained).
+        var headings: [(source: String, page: String, ids: [String])] = []
+        var linking: [(source: String, links: [PageBodyRenderer.AnchorLink])] = []
+        headings.reserveCapacity(renderedResults.count)
         while let (page, found) = renderedResults.popLast() {
             diagnostics += found
             let path = page.parsed.path
+            if let target = frozenRoutes.targets[MarkdownStage.owner(of: path)] { headings.append((path, target.path, page.headingIDs)) }
+            if !page.anchorLinks.isEmpty { linking.append((path, page.anchorLinks)) }
             rendered[path] = consume page
             if recordsState, !found.isEmpty { ownDiagnostics[path, default: []] += found }
         }
+        // In the files' order, as they were rendered (popped off the end above).
+        headings.reverse()
+        linking.reverse()
         routes = frozenRoutes
         // Drafts left out and pages without a route were not rendered; their text goes too.
         var position = pages.startIndex
@@ -549,12 +559,8 @@ public struct Builder: Sendable {
 
         let site = SiteModelBuilder(routes: routes, pages: rendered, displayPath: loader.displayPath).build(tree, diagnostics: &diagnostics)
         // Links naming an anchor are checked once every page's ids are known.
-        let headings = included.compactMap { file in
-            rendered[file.path].flatMap { page in routes.targets[MarkdownStage.owner(of: file.path)].map { (file.path, $0.path, page.headingIDs) } }
-        }
-        let linking = included.compactMap { file in rendered[file.path].flatMap { $0.anchorLinks.isEmpty ? nil : (file.path, $0.anchorLinks) } }
-        let anchors = AnchorIndex(site: site, headings: headings.map { ($0.1, $0.2) }, onEveryPage: templates?.literalIDs ?? [],
-                                  only: Set(linking.lazy.flatMap { $0.1.map(\.page) }))
+        let anchors = AnchorIndex(site: site, headings: headings.map { ($0.page, $0.ids) }, onEveryPage: templates?.literalIDs ?? [],
+                                  only: Set(linking.lazy.flatMap { $0.links.map(\.page) }))
         for (path, links) in linking {
             let found = Self.anchorWarnings(links, of: loader.displayPath(path), index: anchors)
             diagnostics += found
@@ -580,7 +586,7 @@ public struct Builder: Sendable {
         // The state is made and written while the pages are rendered: it needs nothing they do.
         var state: Pending<BuildState>?
         if recordsState, let fingerprint = inputs.fingerprint {
-            let inputs = inputs, rows = digest.rows, imageSizes = stage.imageSizes, warnings = diagnostics, routes = routes
+            let inputs = inputs, rows = digest.rows, imageSizes = stage.imageSizes, warnings = diagnostics, routes = routes, headings = headings
             let allowsRawHTML = renderer.markdown.options.allowRawHTML
             let (ownDiagnostics, frontMatterDigests, pages, rendered) = (ownDiagnostics, frontMatterDigests, pages, rendered)
             state = Pending {
@@ -598,7 +604,7 @@ public struct Builder: Sendable {
                     files: zip(inputs.files, inputs.stamps).map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: $1) },
                     structure: inputs.structure, routes: routes, site: site,
                     items: items,
-                    otherHeadings: headings.filter { !itemSources.contains($0.0) }.map { ($0.1, $0.2) },
+                    otherHeadings: headings.filter { !itemSources.contains($0.source) }.map { ($0.page, $0.ids) },
                     anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
                     warnings: warnings, readProblems: inputs.readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
                 if let statePath { try? BuildStateFile.write(state, to: statePath) }
