@@ -91,9 +91,9 @@ extension BinaryWriter {
         var previousTrail: [TrailStep]?
         func endRun() {
             write(UInt64((number - 1) % Self.itemsPerRun + 1))
-            write(UInt64(run.bytes.count))
-            append(run.bytes)
-            run = BinaryWriter()
+            write(UInt64(run.count))
+            append(run)
+            run.removeAll()
             previousTrail = nil
         }
         site.forEachItem { item in
@@ -154,13 +154,15 @@ extension BinaryWriter {
             }
         }
         // Mostly an item's only image is its `image`, written already.
-        let onlyItsImage = item.images == (item.image.map { ["image": $0] } ?? [:])
+        // (Compared in place: a dictionary made to compare with costs more than the item's text.)
+        let images = item.images
+        let onlyItsImage = item.image.map { images.count == 1 && images["image"] == $0 } ?? images.isEmpty
         write(onlyItsImage)
         guard !onlyItsImage else { return }
-        write(UInt64(item.images.count))
-        for key in item.images.keys.sorted() {
+        write(UInt64(images.count))
+        for key in images.keys.sorted() {
             write(key)
-            write(item.images[key])
+            write(images[key])
         }
     }
 
