@@ -266,9 +266,19 @@ public final class BuildCache: @unchecked Sendable {
     private static func encode(_ value: inout FrontMatter, into writer: inout BinaryWriter) {
         writer.write(fields: value.fields)
         writer.write(UInt64(value.lines.count))
-        for (key, line) in value.lines.sorted(by: { $0.key < $1.key }) {
-            writer.write(key)
-            writer.write(line)
+        // In key order, so an entry's bytes do not depend on the table's; sorted in a buffer on
+        // the stack (`sorted` copied the table through a generic path, and freeing the sorted
+        // array cost as much again).
+        let lines = value.lines
+        withUnsafeTemporaryAllocation(of: (key: String, line: Int).self, capacity: lines.count) { buffer in
+            var buffer = buffer
+            _ = buffer.initialize(from: lines.lazy.map { (key: $0.key, line: $0.value) })
+            buffer.sort { $0.key < $1.key }
+            for index in buffer.indices {
+                writer.write(buffer[index].key)
+                writer.write(buffer[index].line)
+            }
+            buffer.deinitialize()
         }
     }
 
