@@ -88,20 +88,15 @@ struct BinaryWriter: ~Copyable {
 
     mutating func write(_ text: String) {
         // Native strings lend their UTF-8 in place; others are made native first.
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeSized(UnsafeRawBufferPointer($0)) }
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            write(UInt64(buffer.count))
+            append(UnsafeRawBufferPointer(buffer))
+        }
         guard written == nil else { return }
         var copy = text
-        copy.withUTF8 { writeSized(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `raw` preceded by its length.
-    @inline(__always)
-    private mutating func writeSized(_ raw: UnsafeRawBufferPointer) {
-        reserve(10 + raw.count)
-        write(UInt64(raw.count))
-        if let source = raw.baseAddress, raw.count > 0 {
-            (start + count).copyMemory(from: source, byteCount: raw.count)
-            count += raw.count
+        copy.withUTF8 { buffer in
+            write(UInt64(buffer.count))
+            append(UnsafeRawBufferPointer(buffer))
         }
     }
 
@@ -118,8 +113,7 @@ struct BinaryWriter: ~Copyable {
 
     mutating func append(_ other: [UInt8]) { other.withUnsafeBytes { append($0) } }
 
-    mutating func append(_ other: borrowing BinaryWriter) { other.withUnsafeBytes { append($0) } }
-
+    @inline(__always)
     mutating func append(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, raw.count > 0 else { return }
         reserve(raw.count)
@@ -129,8 +123,8 @@ struct BinaryWriter: ~Copyable {
 
     /// Writes what `body` writes, preceded by its length, and returns where those bytes lie:
     /// the same bytes as writing them elsewhere first and then their length and them, without
-    /// the second copy. Room for the length is left before `body` runs; in the rare case the
-    /// length needs more or fewer bytes, what `body` wrote is moved.
+    /// the second copy. Room for the length is left before `body` runs; when the length needs
+    /// more or fewer bytes than that, what `body` wrote is moved.
     @discardableResult
     mutating func writeSized(_ body: (inout BinaryWriter) throws -> Void) rethrows -> Range<Int> {
         let guess = lastLengthWidth
