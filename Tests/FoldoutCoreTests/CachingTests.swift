@@ -190,4 +190,24 @@ import Testing
         }
         #expect(reloaded.count == 700)
     }
+
+    /// Each entry's length is written before the entry, in as many bytes as it needs: entries
+    /// whose lengths take one, two, three and four bytes, mixed, read back.
+    @Test func cacheEntriesOfEverySizeReadBack() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/cache"
+        let sizes = [0, 100, 16_500, 20, 5_000, 2_200_000, 3, 300_000, 90, 200]
+        func body(_ number: Int) -> BuildCache.Body {
+            BuildCache.Body(html: String(repeating: "\(number % 10)", count: sizes[number]), title: "", summary: "",
+                            headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
+        }
+        let cache = BuildCache(path: path, tool: 7)
+        for number in sizes.indices { cache.store(body(number), for: UInt64(number)) }
+        cache.finishBuild(prune: true)
+        let reloaded = BuildCache(path: path, tool: 7)
+        for number in sizes.indices {
+            // (Compared here: a failure would print megabytes of text.)
+            #expect(reloaded.body(UInt64(number)).map { $0.html == body(number).html } == true, "entry \(number)")
+        }
+    }
 }

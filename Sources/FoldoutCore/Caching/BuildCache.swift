@@ -181,44 +181,43 @@ public final class BuildCache: @unchecked Sendable {
     }
 
     private func encode(_ kind: Kind, _ key: UInt64, into writer: inout BinaryWriter) {
-        var payload = BinaryWriter()
+        // Entries are reached in place (`inout`, the tables' `_modify`): reading one out would
+        // copy it, retaining and releasing each of its parts.
         switch kind {
         case .frontMatter:
-            guard let value = frontMatters[key] else { return }
-            Self.encode(value, into: &payload)
+            guard let index = frontMatters.index(forKey: key) else { return }
+            writer.write(UInt64(kind.rawValue))
+            writer.writeFixed(key)
+            writer.writeChecked { Self.encode(&frontMatters.values[index], into: &$0) }
         case .body:
-            guard let value = bodies[key] else { return }
-            Self.encode(value, into: &payload)
+            guard let index = bodies.index(forKey: key) else { return }
+            writer.write(UInt64(kind.rawValue))
+            writer.writeFixed(key)
+            writer.writeChecked { Self.encode(&bodies.values[index], into: &$0) }
         }
-        writer.write(UInt64(kind.rawValue))
-        writer.writeFixed(key)
-        writer.write(UInt64(payload.bytes.count))
-        writer.append(payload.bytes)
-        writer.writeFixed(payload.bytes.withUnsafeBytes { ContentHash.of($0) })
-    }
-
-    private func header() -> BinaryWriter {
-        var writer = BinaryWriter()
-        writer.append(Self.magic)
-        writer.writeFixed(tool)
-        return writer
     }
 
     /// Entries are encoded into pieces of about this size, each written before the next is
     /// made: the whole file (tens of megabytes at ten thousand items) is never in memory.
     private static let pieceSize = 1 << 20
 
-    private func encode(_ entries: [(kind: Kind, key: UInt64)], after start: BinaryWriter = BinaryWriter(),
-                        writingPieces write: ([UInt8]) throws -> Void) rethrows {
-        var writer = start
+    /// Writes the file's header first when `withHeader` (a new file), then `entries`.
+    private func encode(_ entries: [(kind: Kind, key: UInt64)], withHeader: Bool,
+                        writingPieces write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        // One buffer for every piece, with room for the entry that ends one.
+        var writer = BinaryWriter(capacity: Self.pieceSize + Self.pieceSize / 4)
+        if withHeader {
+            writer.append(Self.magic)
+            writer.writeFixed(tool)
+        }
         for entry in entries {
             encode(entry.kind, entry.key, into: &writer)
-            if writer.bytes.count >= Self.pieceSize {
-                try write(writer.bytes)
-                writer = BinaryWriter()
+            if writer.count >= Self.pieceSize {
+                try writer.withUnsafeBytes(write)
+                writer.removeAll()
             }
         }
-        if !writer.bytes.isEmpty { try write(writer.bytes) }
+        if writer.count > 0 { try writer.withUnsafeBytes(write) }
     }
 
     private func append(_ path: String) {
@@ -234,7 +233,7 @@ public final class BuildCache: @unchecked Sendable {
         defer { close(fd) }
         struct Failed: Error {}
         do {
-            try encode(added) { piece in
+            try encode(added, withHeader: false) { piece in
                 guard AtomicFile.writeAll(piece, to: fd) else { throw Failed() }
             }
         } catch {
@@ -259,17 +258,27 @@ public final class BuildCache: @unchecked Sendable {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             mkdir(String(path[..<slash]), 0o755)
         }
-        return (try? AtomicFile.write(to: path) { write in try encode(entries, after: header(), writingPieces: write) }) != nil
+        return (try? AtomicFile.write(to: path) { write in try encode(entries, withHeader: true, writingPieces: write) }) != nil
     }
 
     // MARK: Encoding
 
-    private static func encode(_ value: FrontMatter, into writer: inout BinaryWriter) {
+    private static func encode(_ value: inout FrontMatter, into writer: inout BinaryWriter) {
         writer.write(fields: value.fields)
         writer.write(UInt64(value.lines.count))
-        for (key, line) in value.lines.sorted(by: { $0.key < $1.key }) {
-            writer.write(key)
-            writer.write(line)
+        // In key order, so an entry's bytes do not depend on the table's; sorted in a buffer on
+        // the stack (`sorted` copied the table through a generic path, and freeing the sorted
+        // array cost as much again).
+        let lines = value.lines
+        withUnsafeTemporaryAllocation(of: (key: String, line: Int).self, capacity: lines.count) { buffer in
+            var buffer = buffer
+            _ = buffer.initialize(from: lines.lazy.map { (key: $0.key, line: $0.value) })
+            buffer.sort { $0.key < $1.key }
+            for index in buffer.indices {
+                writer.write(buffer[index].key)
+                writer.write(buffer[index].line)
+            }
+            buffer.deinitialize()
         }
     }
 
@@ -283,7 +292,7 @@ public final class BuildCache: @unchecked Sendable {
         return FrontMatter(fields: fields, lines: lines)
     }
 
-    private static func encode(_ body: Body, into writer: inout BinaryWriter) {
+    private static func encode(_ body: inout Body, into writer: inout BinaryWriter) {
         writer.write(body.html)
         writer.write(body.title)
         writer.write(body.summary)

@@ -142,43 +142,41 @@ enum BuildStateFile {
 
     /// Replaces the file with `state`.
     static func write(_ state: BuildState, to path: String, tool: UInt64 = ToolIdentity.digest) throws {
-        var head = BinaryWriter()
-        head.writeFixed(state.fingerprint)
-        head.writeFixed(state.settings)
-        head.writeFixed(state.structure)
-        head.write(UInt64(state.files.count))
-        for record in state.files { encode(record, into: &head) }
-        var rest = BinaryWriter()
-        encodeRest(state, into: &rest)
-        var file = BinaryWriter()
+        var file = BinaryWriter(capacity: 1 << 16)
         file.append(magic)
         file.writeFixed(tool)
-        appendRecord(.files, head, to: &file)
-        appendRecord(.rest, rest, to: &file)
+        appendRecord(.files, to: &file) { head in
+            head.writeFixed(state.fingerprint)
+            head.writeFixed(state.settings)
+            head.writeFixed(state.structure)
+            head.write(UInt64(state.files.count))
+            for record in state.files { encode(record, into: &head) }
+        }
+        appendRecord(.rest, to: &file) { encodeRest(state, into: &$0) }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             mkdir(String(path[..<slash]), 0o755)
         }
-        try AtomicFile.write(file.bytes, to: path)
+        try AtomicFile.write(to: path) { write in try file.withUnsafeBytes(write) }
     }
 
     /// Appends the changes that turned the state with fingerprint `base` into the current one.
     static func append(_ changes: BuildState.Delta, base: UInt64, to path: String) throws {
-        var payload = BinaryWriter()
-        payload.writeFixed(base)
-        encode(changes, into: &payload)
         var record = BinaryWriter()
-        appendRecord(.delta, payload, to: &record)
+        appendRecord(.delta, to: &record) { payload in
+            payload.writeFixed(base)
+            encode(changes, into: &payload)
+        }
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        guard AtomicFile.writeAll(record.bytes, to: fd) else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
+        guard record.withUnsafeBytes({ AtomicFile.writeAll($0, to: fd) }) else {
+            throw FileSystemError(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
-    private static func appendRecord(_ kind: Kind, _ payload: BinaryWriter, to writer: inout BinaryWriter) {
+    private static func appendRecord(_ kind: Kind, to writer: inout BinaryWriter, payload: (inout BinaryWriter) -> Void) {
         writer.write(kind.rawValue)
-        writer.write(UInt64(payload.bytes.count))
-        writer.append(payload.bytes)
-        writer.writeFixed(payload.bytes.withUnsafeBytes { ContentHash.of($0) })
+        writer.writeChecked(payload)
     }
 
     // MARK: The whole state

@@ -83,28 +83,24 @@ extension BinaryWriter {
             for section in catalog.sections where section.query != nil { section.forEachItem { queried.insert($0.id) } }
         }
         var numbers: [String: Int] = [:]
-        let count = site.allItemCount
-        write(UInt64(count))
-        write(UInt64((count + Self.itemsPerRun - 1) / Self.itemsPerRun))
-        var run = BinaryWriter()
+        // Collected once (a reference each) so that each run is written in place, its length
+        // filled in after it, rather than written apart and copied.
+        let items = site.allItems
+        write(UInt64(items.count))
+        write(UInt64((items.count + Self.itemsPerRun - 1) / Self.itemsPerRun))
+        for start in stride(from: 0, to: items.count, by: Self.itemsPerRun) {
+            let run = items[start..<min(start + Self.itemsPerRun, items.count)]
+            write(UInt64(run.count))
+            writeSized { writer in
+                var previousTrail: [TrailStep]?
+                for (number, item) in zip(run.indices, run) {
+                    if queried.contains(item.id) { numbers[item.id] = number }
+                    writer.write(item, withBody: withBodies, previousTrail: previousTrail)
+                    previousTrail = item.trail
+                }
+            }
+        }
         var number = 0
-        var previousTrail: [TrailStep]?
-        func endRun() {
-            write(UInt64((number - 1) % Self.itemsPerRun + 1))
-            write(UInt64(run.bytes.count))
-            append(run.bytes)
-            run = BinaryWriter()
-            previousTrail = nil
-        }
-        site.forEachItem { item in
-            if queried.contains(item.id) { numbers[item.id] = number }
-            number += 1
-            run.write(item, withBody: withBodies, previousTrail: previousTrail)
-            previousTrail = item.trail
-            if number % Self.itemsPerRun == 0 { endRun() }
-        }
-        if number % Self.itemsPerRun != 0 { endRun() }
-        number = 0
         write(UInt64(site.catalogs.count))
         for catalog in site.catalogs {
             write(catalog.id)
@@ -136,7 +132,8 @@ extension BinaryWriter {
         write(item.weight)
         write(item.date)
         write(item.summary)
-        write(item.image)
+        let image = item.image
+        write(image)
         write(strings: item.tags)
         write(fields: item.fields)
         write(withBody ? item.bodyHTML : "")
@@ -154,13 +151,15 @@ extension BinaryWriter {
             }
         }
         // Mostly an item's only image is its `image`, written already.
-        let onlyItsImage = item.images == (item.image.map { ["image": $0] } ?? [:])
+        // (Compared in place: a dictionary made to compare with costs more than the item's text.)
+        let images = item.images
+        let onlyItsImage = image.map { images.count == 1 && images["image"] == $0 } ?? images.isEmpty
         write(onlyItsImage)
         guard !onlyItsImage else { return }
-        write(UInt64(item.images.count))
-        for key in item.images.keys.sorted() {
+        write(UInt64(images.count))
+        for key in images.keys.sorted() {
             write(key)
-            write(item.images[key])
+            write(images[key])
         }
     }
 

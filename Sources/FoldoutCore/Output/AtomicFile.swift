@@ -42,7 +42,7 @@ enum AtomicFile {
 
     /// Writes what `fill` hands its writer, piece by piece, to the temporary file for `path`,
     /// then renames it into place: for files too large to put together in memory first.
-    static func write(to path: String, streaming fill: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    static func write(to path: String, streaming fill: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
@@ -65,9 +65,13 @@ enum AtomicFile {
 
     /// Writes all of `bytes` to the open file `fd`; false (with `errno` set) when it cannot.
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         var done = 0
         while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
