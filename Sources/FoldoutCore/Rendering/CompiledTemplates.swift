@@ -143,6 +143,26 @@ struct CompiledTemplates: Sendable {
         }
     }
 
+    /// `name` run with `context`, its bytes appended to `output`; false where `render` gives
+    /// nil (`output` then holds part of the template's bytes).
+    func render(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes) -> Bool {
+        guard let program = programs[name] else { return false }
+        return instructions.withUnsafeBufferPointer { instructions in
+            text.withUnsafeBufferPointer { text in
+                names.withUnsafeBufferPointer { names in
+                    nameParts.withUnsafeBufferPointer { nameParts in
+                        var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
+                                      otherEscapers: otherEscapers, output: output)
+                        run.stack.append(context)
+                        let done = run.run(program, escaper: .swiftMustacheDefault)
+                        output = run.output
+                        return done
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Slots
 
     /// A template's output with places left open: run once with the values of `slots` (keys
@@ -191,15 +211,32 @@ struct CompiledTemplates: Sendable {
     /// where a value cannot be written (a node or list).
     func fill(_ prepared: Prepared, with values: [TemplateValue], reserving: Int) -> [UInt8]? {
         var output = PageBytes(capacity: prepared.byteCount + reserving)
+        guard fill(prepared, into: &output, writeSlot: { index, escaper, output in write(values[index], escaper, to: &output) }) else {
+            return nil
+        }
+        return output.array()
+    }
+
+    /// The output of `prepared` appended to `output`, each slot's place written by
+    /// `writeSlot(index, escaper, &output)`; false where that fails (`output` then holds
+    /// part of the page).
+    func fill(_ prepared: Prepared, into output: inout PageBytes,
+              writeSlot: (Int, Escaper?, inout PageBytes) -> Bool) -> Bool {
         for piece in prepared.pieces {
             switch piece {
             case .bytes(let bytes):
                 output.append(bytes)
             case .slot(let index, let escaper):
-                guard Self.write(values[index], escaper, otherEscapers: otherEscapers, to: &output) else { return nil }
+                guard writeSlot(index, escaper, &output) else { return false }
             }
         }
-        return output.array()
+        return true
+    }
+
+    /// Writes `value` into a slot as `{{name}}` (escaped with `escaper`) or `{{{name}}}`
+    /// (nil) would; false for what this renderer does not write.
+    func write(_ value: TemplateValue, _ escaper: Escaper?, to output: inout PageBytes) -> Bool {
+        Self.write(value, escaper, otherEscapers: otherEscapers, to: &output)
     }
 
     /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does; false

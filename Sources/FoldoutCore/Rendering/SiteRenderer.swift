@@ -101,6 +101,20 @@ public struct SiteRenderer: Sendable {
         return rendered.count
     }
 
+    /// Room to reserve for the bytes of a page's own template: unused room is never touched,
+    /// so erring large costs nothing, and a buffer grown by doubling to the size of a page
+    /// of thousands of rows touched twice that in fresh memory.
+    private func expectedContentSize(of page: Page, tagIndex: TagIndex?) -> Int {
+        let perRow = 1 << 10
+        switch page {
+        case .home: return 4 << 10 + perRow * (site.catalogs.count + (site.looseItems?.itemCount ?? 0))
+        case .catalog(let index): return 4 << 10 + perRow * site.catalogs[index].itemCount
+        case .item(let item, _): return 4 << 10 + item.bodyHTML.utf8.count
+        case .tag(let index): return 4 << 10 + perRow * (tagIndex?.tags[index].itemCount ?? 0)
+        case .tagIndex, .notFound: return 4 << 10
+        }
+    }
+
     /// The page, as `render` would make it.
     func render(_ page: Page, shared: Shared) -> [UInt8] {
         renderPage(page, shared: shared).html
@@ -149,8 +163,6 @@ public struct SiteRenderer: Sendable {
             presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
             context = presenter.notFoundContext()
         }
-        // The page's own template's bytes go into `base` as they are (no `String` made of them).
-        let content = templates.renderBytes(template, context)
         // The layout depends on the page's folder, catalog and kind only (the 404 page, whose
         // links are absolute, is the only page of its kind).
         let layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
@@ -162,11 +174,21 @@ public struct SiteRenderer: Sendable {
             open[.content] = ""
             return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: [.title, .content]))
         }
-        let reserving = content.count + 2 * title.utf8.count + 64
-        if let prepared = layout.prepared,
-           let html = templates.compiled.fill(prepared, with: [.text(title), .html(content)], reserving: reserving) {
-            return (path, html)
+        let expected = expectedContentSize(of: page, tagIndex: tagIndex)
+        // The page's own template runs straight into the page's buffer, where `base` prints
+        // `{{{content}}}`: a catalog page of thousands of rows is made once, in a buffer of
+        // about its size, instead of grown by doubling, copied out, and copied into `base`
+        // (each fresh megabyte of memory costs the kernel's zeroing on this machine).
+        if let prepared = layout.prepared {
+            var output = PageBytes(capacity: prepared.byteCount + 2 * title.utf8.count + expected)
+            let filled = templates.compiled.fill(prepared, into: &output) { slot, escaper, output in
+                if slot == 0 { return templates.compiled.write(.text(title), escaper, to: &output) }
+                return escaper == nil && templates.compiled.render(template, context, appendingTo: &output)
+            }
+            if filled { return (path, output.array()) }
         }
+        // The page's own template's bytes go into `base` as they are (no `String` made of them).
+        let content = templates.renderBytes(template, context, reserving: expected)
         var base = layout.context
         base[.content] = .html(content)
         base[.title] = .text(title)
