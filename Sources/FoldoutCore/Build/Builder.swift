@@ -468,31 +468,28 @@ public struct Builder: Sendable {
         let parseCounter = options.progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
         var unparsed = files.map(Optional.some)
         files = files.map { SourceFile(path: $0.path, bytes: []) }
-        var parsedResults = try! Parallel.mapTaking(&unparsed) { file -> (page: ParsedPage, found: [Diagnostic], frontMatter: UInt64?) in
+        var parsedResults = try! Parallel.mapTaking(&unparsed) { file -> (page: ParsedPage, found: [Diagnostic]) in
             defer { parseCounter?.advance() }
             var found: [Diagnostic] = []
             var frontMatter: UInt64?
-            let page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found) { yaml throws(FrontMatter.ParseError) in
+            var page = PageParser.parse(file, displayPath: loader.displayPath(file.path), diagnostics: &found) { yaml throws(FrontMatter.ParseError) in
                 let key = ContentHash.of(yaml)
                 frontMatter = key
                 return try parseYAML(yaml, key)
             }
-            return (page, found, frontMatter)
+            page.frontMatterDigest = frontMatter
+            return (page, found)
         }
         // Tables of every page are sized once: growing one re-hashes all its paths each time.
         var pages: [String: ParsedPage] = [:]
         pages.reserveCapacity(parsedResults.count)
-        // Each file's own problems and the digest of its front matter, for the build state.
+        // Each file's own problems, for the build state.
         var ownDiagnostics: [String: [Diagnostic]] = [:]
-        var frontMatterDigests: [String: UInt64] = [:]
         // Each page is moved from the results into the table, popped off the end: the order
         // does not matter (diagnostics are sorted by file below).
-        while let (page, found, frontMatter) = parsedResults.popLast() {
+        while let (page, found) = parsedResults.popLast() {
             diagnostics += found
-            if recordsState {
-                if !found.isEmpty { ownDiagnostics[page.path] = found }
-                if let frontMatter { frontMatterDigests[page.path] = frontMatter }
-            }
+            if recordsState, !found.isEmpty { ownDiagnostics[page.path] = found }
             if !page.draft || options.includeDrafts {
                 let path = page.path
                 pages[path] = consume page
@@ -509,7 +506,6 @@ public struct Builder: Sendable {
         // Render every body now that every link target is known.
         let renderer = PageBodyRenderer(markdown: MarkdownRenderer(options: .init(
             allowRawHTML: siteAllowsRawHTML(tree, pages: pages), reservedIDs: templates?.literalIDs ?? [])))
-        let included = files.filter { pages.keys.contains($0.path) && routes.targets[MarkdownStage.owner(of: $0.path)] != nil }
         let frozenRoutes = routes
         // Intros of `_index.md` files show on their catalog's page (the site's on the home
         // page), beside sections and rows whose ids are slugs too.
@@ -518,13 +514,17 @@ public struct Builder: Sendable {
         let stage = MarkdownStage(renderer: renderer, routes: frozenRoutes, introReservedIDs: pageOutlineIDs,
                                   imageSizes: imageSizesByOutputPath(tree, routes: frozenRoutes), loader: loader,
                                   fileDigests: inputs.fileDigests, cache: cache)
-        let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: included.count, reporter: $0) }
         // Each page's Markdown is handed to its task and freed once rendered (`pages` keeps
-        // the rest), so the HTML can take the place of the Markdown in memory.
-        var unrendered: [ParsedPage?] = included.map { file in
-            defer { pages[file.path]!.body = "" }
-            return pages[file.path]!
+        // the rest), so the HTML can take the place of the Markdown in memory. Pages without
+        // a route (in a folder left out) are not rendered.
+        var unrendered: [ParsedPage?] = []
+        unrendered.reserveCapacity(files.count)
+        for file in files {
+            guard let position = pages.index(forKey: file.path), routes.targets[MarkdownStage.owner(of: file.path)] != nil else { continue }
+            unrendered.append(pages.values[position])
+            pages.values[position].body = ""
         }
+        let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: unrendered.count, reporter: $0) }
         var renderedResults = try! Parallel.mapTaking(&unrendered) { page -> (RenderedPage, [Diagnostic]) in
             defer { markdownCounter?.advance() }
             return stage.render(page.path, page: page)
@@ -588,13 +588,14 @@ public struct Builder: Sendable {
         if recordsState, let fingerprint = inputs.fingerprint {
             let inputs = inputs, rows = digest.rows, imageSizes = stage.imageSizes, warnings = diagnostics, routes = routes, headings = headings
             let allowsRawHTML = renderer.markdown.options.allowRawHTML
-            let (ownDiagnostics, frontMatterDigests, pages, rendered) = (ownDiagnostics, frontMatterDigests, pages, rendered)
+            let (ownDiagnostics, pages, rendered) = (ownDiagnostics, pages, rendered)
             state = Pending {
                 var items: [BuildState.ItemFacts] = []
                 items.reserveCapacity(site.allItemCount)
                 site.forEachItem { item in
-                    items.append(.init(id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatterDigests[item.sourcePath],
-                                       bodyFirstLine: pages[item.sourcePath]?.bodyFirstLine ?? 0, row: rows[item.id] ?? 0))
+                    let page = pages.index(forKey: item.sourcePath).map { pages.values[$0] }
+                    items.append(.init(id: item.id, sourcePath: item.sourcePath, frontMatter: page?.frontMatterDigest,
+                                       bodyFirstLine: page?.bodyFirstLine ?? 0, row: rows[item.id] ?? 0))
                 }
                 let itemSources = Set(items.map(\.sourcePath))
                 var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]
