@@ -449,7 +449,7 @@ public struct Builder: Sendable {
         }
         clock.lap("compile")
         if let cache {
-            cache.load()
+            cache.load(forFiles: inputs.files.count)
             clock.lap("cache")
         }
 
