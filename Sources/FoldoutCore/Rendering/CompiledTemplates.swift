@@ -127,36 +127,39 @@ struct CompiledTemplates: Sendable {
     /// the template or the context uses something this renderer does not run.
     /// `reserving` is the size expected, when known.
     func render(_ name: String, _ context: TemplateContext, reserving: Int = 4 << 10) -> [UInt8]? {
+        var output = PageBytes(capacity: reserving)
+        guard render(name, context, appendingTo: &output) else { return nil }
+        return output.array()
+    }
+
+    /// `name` run with `context`, its bytes appended to `output`; false where `render` gives
+    /// nil (`output` then holds part of the template's bytes).
+    func render(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes) -> Bool {
+        run(name, context, appendingTo: &output, leavingOpen: nil) != nil
+    }
+
+    /// Runs template `name` with `context`, appending to `output`; nil where this renderer
+    /// cannot. With `slots` (see `Prepared`), their places are left open and returned, with
+    /// the bytes between them, as pieces.
+    private func run(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes,
+                     leavingOpen slots: [TemplateKey]?) -> [Prepared.Piece]?? {
         guard let program = programs[name] else { return nil }
         return instructions.withUnsafeBufferPointer { instructions in
             text.withUnsafeBufferPointer { text in
                 names.withUnsafeBufferPointer { names in
                     nameParts.withUnsafeBufferPointer { nameParts in
                         var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
-                                      otherEscapers: otherEscapers, output: PageBytes(capacity: reserving))
-                        run.stack.append(context)
-                        guard run.run(program, escaper: .swiftMustacheDefault) else { return nil }
-                        return run.output.array()
-                    }
-                }
-            }
-        }
-    }
-
-    /// `name` run with `context`, its bytes appended to `output`; false where `render` gives
-    /// nil (`output` then holds part of the template's bytes).
-    func render(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes) -> Bool {
-        guard let program = programs[name] else { return false }
-        return instructions.withUnsafeBufferPointer { instructions in
-            text.withUnsafeBufferPointer { text in
-                names.withUnsafeBufferPointer { names in
-                    nameParts.withUnsafeBufferPointer { nameParts in
-                        var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
                                       otherEscapers: otherEscapers, output: output)
+                        if let slots {
+                            run.slots = slots
+                            run.pieces = []
+                        }
                         run.stack.append(context)
                         let done = run.run(program, escaper: .swiftMustacheDefault)
+                        if done, slots != nil { run.endBytesPiece() }
+                        let pieces = run.pieces
                         output = run.output
-                        return done
+                        return done ? .some(pieces) : nil
                     }
                 }
             }
@@ -188,23 +191,9 @@ struct CompiledTemplates: Sendable {
     /// `name` run with `context`, whose values of `slots` are left open (what `context` holds
     /// for them stands for any text); nil where `render` would be.
     func prepare(_ name: String, _ context: TemplateContext, slots: [TemplateKey]) -> Prepared? {
-        guard let program = programs[name] else { return nil }
-        return instructions.withUnsafeBufferPointer { instructions in
-            text.withUnsafeBufferPointer { text in
-                names.withUnsafeBufferPointer { names in
-                    nameParts.withUnsafeBufferPointer { nameParts in
-                        var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
-                                      otherEscapers: otherEscapers, output: PageBytes(capacity: 4 << 10))
-                        run.slots = slots
-                        run.pieces = []
-                        run.stack.append(context)
-                        guard run.run(program, escaper: .swiftMustacheDefault) else { return nil }
-                        run.endBytesPiece()
-                        return Prepared(pieces: run.pieces ?? [], byteCount: run.output.count)
-                    }
-                }
-            }
-        }
+        var output = PageBytes(capacity: 4 << 10)
+        guard let pieces = run(name, context, appendingTo: &output, leavingOpen: slots) else { return nil }
+        return Prepared(pieces: pieces ?? [], byteCount: output.count)
     }
 
     /// The output of `prepared` with `values` (one per slot, text or HTML) in its places; nil
