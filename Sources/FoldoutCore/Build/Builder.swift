@@ -586,20 +586,19 @@ public struct Builder: Sendable {
         // The state is made and written while the pages are rendered: it needs nothing they do.
         var state: Pending<BuildState>?
         if recordsState, let fingerprint = inputs.fingerprint {
-            let inputs = inputs, rows = digest.rows, imageSizes = stage.imageSizes, warnings = diagnostics, routes = routes, headings = headings
+            let inputs = inputs, rows = digest.rows, imageSizes = stage.imageSizes, warnings = diagnostics, routes = routes
             let allowsRawHTML = renderer.markdown.options.allowRawHTML
-            let (ownDiagnostics, pages, rendered) = (ownDiagnostics, pages, rendered)
+            let (ownDiagnostics, pages, headings, linking) = (ownDiagnostics, pages, headings, linking)
             state = Pending {
                 var items: [BuildState.ItemFacts] = []
                 items.reserveCapacity(site.allItemCount)
                 site.forEachItem { item in
-                    let page = pages.index(forKey: item.sourcePath).map { pages.values[$0] }
+                    let page = pages[item.sourcePath]
                     items.append(.init(id: item.id, sourcePath: item.sourcePath, frontMatter: page?.frontMatterDigest,
                                        bodyFirstLine: page?.bodyFirstLine ?? 0, row: rows[item.id] ?? 0))
                 }
                 let itemSources = Set(items.map(\.sourcePath))
-                var anchorLinks: [String: [PageBodyRenderer.AnchorLink]] = [:]
-                for (path, page) in rendered where !page.anchorLinks.isEmpty { anchorLinks[path] = page.anchorLinks }
+                let anchorLinks = Dictionary(uniqueKeysWithValues: linking.map { ($0.source, $0.links) })
                 let state = BuildState(
                     fingerprint: fingerprint, settings: inputs.settings ?? 0,
                     files: zip(inputs.files, inputs.stamps).map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: $1) },
@@ -781,7 +780,7 @@ public struct Builder: Sendable {
     private func outlineIDs(of folder: SourceFolder, pages: [String: ParsedPage]) -> Set<String> {
         var ids = Set(folder.folders.map { ContentRouter.folderSlug($0, pages: pages) })
         for file in folder.pages {
-            if let position = pages.index(forKey: file.path) { ids.insert(ContentRouter.pageSlug(pages.values[position])) }
+            if let page = pages[file.path] { ids.insert(ContentRouter.pageSlug(page)) }
         }
         return ids
     }

@@ -30,7 +30,7 @@ public struct ContentRouter {
     }
 
     public static func folderSlug(_ folder: SourceFolder, pages: [String: ParsedPage]) -> String {
-        if let index = folder.index, let position = pages.index(forKey: index.path), let slug = pages.values[position].slug { return slug }
+        if let index = folder.index, let slug = pages[index.path]?.slug { return slug }
         let slug = Slug.make(folder.name)
         return slug.isEmpty ? "untitled" : slug
     }
@@ -59,9 +59,8 @@ public struct ContentRouter {
             }
         }
         for page in folder.pages {
-            // Read in place: a page copied out of the table has each of its strings retained.
-            guard let position = pages.index(forKey: page.path) else { continue }
-            let slug = Self.pageSlug(pages.values[position])
+            guard let parsed = pages[page.path] else { continue }
+            let slug = Self.pageSlug(parsed)
             let path = place(slug + ".html")
             if let existing = routes.add(source: page.path, target: .init(path: path, fragment: nil), producesFile: true) {
                 collision(page.path, existing, path)

@@ -165,11 +165,10 @@ public struct SiteModelBuilder {
     private func items(in folder: SourceFolder, catalogAnchor: String, trail: [TrailStep]) -> [OutlineEntry] {
         var entries: [OutlineEntry] = []
         for file in folder.pages {
-            // The page is read in place: one copied out of the table has each of its strings retained.
-            guard let position = pages.index(forKey: file.path), let target = routes.targets[file.path] else { continue }
-            let slug = ContentRouter.pageSlug(pages.values[position].parsed)
+            guard let page = pages[file.path], let target = routes.targets[file.path] else { continue }
+            let slug = ContentRouter.pageSlug(page.parsed)
             let anchor = catalogAnchor.isEmpty ? slug : catalogAnchor + "/" + slug
-            entries.append(.item(Self.item(pages.values[position], outputPath: target.path, anchor: anchor, trail: trail)))
+            entries.append(.item(Self.item(page, outputPath: target.path, anchor: anchor, trail: trail)))
         }
         return Self.order(entries, by: nil)
     }
