@@ -86,7 +86,13 @@ final class CompiledTemplatesTests: XCTestCase {
             let values: [TemplateValue] = [.text(random.pick(texts)), .html(Array(random.pick(texts).utf8))]
             open[title] = values[0]
             open[html] = values[1]
-            XCTAssertEqual(set.compiled.fill(prepared, with: values, reserving: 0), set.compiled.render("base", open))
+            var output = PageBytes(capacity: 0)
+            let filled = set.compiled.fill(prepared, into: &output) { slot, escaper, output in
+                set.compiled.write(values[slot], escaper, to: &output)
+            }
+            let bytes = output.array()
+            XCTAssertTrue(filled)
+            XCTAssertEqual(bytes, set.compiled.render("base", open))
         }
     }
 

@@ -196,16 +196,6 @@ struct CompiledTemplates: Sendable {
         return Prepared(pieces: pieces ?? [], byteCount: output.count)
     }
 
-    /// The output of `prepared` with `values` (one per slot, text or HTML) in its places; nil
-    /// where a value cannot be written (a node or list).
-    func fill(_ prepared: Prepared, with values: [TemplateValue], reserving: Int) -> [UInt8]? {
-        var output = PageBytes(capacity: prepared.byteCount + reserving)
-        guard fill(prepared, into: &output, writeSlot: { index, escaper, output in write(values[index], escaper, to: &output) }) else {
-            return nil
-        }
-        return output.array()
-    }
-
     /// The output of `prepared` appended to `output`, each slot's place written by
     /// `writeSlot(index, escaper, &output)`; false where that fails (`output` then holds
     /// part of the page).
