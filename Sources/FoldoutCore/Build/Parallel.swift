@@ -7,9 +7,9 @@ enum Parallel {
     /// 32 chunks per core, at most 64 inputs each: small enough that the last chunk leaves
     /// the other cores idle for little (at 8 chunks per core, a chunk of 10,000 pages'
     /// Markdown took about 10 ms), large enough that the cost of a task (about a
-    /// microsecond) stays small next to its work. Inputs of very different cost (a catalog page of thousands of
-    /// rows among item pages) want 1, with the costly ones first, so no core is left with
-    /// two of them while the other idles.
+    /// microsecond) stays small next to its work. Inputs of very different cost (a catalog
+    /// page of thousands of rows among item pages) want 1, with the costly ones first, so no
+    /// core is left with two of them while the other idles.
     static func map<Input, Output>(_ inputs: [Input], chunkSize: Int? = nil, _ transform: (Input) throws -> Output) throws -> [Output] {
         var results = [Result<Output, any Error>?](repeating: nil, count: inputs.count)
         results.withUnsafeMutableBufferPointer { buffer in

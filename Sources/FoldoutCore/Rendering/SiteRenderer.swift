@@ -101,6 +101,9 @@ public struct SiteRenderer: Sendable {
         return rendered.count
     }
 
+    /// The values of `base` a page fills in (see `CompiledTemplates.Prepared`).
+    private static let layoutSlots: [TemplateKey] = [.title, .content]
+
     /// Room to reserve for the bytes of a page's own template: unused room is never touched,
     /// so erring large costs nothing, and a buffer grown by doubling to the size of a page
     /// of thousands of rows touched twice that in fresh memory.
@@ -172,7 +175,7 @@ public struct SiteRenderer: Sendable {
             var open = context
             open[.title] = ""
             open[.content] = ""
-            return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: [.title, .content]))
+            return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: Self.layoutSlots))
         }
         let expected = expectedContentSize(of: page, tagIndex: tagIndex)
         // The page's own template runs straight into the page's buffer, where `base` prints
@@ -182,7 +185,7 @@ public struct SiteRenderer: Sendable {
         if let prepared = layout.prepared {
             var output = PageBytes(capacity: prepared.byteCount + 2 * title.utf8.count + expected)
             let filled = templates.compiled.fill(prepared, into: &output) { slot, escaper, output in
-                if slot == 0 { return templates.compiled.write(.text(title), escaper, to: &output) }
+                if Self.layoutSlots[slot] == .title { return templates.compiled.write(.text(title), escaper, to: &output) }
                 return escaper == nil && templates.compiled.render(template, context, appendingTo: &output)
             }
             if filled { return (path, output.array()) }
