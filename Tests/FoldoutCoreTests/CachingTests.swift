@@ -129,9 +129,7 @@ import Testing
         let site = try DiskSite(IncrementalBuildTests.site)
         try site.build()
         let path = BuildCache.defaultPath(forOutput: site.output)
-        var bytes = try FileSystem.local.readFile(path)
-        for index in stride(from: bytes.count / 2, to: bytes.count, by: 7) { bytes[index] ^= 0x5A }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try DiskSite.damage(path, from: 2, every: 7)
         try site.write(["pets/dogs/alba.md": "---\ntitle: Alba\n---\nChanged after the damage.\n"])
         try site.build()
         #expect(try site.text("pets/dogs/alba.html").contains("Changed after the damage"))

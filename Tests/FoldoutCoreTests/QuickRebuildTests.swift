@@ -220,9 +220,7 @@ import Testing
         let site = try DiskSite(Self.site)
         try site.build()
         let path = BuildStateFile.defaultPath(forOutput: site.output)
-        var bytes = try FileSystem.local.readFile(path)
-        for index in stride(from: bytes.count / 3, to: bytes.count, by: 11) { bytes[index] ^= 0x5A }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try DiskSite.damage(path, from: 3, every: 11)
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nDamaged state.\n"])
         var outcome = try site.build()
         #expect(!outcome.rebuiltOnlyEditedItems)
@@ -231,7 +229,7 @@ import Testing
         // A quick rebuild's change torn off at the end of the file: the state is an older one.
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nFirst.\n"])
         #expect(try site.build().rebuiltOnlyEditedItems)
-        bytes = try FileSystem.local.readFile(path)
+        let bytes = try FileSystem.local.readFile(path)
         try Data(bytes.dropLast(3)).write(to: URL(fileURLWithPath: path))
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nSecond.\n"])
         outcome = try site.build()

@@ -90,4 +90,12 @@ final class DiskSite {
     func text(_ path: String) throws -> String {
         try String(contentsOfFile: output + "/" + path, encoding: .utf8)
     }
+
+    /// Flips bits in the file at `path` (absolute), every `step`th byte from `fraction` of the
+    /// way in: a side file damaged as a crash or a bad disk would leave it.
+    static func damage(_ path: String, from fraction: Int, every step: Int) throws {
+        var bytes = try FileSystem.local.readFile(path)
+        for index in stride(from: bytes.count / fraction, to: bytes.count, by: step) { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
 }
