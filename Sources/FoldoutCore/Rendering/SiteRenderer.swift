@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders every page of the site through the templates into the snapshot: the home page,
 /// one page per catalog, one per item, the tag pages (`tags/index.html`, `tags/<tag>.html`),
 /// `404.html`, and `sitemap.xml` when the site has a `base_url`. Each page template renders
@@ -84,14 +86,20 @@ public struct SiteRenderer: Sendable {
         // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
         // the pages are not all held in memory until the end.
         let sink = snapshot.sink
-        let rendered = try Parallel.map(pages, chunkSize: 1) { page -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
+        let order = Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        let made = try Parallel.map(order, chunkSize: 1) { index -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
             defer { counter?.advance() }
+            let page = pages[index]
             let (path, key) = digest.key(of: page)
             if keep(path, key) { return (path, .kept, key) }
             // Pages are rendered straight to bytes, the form they are written in.
             let html = renderPage(page, shared: shared).html
             return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
         }
+        // Back in the pages' order, the order of the sitemap.
+        var placeOf = [Int](repeating: 0, count: order.count)
+        for (place, index) in order.enumerated() { placeOf[index] = place }
+        let rendered = placeOf.map { made[$0] }
         snapshot.reserveCapacity(forMorePages: rendered.count + 1)
         for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
         if let base = site.baseURL, !base.isEmpty {
@@ -99,6 +107,30 @@ public struct SiteRenderer: Sendable {
             snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
         }
         return rendered.count
+    }
+
+    /// The order the cores take the pages in: the pages of many rows first, as `pages` lists
+    /// them, then the item pages of `lanes` distant stretches of the list by turns. The item
+    /// pages of a folder follow each other in `pages`, and cores that create files in one
+    /// folder at the same time wait on each other (a folder's entries change under one lock:
+    /// on this machine's ext4 disk, a tenth of a 10,000-item build's kernel time was spent
+    /// waiting so), while files in different folders are made side by side.
+    static func workOrder(of pages: [Page], lanes: Int) -> [Int] {
+        var order: [Int] = []
+        var items: [Int] = []
+        order.reserveCapacity(pages.count)
+        items.reserveCapacity(pages.count)
+        for (index, page) in pages.enumerated() {
+            if case .item = page { items.append(index) } else { order.append(index) }
+        }
+        let lanes = max(1, min(lanes, items.count))
+        let laneLength = (items.count + lanes - 1) / lanes
+        for step in 0..<laneLength {
+            for lane in 0..<lanes where lane * laneLength + step < items.count {
+                order.append(items[lane * laneLength + step])
+            }
+        }
+        return order
     }
 
     /// The values of `base` a page fills in (see `CompiledTemplates.Prepared`).
