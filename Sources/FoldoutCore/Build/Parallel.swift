@@ -11,36 +11,57 @@ enum Parallel {
     /// page of thousands of rows among item pages) want 1, with the costly ones first, so no
     /// core is left with two of them while the other idles.
     static func map<Input, Output>(_ inputs: [Input], chunkSize: Int? = nil, _ transform: (Input) throws -> Output) throws -> [Output] {
-        var results = [Result<Output, any Error>?](repeating: nil, count: inputs.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            inputs.withUnsafeBufferPointer { source in
-                nonisolated(unsafe) let items = source
-                // Chunks keep the per-task overhead small next to one page's work.
-                let count = items.count
-                let chunk = chunkSize ?? max(1, min(64, count / (ProcessInfo.processInfo.activeProcessorCount * 32)))
-                let chunks = (count + chunk - 1) / chunk
-                withoutActuallyEscaping(transform) { transform in
-                    nonisolated(unsafe) let work = transform
-                    DispatchQueue.concurrentPerform(iterations: chunks) { index in
-                        for position in (index * chunk)..<min(count, (index + 1) * chunk) {
-                            slots[position] = Result { try work(items[position]) }
+        let count = inputs.count
+        // Each output is made in its place in the array returned: no array of optional
+        // results to move them out of afterwards, which at 100,000 pages was another copy
+        // of them all, in fresh memory, made on one core.
+        let failure = FirstFailure()
+        let outputs = [Output](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Which places hold an output, for the outputs to be freed when a transform throws.
+            var made = [Bool](repeating: false, count: count)
+            made.withUnsafeMutableBufferPointer { madeBuffer in
+                nonisolated(unsafe) let (slots, marks) = (buffer, madeBuffer)
+                inputs.withUnsafeBufferPointer { source in
+                    nonisolated(unsafe) let items = source
+                    // Chunks keep the per-task overhead small next to one page's work.
+                    let chunk = chunkSize ?? max(1, min(64, count / (ProcessInfo.processInfo.activeProcessorCount * 32)))
+                    let chunks = (count + chunk - 1) / chunk
+                    withoutActuallyEscaping(transform) { transform in
+                        nonisolated(unsafe) let work = transform
+                        DispatchQueue.concurrentPerform(iterations: chunks) { index in
+                            for position in (index * chunk)..<min(count, (index + 1) * chunk) {
+                                do {
+                                    (slots.baseAddress! + position).initialize(to: try work(items[position]))
+                                    marks[position] = true
+                                } catch {
+                                    failure.record(error)
+                                }
+                            }
                         }
                     }
                 }
             }
-        }
-        // Each result is moved out of its slot, not copied (a page's many strings and arrays
-        // would each be retained here and released with `results`).
-        var outputs: [Output] = []
-        outputs.reserveCapacity(results.count)
-        for index in results.indices {
-            switch results[index].take()! {
-            case .success(let output): outputs.append(output)
-            case .failure(let error): throw error
+            if failure.error == nil {
+                initialized = count
+            } else {
+                for position in 0..<count where made[position] { (buffer.baseAddress! + position).deinitialize(count: 1) }
+                initialized = 0
             }
         }
+        if let error = failure.error { throw error }
         return outputs
+    }
+
+    /// The first error a transform threw, from whichever thread.
+    private final class FirstFailure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var first: (any Error)?
+
+        var error: (any Error)? { lock.withLock { first } }
+
+        func record(_ error: any Error) {
+            lock.withLock { if first == nil { first = error } }
+        }
     }
 }
 
