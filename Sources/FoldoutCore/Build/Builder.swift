@@ -525,28 +525,27 @@ public struct Builder: Sendable {
             pages.values[position].body = ""
         }
         let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: unrendered.count, reporter: $0) }
-        var renderedResults = try! Parallel.mapTaking(&unrendered) { page -> (RenderedPage, [Diagnostic]) in
+        var renderedPages = try! Parallel.mapTaking(&unrendered) { page -> RenderedPage in
             defer { markdownCounter?.advance() }
             return stage.render(page.path, page: page)
         }
-        var rendered: [String: RenderedPage] = [:]
-        rendered.reserveCapacity(renderedResults.count)
         // Each file's heading ids, with the page they show on, and its links naming an anchor,
-        // taken on the way (a page copied out of `rendered` later has each string retained).
+        // read from the pages in place (a page copied out later has each of its strings retained).
         var headings: [(source: String, page: String, ids: [String])] = []
         var linking: [(source: String, links: [PageBodyRenderer.AnchorLink])] = []
-        headings.reserveCapacity(renderedResults.count)
-        while let (page, found) = renderedResults.popLast() {
+        headings.reserveCapacity(renderedPages.count)
+        for index in renderedPages.indices {
+            let path = renderedPages[index].parsed.path
+            let found = renderedPages[index].problems
             diagnostics += found
-            let path = page.parsed.path
-            if let target = frozenRoutes.targets[MarkdownStage.owner(of: path)] { headings.append((path, target.path, page.headingIDs)) }
-            if !page.anchorLinks.isEmpty { linking.append((path, page.anchorLinks)) }
-            rendered[path] = consume page
+            if let target = frozenRoutes.targets[MarkdownStage.owner(of: path)] {
+                headings.append((path, target.path, renderedPages[index].headingIDs))
+            }
+            if !renderedPages[index].anchorLinks.isEmpty { linking.append((path, renderedPages[index].anchorLinks)) }
             if recordsState, !found.isEmpty { ownDiagnostics[path, default: []] += found }
         }
-        // In the files' order, as they were rendered (popped off the end above).
-        headings.reverse()
-        linking.reverse()
+        let rendered = RenderedPages(renderedPages)
+        renderedPages = []
         routes = frozenRoutes
         // Drafts left out and pages without a route were not rendered; their text goes too.
         var position = pages.startIndex
@@ -648,7 +647,7 @@ public struct Builder: Sendable {
                                         diagnostics: &problems, parseYAML: parseYAML)
             guard !problems.contains(where: { $0.severity == .error }), !page.draft || options.includeDrafts,
                   ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
-            let rendered = state.stage.render(path, page: page, fileDigest: digest).0
+            let rendered = state.stage.render(path, page: page, fileDigest: digest)
             let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
             let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
             let destination = options.outputPath + "/" + item.outputPath

@@ -33,7 +33,7 @@ struct MarkdownStage: Sendable {
     }
 
     /// `path` is the file's path in the content folder; its route must be known.
-    func render(_ path: String, page: ParsedPage, fileDigest: UInt64? = nil) -> (RenderedPage, [Diagnostic]) {
+    func render(_ path: String, page: ParsedPage, fileDigest: UInt64? = nil) -> RenderedPage {
         let display = loader.displayPath(path)
         let pagePath = routes.targets[Self.owner(of: path)]!.path
         var bodyRenderer = renderer
@@ -79,8 +79,8 @@ struct MarkdownStage: Sendable {
         // The Markdown source is not needed after this stage; 40 MB at ten thousand items.
         var parsed = page
         parsed.body = ""
-        return (RenderedPage(parsed: parsed, html: body.html, title: body.title, summary: body.summary, headingIDs: body.headingIDs,
-                             anchorLinks: body.anchorLinks, image: images["image"], images: images), found)
+        return RenderedPage(parsed: parsed, html: body.html, title: body.title, summary: body.summary, headingIDs: body.headingIDs,
+                            anchorLinks: body.anchorLinks, image: images["image"], images: images, problems: found)
     }
 
     private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64, renderer: PageBodyRenderer,

@@ -137,7 +137,7 @@ struct QuickRebuild {
         var facts = state.items[number]
         guard frontMatter == facts.frontMatter, page.bodyFirstLine == facts.bodyFirstLine,
               !problems.contains(where: { $0.severity == .error }) else { return nil }
-        let (rendered, bodyProblems) = stage.render(path, page: page, fileDigest: digest)
+        let rendered = stage.render(path, page: page, fileDigest: digest)
         let item = SiteModelBuilder.item(rendered, outputPath: old.outputPath, anchor: old.anchor, trail: old.trail)
         guard Self.sameExceptBodyAndSummary(item, old) else { return nil }
         if item.summary != old.summary, !summaryMayChange(ofItemAt: number, from: old, to: item) { return nil }
@@ -148,7 +148,7 @@ struct QuickRebuild {
         }
         facts.row = PageDigest.rowDigest(of: item)
         return Edit(number: number, item: item, facts: facts, path: path, displayPath: display, anchorLinks: rendered.anchorLinks,
-                    problems: problems + bodyProblems)
+                    problems: problems + rendered.problems)
     }
 
     /// The pages whose render keys the edits changed, rendered. Only pages that show an

@@ -13,4 +13,6 @@ public struct RenderedPage: Sendable {
     public var image: ImageReference?
     /// Image files named by any front matter field, by key (`image` included).
     public var images: [String: ImageReference] = [:]
+    /// What rendering the body and finding the images noticed, top to bottom.
+    public var problems: [Diagnostic] = []
 }

@@ -5,11 +5,11 @@
 /// catalog's own items.
 public struct SiteModelBuilder {
     public var routes: Routes
-    public var pages: [String: RenderedPage]
+    public var pages: RenderedPages
     /// Names a source path in messages.
     public var displayPath: (String) -> String
 
-    public init(routes: Routes, pages: [String: RenderedPage], displayPath: @escaping (String) -> String = { $0 }) {
+    public init(routes: Routes, pages: RenderedPages, displayPath: @escaping (String) -> String = { $0 }) {
         self.routes = routes
         self.pages = pages
         self.displayPath = displayPath
@@ -64,7 +64,7 @@ public struct SiteModelBuilder {
 
     private func isIncluded(_ folder: SourceFolder) -> Bool {
         guard let index = folder.index else { return true }
-        return pages.keys.contains(index.path)
+        return pages.contains(index.path)
     }
 
     private func catalog(_ folder: SourceFolder, outputPath: String, diagnostics: inout [Diagnostic]) -> Catalog {
