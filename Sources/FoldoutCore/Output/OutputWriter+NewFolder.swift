@@ -60,12 +60,14 @@ extension OutputWriter.Transaction {
         for path in snapshot.files.keys where manifest.files[path] == nil {
             throw FileSystemError(path: writer.display(path), reason: "was rendered but not written")
         }
-        try manifest.write(root: staging)
+        // Sorted once, for the manifest and the summary.
+        let paths = snapshot.paths
+        try manifest.write(root: staging, sortedPaths: paths)
         // rename() replaces only an empty folder; one made meanwhile with files in it stays.
         guard rename(staging, writer.newFolderTarget) == 0 else { return nil }
         var summary = OutputWriter.Summary()
         summary.written = snapshot.files.count
-        summary.changedPaths = snapshot.paths
+        summary.changedPaths = paths
         return (summary, manifest)
     }
 }
