@@ -18,9 +18,106 @@ public struct ContentRouter {
         var anchors: [String: String] = [:]
         anchors.reserveCapacity(2 * pages.count)
         routes.add(source: "", target: .init(path: "index.html", fragment: nil), producesFile: true)
-        routeFolder(root, depth: 0, outputFolder: "", catalogPage: "index.html", anchor: "",
-                    pages: pages, routes: &routes, anchors: &anchors, diagnostics: &diagnostics)
+        // The folders are walked twice: first to learn where each folder's pages go, then to
+        // record every route in the walk's order, which decides whom a collision is reported
+        // against. In between, the pages' slugs and paths are worked out on all cores (at
+        // 100,000 items, a quarter of a second on one).
+        var placed: [(pages: [SourceFile], place: Place)] = []
+        walk(root, depth: 0, place: Place(outputFolder: "", catalogPage: "index.html", anchor: ""), pages: pages,
+             visit: { folder, place in placed.append((folder.pages, place)) },
+             enter: { _, _, depth, slug in depth > 0 || !Self.reservedTopLevelNames.contains(slug) })
+        let pageRoutes = try! Parallel.map(placed, chunkSize: 1) { folder -> [PageRoute] in
+            folder.pages.compactMap { page in
+                guard let parsed = pages[page.path] else { return nil }
+                let slug = Self.pageSlug(parsed)
+                let anchor = folder.place.anchor.isEmpty ? slug : folder.place.anchor + "/" + slug
+                return PageRoute(source: page.path, path: folder.place.file(slug + ".html"), anchor: anchor,
+                                 anchorKey: Self.anchorKey(anchor, on: folder.place.catalogPage))
+            }
+        }
+        func collision(_ source: String, _ existing: String, _ path: String) {
+            diagnostics.append(.error(displayPath(source), "produces `\(path)`, which \(existing.isEmpty ? "the home page" : "`" + displayPath(existing) + "`") also produces",
+                                      hint: "rename one of them or give one a different `slug:`"))
+        }
+        func claim(_ key: String, for source: String, anchor: String, on page: String) {
+            if let existing = Routes.claim(key, for: source, in: &anchors) { collision(source, existing, page + "#" + anchor) }
+        }
+        var next = 0
+        walk(root, depth: 0, place: Place(outputFolder: "", catalogPage: "index.html", anchor: ""), pages: pages, visit: { folder, place in
+            for page in pageRoutes[next] {
+                if let existing = routes.add(source: page.source, target: .init(path: page.path, fragment: nil), producesFile: true) {
+                    collision(page.source, existing, page.path)
+                } else {
+                    claim(page.anchorKey, for: page.source, anchor: page.anchor, on: place.catalogPage)
+                }
+            }
+            next += 1
+            for asset in folder.assets {
+                let name = asset.path.split(separator: "/").last.map(String.init) ?? asset.path
+                let path = place.file(name)
+                if let existing = routes.add(source: asset.path, target: .init(path: path, fragment: nil), producesFile: true) {
+                    collision(asset.path, existing, path)
+                }
+            }
+        }, enter: { child, place, depth, slug in
+            if depth == 0 {
+                if Self.reservedTopLevelNames.contains(slug) {
+                    diagnostics.append(.error(displayPath(child.path), "a catalog cannot be named `\(slug)`: Foldout uses that folder itself",
+                                              hint: "rename the folder or set another `slug:` in its _index.md"))
+                    return false
+                }
+                if let existing = routes.add(source: child.path, target: .init(path: place.catalogPage, fragment: nil), producesFile: true) {
+                    collision(child.path, existing, place.catalogPage)
+                }
+            } else {
+                routes.add(source: child.path, target: .init(path: place.catalogPage, fragment: place.anchor), producesFile: false)
+                claim(Self.anchorKey(place.anchor, on: place.catalogPage), for: child.path, anchor: place.anchor, on: place.catalogPage)
+            }
+            return true
+        })
         return routes
+    }
+
+    /// Where a folder's files go: the output folder, the catalog page its rows and groups
+    /// show on, and the folder's anchor there ("" for a catalog's own folder).
+    private struct Place {
+        var outputFolder: String
+        var catalogPage: String
+        var anchor: String
+
+        func file(_ name: String) -> String { outputFolder.isEmpty ? name : outputFolder + "/" + name }
+    }
+
+    /// A page's route, and its row's anchor with the key `anchors` records it under.
+    private struct PageRoute: Sendable {
+        var source: String
+        var path: String
+        var anchor: String
+        var anchorKey: String
+    }
+
+    /// The key under which `anchors` records an anchor of a row, section or group: the page
+    /// and the anchor, compared without case, as two things with one anchor on one page are a
+    /// collision too.
+    private static func anchorKey(_ anchor: String, on page: String) -> String {
+        page + "#" + anchor.lowercased()
+    }
+
+    /// Visits the folders that take part, depth first in name order: `visit` with where the
+    /// folder's files go, then for each sub-folder `enter` with where the sub-folder goes and
+    /// its slug, which answers whether to go into it.
+    private func walk(_ folder: SourceFolder, depth: Int, place: Place, pages: [String: ParsedPage],
+                      visit: (SourceFolder, Place) -> Void, enter: (SourceFolder, Place, Int, String) -> Bool) {
+        visit(folder, place)
+        for child in folder.folders where Self.isIncluded(child, pages: pages) {
+            let slug = Self.folderSlug(child, pages: pages)
+            let childOutput = place.file(slug)
+            let childPlace = depth == 0
+                ? Place(outputFolder: childOutput, catalogPage: childOutput + "/index.html", anchor: "")
+                : Place(outputFolder: childOutput, catalogPage: place.catalogPage, anchor: place.anchor.isEmpty ? slug : place.anchor + "/" + slug)
+            guard enter(child, childPlace, depth, slug) else { continue }
+            walk(child, depth: depth + 1, place: childPlace, pages: pages, visit: visit, enter: enter)
+        }
     }
 
     /// Whether the folder takes part: its `_index.md` is not a draft left out.
@@ -41,62 +138,5 @@ public struct ContentRouter {
         let base = name.hasSuffix(".markdown") ? String(name.dropLast(9)) : String(name.dropLast(3))
         let slug = Slug.make(base)
         return slug.isEmpty ? "untitled" : slug
-    }
-
-    /// `anchors` maps each `page#anchor` of a row, section or group (lower-cased) to its source,
-    /// as two things with one anchor on one page are a collision too.
-    private func routeFolder(_ folder: SourceFolder, depth: Int, outputFolder: String, catalogPage: String, anchor: String,
-                             pages: [String: ParsedPage], routes: inout Routes, anchors: inout [String: String],
-                             diagnostics: inout [Diagnostic]) {
-        func place(_ file: String) -> String { outputFolder.isEmpty ? file : outputFolder + "/" + file }
-        func collision(_ source: String, _ existing: String, _ path: String) {
-            diagnostics.append(.error(displayPath(source), "produces `\(path)`, which \(existing.isEmpty ? "the home page" : "`" + displayPath(existing) + "`") also produces",
-                                      hint: "rename one of them or give one a different `slug:`"))
-        }
-        func claim(anchor: String, for source: String) {
-            if let existing = Routes.claim(catalogPage + "#" + anchor.lowercased(), for: source, in: &anchors) {
-                collision(source, existing, catalogPage + "#" + anchor)
-            }
-        }
-        for page in folder.pages {
-            guard let parsed = pages[page.path] else { continue }
-            let slug = Self.pageSlug(parsed)
-            let path = place(slug + ".html")
-            if let existing = routes.add(source: page.path, target: .init(path: path, fragment: nil), producesFile: true) {
-                collision(page.path, existing, path)
-            } else {
-                claim(anchor: anchor.isEmpty ? slug : anchor + "/" + slug, for: page.path)
-            }
-        }
-        for asset in folder.assets {
-            let name = asset.path.split(separator: "/").last.map(String.init) ?? asset.path
-            let path = place(name)
-            if let existing = routes.add(source: asset.path, target: .init(path: path, fragment: nil), producesFile: true) {
-                collision(asset.path, existing, path)
-            }
-        }
-        for child in folder.folders where Self.isIncluded(child, pages: pages) {
-            let slug = Self.folderSlug(child, pages: pages)
-            let childOutput = place(slug)
-            if depth == 0 {
-                if Self.reservedTopLevelNames.contains(slug) {
-                    diagnostics.append(.error(displayPath(child.path), "a catalog cannot be named `\(slug)`: Foldout uses that folder itself",
-                                              hint: "rename the folder or set another `slug:` in its _index.md"))
-                    continue
-                }
-                let page = childOutput + "/index.html"
-                if let existing = routes.add(source: child.path, target: .init(path: page, fragment: nil), producesFile: true) {
-                    collision(child.path, existing, page)
-                }
-                routeFolder(child, depth: 1, outputFolder: childOutput, catalogPage: page, anchor: "",
-                            pages: pages, routes: &routes, anchors: &anchors, diagnostics: &diagnostics)
-            } else {
-                let childAnchor = anchor.isEmpty ? slug : anchor + "/" + slug
-                routes.add(source: child.path, target: .init(path: catalogPage, fragment: childAnchor), producesFile: false)
-                claim(anchor: childAnchor, for: child.path)
-                routeFolder(child, depth: depth + 1, outputFolder: childOutput, catalogPage: catalogPage, anchor: childAnchor,
-                            pages: pages, routes: &routes, anchors: &anchors, diagnostics: &diagnostics)
-            }
-        }
     }
 }
