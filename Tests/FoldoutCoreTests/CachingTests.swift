@@ -113,22 +113,32 @@ import Testing
 
     // MARK: The cache file
 
-    @Test func cacheIsKeptBesideTheOutputFolderNotInIt() throws {
-        let site = try DiskSite(IncrementalBuildTests.site)
+    /// Builds `site` into a new output folder, then again after adding a page, and returns the
+    /// cache file's path: the first build does not start the file, the next full build does.
+    private func buildStartingCacheFile(_ site: DiskSite) throws -> String {
         try site.build()
         let path = BuildCache.defaultPath(forOutput: site.output)
+        #expect(!FileManager.default.fileExists(atPath: path), "a build into a new output folder writes no cache file")
+        try site.write(["pets/cats/emil.md": "---\ntitle: Emil\n---\nEmil is new here.\n"])
+        try site.build()
+        #expect(FileManager.default.fileExists(atPath: path), "the folder's next full build starts it")
+        return path
+    }
+
+    @Test func cacheIsKeptBesideTheOutputFolderNotInIt() throws {
+        let site = try DiskSite(IncrementalBuildTests.site)
+        let path = try buildStartingCacheFile(site)
         #expect(path == site.folder.path + "/.foldout-cache/Output.cache")
-        #expect(FileManager.default.fileExists(atPath: path))
         #expect(!(try site.state).files.keys.contains { $0.contains("cache") })
         let reloaded = BuildCache(path: path)
         reloaded.load()
-        #expect(reloaded.count > 0)
+        // Every file's front matter and body, not only the added page's.
+        #expect(reloaded.count > IncrementalBuildTests.site.count)
     }
 
     @Test func damagedCacheFileIsIgnored() throws {
         let site = try DiskSite(IncrementalBuildTests.site)
-        try site.build()
-        let path = BuildCache.defaultPath(forOutput: site.output)
+        let path = try buildStartingCacheFile(site)
         try DiskSite.damage(path, from: 2, every: 7)
         try site.write(["pets/dogs/alba.md": "---\ntitle: Alba\n---\nChanged after the damage.\n"])
         try site.build()

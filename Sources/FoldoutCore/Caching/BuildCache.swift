@@ -102,8 +102,9 @@ public final class BuildCache: @unchecked Sendable {
 
     /// Writes what this build added. After a successful build (`prune`), entries the build
     /// did not use are dropped from memory, and from the file when they outnumber the rest.
-    /// Starts the next build's bookkeeping.
-    public func finishBuild(prune: Bool) {
+    /// With `startsFile` false, a file that does not exist yet is not made: the entries stay
+    /// in memory only (see `Builder` for when). Starts the next build's bookkeeping.
+    public func finishBuild(prune: Bool, startsFile: Bool = true) {
         lock.withLock {
             defer {
                 added = []
@@ -120,7 +121,10 @@ public final class BuildCache: @unchecked Sendable {
                 bodies = bodies.filter { used.contains($0.key) }
             }
             guard let path else { return }
-            if prune, entriesInFile + added.count > 2 * live + 256 {
+            let fileExists = FileStatus(path)?.kind == .file
+            guard startsFile || fileExists else { return }
+            if !fileExists || (prune && entriesInFile + added.count > 2 * live + 256) {
+                // A new file holds every entry this build used, found in memory or made.
                 rewrite(path)
             } else if !added.isEmpty {
                 append(path)
@@ -230,7 +234,7 @@ public final class BuildCache: @unchecked Sendable {
     }
 
     private func append(_ path: String) {
-        if !fileIsClean || entriesInFile == 0 || FileStatus(path)?.kind != .file {
+        if !fileIsClean || entriesInFile == 0 {
             if writeFile(path, entries: added) {
                 entriesInFile = added.count
                 fileIsClean = true
