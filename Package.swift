@@ -53,7 +53,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        // Linked into `foldout` only: tunes glibc's allocator for a build before `main`.
+        // Linked into `foldout` only: restarts the program with glibc's allocator tuned for a build.
         .target(name: "AllocatorTuning"),
         .executableTarget(
             name: "foldout",

@@ -96,17 +96,16 @@ public struct SiteRenderer: Sendable {
             let html = renderPage(page, shared: shared).html
             return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
         }
-        // Back in the pages' order, the order of the sitemap.
-        var placeOf = [Int](repeating: 0, count: order.count)
-        for (place, index) in order.enumerated() { placeOf[index] = place }
-        let rendered = placeOf.map { made[$0] }
-        snapshot.reserveCapacity(forMorePages: rendered.count + 1)
-        for page in rendered { snapshot.add(page.path, page.contents, renderKey: page.key) }
+        snapshot.reserveCapacity(forMorePages: made.count + 1)
+        for page in made { snapshot.add(page.path, page.contents, renderKey: page.key) }
         if let base = site.baseURL, !base.isEmpty {
-            let paths = rendered.map(\.path).filter { $0 != "404.html" }
+            // In the pages' order.
+            var placeOf = [Int](repeating: 0, count: order.count)
+            for (place, index) in order.enumerated() { placeOf[index] = place }
+            let paths = placeOf.map { made[$0].path }.filter { $0 != "404.html" }
             snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
         }
-        return rendered.count
+        return made.count
     }
 
     /// The order the cores take the pages in: the pages of many rows first, as `pages` lists
