@@ -20,13 +20,15 @@ enum AtomicFile {
 
     /// Writes `bytes` to the file `file` (made or emptied first), not atomically, and returns
     /// its status; errors name `path`. A file that could not be written whole is removed.
-    static func writeWhole(_ bytes: [UInt8], to file: String, reportedAs path: @autoclosure () -> String) throws -> FileStatus {
-        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// `file` is looked up in the open folder `folder` when one is given.
+    static func writeWhole(_ bytes: [UInt8], to file: String, in folder: Int32 = AT_FDCWD,
+                           reportedAs path: @autoclosure () -> String) throws -> FileStatus {
+        let fd = openat(folder, file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystemError(path: path(), reason: String(cString: strerror(errno))) }
         if !writeAll(bytes, to: fd) {
             let reason = String(cString: strerror(errno))
             close(fd)
-            unlink(file)
+            unlinkat(folder, file, 0)
             throw FileSystemError(path: path(), reason: reason)
         }
         var info = stat()
@@ -34,7 +36,7 @@ enum AtomicFile {
         let statErrno = errno
         if close(fd) != 0 || statResult != 0 {
             let reason = String(cString: strerror(statResult != 0 ? statErrno : errno))
-            unlink(file)
+            unlinkat(folder, file, 0)
             throw FileSystemError(path: path(), reason: reason)
         }
         return FileStatus(info)

@@ -40,6 +40,10 @@ extension OutputWriter {
         private var knownFolders: Set<String> = []
         private var createdFolders: [String] = []
         private var checkedFolders: [String: FileSystem.EntryKind?] = [:]
+        /// The new folder's folders, open, by path relative to it: a page is created by its
+        /// name in its open folder, not by a path the kernel walks folder by folder (eight
+        /// folders deep in `.foldout-cache/NAME.new`, a tenth of creating the file).
+        private var openFolders: [String: Int32] = [:]
 
         struct Pending {
             var path: String
@@ -102,8 +106,33 @@ extension OutputWriter {
         /// Writes `bytes` into the new folder, with its parent folders.
         func writeIntoNewFolder(_ staging: String, _ path: String, _ bytes: [UInt8], renderKey: UInt64?) throws -> OutputManifest.Record {
             try makeParentFolders(of: path, under: staging, recordingCreated: false)
-            let status = try AtomicFile.writeWhole(bytes, to: staging + "/" + path, reportedAs: writer.display(path))
+            let status: FileStatus
+            if let slash = Self.lastSlash(in: path), let folder = openFolder(String(path.utf8.prefix(slash))!, under: staging) {
+                let name = String(path.utf8.suffix(from: path.utf8.index(path.utf8.startIndex, offsetBy: slash + 1)))!
+                status = try AtomicFile.writeWhole(bytes, to: name, in: folder, reportedAs: writer.display(path))
+            } else {
+                status = try AtomicFile.writeWhole(bytes, to: staging + "/" + path, reportedAs: writer.display(path))
+            }
             return .init(hash: ContentHash.of(bytes), size: status.size, modified: status.modified, renderKey: renderKey)
+        }
+
+        /// The folder `folder` of the new folder `staging`, opened once (nil when it cannot be).
+        private func openFolder(_ folder: String, under staging: String) -> Int32? {
+            lock.withLock {
+                if let open = openFolders[folder] { return open }
+                let descriptor = openat(AT_FDCWD, staging + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard descriptor >= 0 else { return nil }
+                openFolders[folder] = descriptor
+                return descriptor
+            }
+        }
+
+        /// Closes the folders `openFolder` opened; called once no page is written any more.
+        func closeOpenFolders() {
+            lock.withLock {
+                for descriptor in openFolders.values { close(descriptor) }
+                openFolders = [:]
+            }
         }
 
         private func takeIntoOutput(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) throws {
@@ -159,6 +188,7 @@ extension OutputWriter {
         /// (`Collision` when pages collide with files Foldout did not write).
         public func finish(_ snapshot: OutputSnapshot, base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
             open()
+            defer { closeOpenFolders() }
             do {
                 if let failure = lock.withLock({ failure }) { throw failure }
                 if let staging {
@@ -175,6 +205,7 @@ extension OutputWriter {
         /// Undoes what was written so far: the new folder, or the temporary files and the
         /// folders made for them. The output folder is as it was before the build.
         public func cancel() {
+            closeOpenFolders()
             lock.withLock {
                 if let staging {
                     try? FileManager.default.removeItem(atPath: staging)
