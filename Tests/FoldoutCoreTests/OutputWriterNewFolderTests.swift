@@ -22,6 +22,28 @@ final class OutputWriterNewFolderTests: XCTestCase {
         return snapshot
     }
 
+    /// More folders than the writer keeps open: every page is written, and no folder is left
+    /// open (a site of thousands of folders must not run out of file descriptors).
+    func testAFirstBuildIntoManyFoldersWritesEveryPageAndLeavesNoFolderOpen() throws {
+        let root = parent + "/Output"
+        var files: [String: String] = [:]
+        for number in 0..<(OutputWriter.Transaction.openFolderLimit + 36) {
+            files["catalog/group-\(number)/page.html"] = "<p>page \(number)</p>"
+        }
+        let result = try OutputWriter(root: root).apply(snapshot(files), previous: OutputManifest())
+        XCTAssertEqual(result.summary.written, files.count)
+        for (path, text) in files {
+            XCTAssertEqual(try String(contentsOfFile: root + "/" + path, encoding: .utf8), text)
+        }
+        #if os(Linux)
+        // Descriptors of this process that point into the test's folder.
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { descriptor in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor))?.hasPrefix(parent) ?? false
+        }
+        XCTAssertEqual(open, [])
+        #endif
+    }
+
     func testAFirstBuildWritesEveryFileAndAManifestThatARebuildTrusts() throws {
         let root = parent + "/Output"
         let files = ["index.html": "<p>home</p>", "pets/index.html": "<p>pets</p>", "pets/dogs/diego.html": "<p>Diego</p>"]

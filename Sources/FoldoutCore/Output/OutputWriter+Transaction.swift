@@ -116,10 +116,17 @@ extension OutputWriter {
             return .init(hash: ContentHash.of(bytes), size: status.size, modified: status.modified, renderKey: renderKey)
         }
 
-        /// The folder `folder` of the new folder `staging`, opened once (nil when it cannot be).
+        /// How many folders `openFolder` keeps open at most: a site of thousands of folders
+        /// would otherwise run out of file descriptors (1,024 by default). Pages in folders
+        /// beyond it are created by their paths.
+        static let openFolderLimit = 64
+
+        /// The folder `folder` of the new folder `staging`, opened once (nil when it cannot be,
+        /// or when `openFolderLimit` folders are open already).
         private func openFolder(_ folder: String, under staging: String) -> Int32? {
             lock.withLock {
                 if let open = openFolders[folder] { return open }
+                guard openFolders.count < Self.openFolderLimit else { return nil }
                 let descriptor = openat(AT_FDCWD, staging + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 guard descriptor >= 0 else { return nil }
                 openFolders[folder] = descriptor
