@@ -108,4 +108,16 @@ import Testing
         #expect(!sitemap.contains("404.html"))
         #expect(site.html("404.html").contains(#"href="https://example.org/shelter/assets/style.css""#))
     }
+
+    /// Pages are rendered in another order than the site's (item pages from distant parts of
+    /// the list by turns, one stretch per core); the sitemap lists every page once, by path.
+    @Test func theSitemapListsEveryPageOnceByPath() throws {
+        let names = ["alba", "bruno", "cleo", "dora", "emil", "fritz", "gina"]
+        var files = ["_index.md": page("title: Site\nbase_url: https://example.org")]
+        for (number, name) in names.enumerated() { files["pets/dogs/\(name).md"] = page("title: \(name)\nweight: \(number)") }
+        let site = try SiteFixture(files)
+        let locations = site.html("sitemap.xml").components(separatedBy: "<loc>https://example.org/").dropFirst()
+            .map { String($0.prefix { $0 != "<" }) }
+        #expect(locations == (["index.html", "pets/index.html"] + names.map { "pets/dogs/\($0).html" }).sorted())
+    }
 }
