@@ -17,8 +17,9 @@ struct BuildCommand: ParsableCommand {
 
             Work is cached across builds: parsed Markdown (from a folder's second full \
             build on) and the build state (the site's model, and each content file's \
-            digest and stat) in .foldout-cache/ beside the output folder, rendered pages in the output folder itself (its .foldout-manifest \
-            records what each page was rendered from). A rebuild with nothing changed finds \
+            digest and stat) in .foldout-cache/ beside the output folder, rendered pages \
+            in the output folder itself (its .foldout-manifest records what each page was \
+            rendered from). A rebuild with nothing changed finds \
             the content unchanged (reading only files whose stat changed) and writes nothing; \
             one after items' bodies were edited renders only those items and the pages that \
             show their rows.
