@@ -74,10 +74,12 @@ public struct Builder: Sendable {
         let report: Report
         let inputs: Inputs
         let previous: OutputManifest
-        init(report: Report, inputs: Inputs, previous: OutputManifest) {
+        let state: Pending<BuildState>?
+        init(report: consuming Report, inputs: consuming Inputs, previous: consuming OutputManifest, state: consuming Pending<BuildState>?) {
             self.report = report
             self.inputs = inputs
             self.previous = previous
+            self.state = state
         }
     }
 
@@ -111,12 +113,11 @@ public struct Builder: Sendable {
         // When only items' files changed, the state's model is read from its file while the
         // output folder is checked (see `quickRebuild`).
         let contents = remembered == nil && allowUpToDate ? stateFile?.wait() : nil
-        let loadedState = contents.flatMap { contents -> Pending<LoadedState?>? in
-            guard QuickRebuild.editedFiles(inputs, settings: contents.settings, structure: contents.structure, files: contents.files) != nil,
-                  let files = inputs.templateFiles else { return nil }
-            let displayRoot = options.templatesDisplayName
-            return Pending {
-                guard let state = contents.state(), let templates = try? TemplateSet(files: files, displayRoot: displayRoot) else { return nil }
+        var loadedState: Pending<LoadedState?>?
+        if let contents, QuickRebuild.editedFiles(inputs, settings: contents.settings, structure: contents.structure, files: contents.files) != nil,
+           case .success(let templates)? = inputs.templates?.wait() {
+            loadedState = Pending {
+                guard let state = contents.state() else { return nil }
                 return LoadedState(state: state, templates: templates, deltasInFile: contents.deltas)
             }
         }
@@ -153,7 +154,7 @@ public struct Builder: Sendable {
             return (nil, outcome)
         }
         inputs.readUnread()
-        var report: Report
+        let report: Report
         let output = OutputWriter(root: root, force: options.force)
             .transaction(previous: previous, intact: intact, progress: options.progress)
         var cacheFinished: Pending<Void>?
@@ -210,13 +211,19 @@ public struct Builder: Sendable {
             memory.current = BuildMemory.State(build: state, templates: parts.templates, configurations: parts.configurations,
                                                shared: parts.shared, stage: parts.stage, items: BuildMemory.itemsBySource(state.site))
         }
-        report.timings = clock.laps
         let outcome = Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
                               timings: clock.laps, wasUpToDate: false)
-        if keepsReport { return (report, outcome) }
+        if keepsReport {
+            var kept = report
+            kept.timings = clock.laps
+            return (kept, outcome)
+        }
         // Tens of thousands of pages and items are freed on another thread; a command line
         // build prints its summary and exits without waiting for that.
-        let garbage = Garbage(report: report, inputs: inputs, previous: previous)
+        // Each is moved in, not copied: with a copy left here, this thread would free what the
+        // copy holds when the other thread had let go first (20 ms at 10,000 items).
+        let garbage = Garbage(report: consume report, inputs: consume inputs, previous: consume previous,
+                              state: consume stateWritten)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
         return (nil, outcome)
     }
@@ -299,6 +306,10 @@ public struct Builder: Sendable {
     /// content file and of everything together.
     struct Inputs {
         var templateFiles: [TemplateSet.File]?
+        /// The templates compiled, started as soon as they were read: they compile on the
+        /// other core while this one walks the content folder, which it does alone (compiled
+        /// after the content had loaded, they had kept one core idle for 4-8 ms).
+        var templates: Pending<Result<TemplateSet, BuildFailure>>?
         /// Problems reading the templates and the content, reported with the other stages'.
         var readProblems: [Diagnostic]
         var loader: ContentLoader
@@ -347,6 +358,10 @@ public struct Builder: Sendable {
         } catch {
             readProblems = error.diagnostics
         }
+        let displayRoot = options.templatesDisplayName
+        let templates = templateFiles.map { files in
+            Pending { () -> Result<TemplateSet, BuildFailure> in Result { () throws(BuildFailure) in try TemplateSet(files: files, displayRoot: displayRoot) } }
+        }
         clock.lap("templates")
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
         var tree: SourceFolder
@@ -384,7 +399,7 @@ public struct Builder: Sendable {
             if reused[index] { unread.append(found) } else { toRead.append(found) }
         }
         let problemsBefore = readProblems.count
-        loader.read(toRead, into: &tree, diagnostics: &readProblems)
+        let readDigests = loader.read(toRead, into: &tree, diagnostics: &readProblems)
         clock.lap("load")
         if readProblems.count > problemsBefore {
             // A file could not be read and is left out: the build fails, and nothing it read is recorded.
@@ -392,21 +407,15 @@ public struct Builder: Sendable {
             reused = [Bool](repeating: false, count: files.count)
             recorded = [FileStamp?](repeating: nil, count: files.count)
         }
-        // `files` lists each folder's Markdown files and assets in the order `allFiles` lists them.
-        let (markdownFiles, allAssets) = tree.allFiles
-        var read: [SourceFile] = []
+        for (path, digest) in readDigests { digests[path] = digest }
+        // `files` lists each folder's assets in the order `allFiles` lists them.
+        let allAssets = tree.allFiles.assets
         var assets: [SourceAsset] = []
-        var markdownIndex = 0, assetIndex = 0
-        for (index, file) in files.enumerated() {
-            if file.isMarkdown {
-                if !reused[index] { read.append(markdownFiles[markdownIndex]) }
-                markdownIndex += 1
-            } else {
-                if !reused[index] { assets.append(allAssets[assetIndex]) }
-                assetIndex += 1
-            }
+        var assetIndex = 0
+        for (index, file) in files.enumerated() where !file.isMarkdown {
+            if !reused[index] { assets.append(allAssets[assetIndex]) }
+            assetIndex += 1
         }
-        for (file, digest) in zip(read, try! Parallel.map(read) { ContentHash.of($0.bytes) }) { digests[file.path] = digest }
         // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
         let assetDigests = try! Parallel.map(assets) { asset in
             (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
@@ -424,7 +433,7 @@ public struct Builder: Sendable {
             }
         }
         clock.lap("digest")
-        return Inputs(templateFiles: templateFiles, readProblems: readProblems, loader: loader, tree: tree, files: files,
+        return Inputs(templateFiles: templateFiles, templates: templates, readProblems: readProblems, loader: loader, tree: tree, files: files,
                       fileDigests: digests, stamps: recorded, settings: settings, fingerprint: combined, structure: tree.structureDigest,
                       unread: unread, restamped: restamped)
     }
@@ -446,12 +455,10 @@ public struct Builder: Sendable {
 
         // Templates are checked first, but their problems are reported with the content's.
         var templates: TemplateSet?
-        if let files = inputs.templateFiles {
-            do {
-                templates = try TemplateSet(files: files, displayRoot: options.templatesDisplayName)
-            } catch {
-                diagnostics += error.diagnostics
-            }
+        switch inputs.templates?.wait() {
+        case .success(let compiled)?: templates = compiled
+        case .failure(let error)?: diagnostics += error.diagnostics
+        case nil: break
         }
         clock.lap("compile")
         if let cache {
@@ -523,12 +530,18 @@ public struct Builder: Sendable {
         // Each page's Markdown is handed to its task and freed once rendered (`pages` keeps
         // the rest), so the HTML can take the place of the Markdown in memory. Pages without
         // a route (in a folder left out) are not rendered.
-        var unrendered: [ParsedPage?] = []
-        unrendered.reserveCapacity(files.count)
-        for file in files {
-            guard let position = pages.index(forKey: file.path), routes.targets[MarkdownStage.owner(of: file.path)] != nil else { continue }
-            unrendered.append(pages.values[position])
-            pages.values[position].body = ""
+        // The pages are copied out on every core (a copy retains each of a page's dozen parts,
+        // most of them cold in the cache: 10 ms on one core at 10,000 items), then the table
+        // lets go of every body.
+        var unrendered = try! Parallel.map(files) { file -> ParsedPage? in
+            guard frozenRoutes.targets[MarkdownStage.owner(of: file.path)] != nil else { return nil }
+            return pages[file.path]
+        }
+        unrendered.removeAll { $0 == nil }
+        var position = pages.startIndex
+        while position != pages.endIndex {
+            if !pages.values[position].body.isEmpty { pages.values[position].body = "" }
+            position = pages.index(after: position)
         }
         let markdownCounter = options.progress.map { BuildProgress.Counter(stage: "markdown", total: unrendered.count, reporter: $0) }
         var renderedPages = try! Parallel.mapTaking(&unrendered) { page -> RenderedPage in
@@ -553,12 +566,6 @@ public struct Builder: Sendable {
         let rendered = RenderedPages(renderedPages)
         renderedPages = []
         routes = frozenRoutes
-        // Drafts left out and pages without a route were not rendered; their text goes too.
-        var position = pages.startIndex
-        while position != pages.endIndex {
-            if !pages.values[position].body.isEmpty { pages.values[position].body = "" }
-            position = pages.index(after: position)
-        }
         clock.lap("markdown")
         if !diagnostics.contains(where: { $0.severity == .error }) { bodiesRendered() }
 

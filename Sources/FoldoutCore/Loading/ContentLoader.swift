@@ -46,23 +46,36 @@ public struct ContentLoader: Sendable {
         return (tree, reads)
     }
 
-    /// Reads the Markdown files `files` into `tree`, on every core; a file that cannot be
-    /// read is reported and left out of the tree. Other files are left as they are.
-    public func read(_ files: [FoundFile], into tree: inout SourceFolder, diagnostics: inout [Diagnostic]) {
+    /// Reads the Markdown files `files` into `tree`, on every core, and returns the digest of
+    /// each file's bytes by its path in the tree (taken as it is read, while the bytes are in
+    /// the core's cache). A file that cannot be read is reported and left out of the tree.
+    /// Other files are left as they are.
+    @discardableResult
+    public func read(_ files: [FoundFile], into tree: inout SourceFolder, diagnostics: inout [Diagnostic]) -> [String: UInt64] {
         let fileSystem = fileSystem
-        let contents = try! Parallel.map(files) { read in Result { try fileSystem.readFile(read.absolute) } }
+        let contents = try! Parallel.map(files) { read in
+            Result { () throws -> (bytes: [UInt8], digest: UInt64) in
+                let bytes = try fileSystem.readFile(read.absolute)
+                return (bytes, ContentHash.of(bytes))
+            }
+        }
         var bytes: [String: [UInt8]] = [:]
+        var digests: [String: UInt64] = [:]
         var failed: Set<String> = []
         bytes.reserveCapacity(files.count)
+        digests.reserveCapacity(files.count)
         for (read, content) in zip(files, contents) {
             switch content {
-            case .success(let data): bytes[read.relative] = data
+            case .success(let data):
+                bytes[read.relative] = data.bytes
+                digests[read.relative] = data.digest
             case .failure(let error):
                 failed.insert(read.relative)
                 diagnostics.append(.error(displayPath(read.relative), "cannot read file: \(error)", hint: "check its permissions"))
             }
         }
         fill(&tree, from: bytes, leavingOut: failed)
+        return digests
     }
 
     /// Puts the bytes read into the tree's Markdown files; files that could not be read are left out.
