@@ -407,7 +407,7 @@ public struct Builder: Sendable {
             reused = [Bool](repeating: false, count: files.count)
             recorded = [FileStamp?](repeating: nil, count: files.count)
         }
-        for (path, digest) in readDigests { digests[path] = digest }
+        for (file, digest) in zip(toRead, readDigests) { digests[file.relative] = digest }
         // `files` lists each folder's assets in the order `allFiles` lists them.
         let allAssets = tree.allFiles.assets
         var assets: [SourceAsset] = []
