@@ -56,7 +56,8 @@ struct BuildCommand: ParsableCommand {
         options.progress = progressBar?.reporter
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output))
+            // The process ends after one build: only the file keeps entries for the next.
+            let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output), servesLaterBuilds: false)
             // Never freed: the process ends right after the build, and freeing tens of
             // thousands of cached bodies one by one would only delay that.
             _ = Unmanaged.passRetained(cache)

@@ -125,6 +125,28 @@ import Testing
         return path
     }
 
+    @Test func aBuildIntoANewFolderFillsTheCacheOnlyWhereSomethingKeepsIt() throws {
+        let site = try DiskSite(IncrementalBuildTests.site)
+        let path = BuildCache.defaultPath(forOutput: site.output)
+        let pages = IncrementalBuildTests.site.count
+        // As `foldout build` makes it: no file, none started, the process then ends.
+        let oneBuild = BuildCache(path: path, servesLaterBuilds: false)
+        try Builder(options: site.options).update(cache: oneBuild)
+        #expect(oneBuild.count == 0)
+        // As `foldout serve` makes it: its next build looks in memory.
+        try FileManager.default.removeItem(atPath: site.output)
+        let serving = BuildCache(path: path)
+        try Builder(options: site.options).update(cache: serving)
+        #expect(serving.count > pages)
+        // A file left by an earlier build of a folder of that name is read, and its entries used.
+        try FileManager.default.removeItem(atPath: site.output)
+        _ = try buildStartingCacheFile(site)
+        try FileManager.default.removeItem(atPath: site.output)
+        let afterFile = BuildCache(path: path, servesLaterBuilds: false)
+        try Builder(options: site.options).update(cache: afterFile)
+        #expect(afterFile.count > pages)
+    }
+
     @Test func cacheIsKeptBesideTheOutputFolderNotInIt() throws {
         let site = try DiskSite(IncrementalBuildTests.site)
         let path = try buildStartingCacheFile(site)

@@ -164,8 +164,9 @@ public struct Builder: Sendable {
         // tenth of its CPU time), and only a later full build of the same folder reads it; so
         // that build starts it.
         let startsCacheFile = !previous.files.isEmpty
+        let usedCache = cache.flatMap { $0.isWorthUsing(startsFile: startsCacheFile) ? $0 : nil }
         do {
-            report = try makeSnapshot(&inputs, cache: cache, keep: { path, key in
+            report = try makeSnapshot(&inputs, cache: usedCache, keep: { path, key in
                 previous.files[path]?.renderKey == key && intact.contains(path)
             }, remember: memory != nil, statePath: statePath, clock: &clock, bodiesRendered: {
                 // The cache file is written while the model is made and the pages rendered

@@ -31,6 +31,9 @@ public final class BuildCache: @unchecked Sendable {
 
     /// The cache file, or nil for a cache that lives in memory only.
     public let path: String?
+    /// Whether later builds in this process use the entries in memory (`foldout serve`); when
+    /// not (`foldout build`), only the file takes them to another build.
+    public let servesLaterBuilds: Bool
     private let tool: UInt64
     private let lock = NSLock()
     private var isLoaded = false
@@ -44,9 +47,18 @@ public final class BuildCache: @unchecked Sendable {
 
     private static let magic = Array("FOLDOUT-CACHE 1\n".utf8)
 
-    public init(path: String?, tool: UInt64 = ToolIdentity.digest) {
+    public init(path: String?, servesLaterBuilds: Bool = true, tool: UInt64 = ToolIdentity.digest) {
         self.path = path
+        self.servesLaterBuilds = servesLaterBuilds
         self.tool = tool
+    }
+
+    /// Whether a build that starts the file or not (`startsFile`, see `finishBuild`) gains
+    /// anything from the cache: not when no file holds entries, none will be written and no
+    /// later build in this process looks. Such a build then makes no entries: at 10,000 items,
+    /// twenty thousand entries, each table change under the lock, the cores waiting on each other.
+    public func isWorthUsing(startsFile: Bool) -> Bool {
+        servesLaterBuilds || startsFile || path.map { FileStatus($0)?.kind == .file } ?? false
     }
 
     /// The cache file for the output folder `output`: `.foldout-cache/NAME.cache` beside it,

@@ -80,7 +80,7 @@ final class DiskSite {
     /// An incremental build, as `foldout build` runs it.
     @discardableResult
     func build() throws(BuildFailure) -> Builder.Outcome {
-        try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: output)))
+        try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: output), servesLaterBuilds: false))
     }
 
     var state: OutputFolderState {
