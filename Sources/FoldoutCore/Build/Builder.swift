@@ -633,7 +633,7 @@ public struct Builder: Sendable {
 
         return Report(snapshot: snapshot, site: site, pageCount: pageCount, warnings: diagnostics, timings: clock.laps,
                       state: state, remembered: remember ? (templates, presentation, shared, stage) : nil,
-                      leftovers: Leftovers(values: [pages, rendered, files]))
+                      leftovers: Leftovers(values: [pages, rendered, files, shared, digest, routes, anchors, stage]))
     }
 
     /// Writes the pages of the edited items among `changedPaths` (paths in the content

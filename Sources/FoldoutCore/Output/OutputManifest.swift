@@ -116,12 +116,7 @@ public struct OutputManifest: Sendable, Equatable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(files.count * 96 + 256)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        func appendHex(_ value: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let digit = UInt8((value >> UInt64(shift)) & 0xF)
-                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            }
-        }
+        func appendHex(_ value: UInt64) { Self.appendHex(value, to: &bytes) }
         append(Self.formatLine + "\n")
         if let fingerprint {
             append("fingerprint\t")
@@ -134,7 +129,35 @@ public struct OutputManifest: Sendable, Equatable {
                           warning.column.map(String.init) ?? "", warning.message, warning.hint ?? ""]
             append("warning\t" + fields.map(Self.escape).joined(separator: "\t") + "\n")
         }
-        // A line per output file (ten thousand and more): put together byte by byte.
+        let paths = sortedPaths.flatMap { $0.count == files.count ? $0 : nil } ?? files.keys.sorted()
+        // A line per output file (ten thousand and more), put together byte by byte, a stretch
+        // of the list per task: on one core they were 5 ms of a build's last, single-threaded,
+        // step at 10,000 pages.
+        let stretch = 4096
+        let stretches = try? Parallel.map(Array(stride(from: 0, to: paths.count, by: stretch)), chunkSize: 1) { start -> [UInt8] in
+            guard let lines = fileLines(paths[start..<min(paths.count, start + stretch)]) else { throw MissingRecord() }
+            return lines
+        }
+        // Paths that are not the files' own: sorted here after all.
+        guard let stretches else { return serialized() }
+        for lines in stretches { bytes += lines }
+        return bytes
+    }
+
+    private struct MissingRecord: Error {}
+
+    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8((value >> UInt64(shift)) & 0xF)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
+    }
+
+    /// The lines of the files at `paths`; nil when one of them has no record.
+    private func fileLines(_ paths: ArraySlice<String>) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(paths.count * 96)
+        func appendHex(_ value: UInt64) { Self.appendHex(value, to: &bytes) }
         func appendDecimal(_ value: Int64) {
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
             let start = bytes.count
@@ -145,10 +168,8 @@ public struct OutputManifest: Sendable, Equatable {
             } while rest > 0
             bytes[start...].reverse()
         }
-        let paths = sortedPaths.flatMap { $0.count == files.count ? $0 : nil } ?? files.keys.sorted()
         for path in paths {
-            // Paths that are not the files' own: sorted here after all.
-            guard let record = files[path] else { return serialized() }
+            guard let record = files[path] else { return nil }
             bytes.append(contentsOf: "file\t".utf8)
             appendHex(record.hash)
             bytes.append(Self.tab)

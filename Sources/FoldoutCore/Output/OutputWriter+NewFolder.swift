@@ -57,11 +57,11 @@ extension OutputWriter.Transaction {
         var manifest = base
         manifest.files = lock.withLock { records }
         for (path, record) in zip(rest, written) { manifest.files[path] = record }
-        for path in snapshot.files.keys where manifest.files[path] == nil {
-            throw FileSystemError(path: writer.display(path), reason: "was rendered but not written")
-        }
-        // Sorted once, for the manifest and the summary.
-        let paths = snapshot.paths
+        // Sorted once, for the manifest and the summary, beside the check (a few ms each at 10,000 pages).
+        let (paths, unwritten) = Parallel.both({ snapshot.paths }, { [manifest] in
+            snapshot.files.keys.first { manifest.files[$0] == nil }
+        })
+        if let unwritten { throw FileSystemError(path: writer.display(unwritten), reason: "was rendered but not written") }
         try manifest.write(root: staging, sortedPaths: paths)
         // rename() replaces only an empty folder; one made meanwhile with files in it stays.
         guard rename(staging, writer.newFolderTarget) == 0 else { return nil }
