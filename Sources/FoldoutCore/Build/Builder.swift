@@ -606,9 +606,10 @@ public struct Builder: Sendable {
                 var items: [BuildState.ItemFacts] = []
                 items.reserveCapacity(site.allItemCount)
                 site.forEachItem { item in
-                    let page = pages[item.sourcePath]
-                    items.append(.init(id: item.id, sourcePath: item.sourcePath, frontMatter: page?.frontMatterDigest,
-                                       bodyFirstLine: page?.bodyFirstLine ?? 0, row: rows[item.id] ?? 0))
+                    // Read in place: a page copied out of the table retains each of its parts.
+                    let position = pages.index(forKey: item.sourcePath)
+                    items.append(.init(id: item.id, sourcePath: item.sourcePath, frontMatter: position.flatMap { pages.values[$0].frontMatterDigest },
+                                       bodyFirstLine: position.map { pages.values[$0].bodyFirstLine } ?? 0, row: rows[item.id] ?? 0))
                 }
                 let itemSources = Set(items.map(\.sourcePath))
                 let anchorLinks = Dictionary(uniqueKeysWithValues: linking.map { ($0.source, $0.links) })

@@ -18,6 +18,12 @@ public struct RenderedPages: Sendable {
         places[path].map { pages[$0] }
     }
 
+    /// The place in `pages` of the page at `path`: `pages[place]` reads it where it is, while
+    /// the subscript by path copies it out (retaining each of its dozen parts).
+    public func place(of path: String) -> Int? {
+        places[path]
+    }
+
     public func contains(_ path: String) -> Bool {
         places[path] != nil
     }

@@ -165,10 +165,10 @@ public struct SiteModelBuilder {
     private func items(in folder: SourceFolder, catalogAnchor: String, trail: [TrailStep]) -> [OutlineEntry] {
         var entries: [OutlineEntry] = []
         for file in folder.pages {
-            guard let page = pages[file.path], let target = routes.targets[file.path] else { continue }
-            let slug = ContentRouter.pageSlug(page.parsed)
+            guard let place = pages.place(of: file.path), let target = routes.targets[file.path] else { continue }
+            let slug = ContentRouter.pageSlug(pages.pages[place].parsed)
             let anchor = catalogAnchor.isEmpty ? slug : catalogAnchor + "/" + slug
-            entries.append(.item(Self.item(page, outputPath: target.path, anchor: anchor, trail: trail)))
+            entries.append(.item(Self.item(pages.pages[place], outputPath: target.path, anchor: anchor, trail: trail)))
         }
         return Self.order(entries, by: nil)
     }
