@@ -376,15 +376,17 @@ public struct Builder: Sendable {
         var files = tree.files
         let fileSystem = options.fileSystem
         let root = options.contentPath
-        let stamps = Self.stamps(of: files, in: root, fileSystem: fileSystem)
         let known = known().flatMap { $0.structure == tree.structureDigest && $0.files.count == files.count ? $0 : nil }
+        // With no stamps recorded to compare with, every file is read, and its stamp taken as
+        // it is opened (`readStampedFile`) rather than in a pass of its own.
+        let stamps = known == nil ? nil : Self.stamps(of: files, in: root, fileSystem: fileSystem)
         // By place in `files`: whether the recorded digest stands, and the stamp to record.
         var reused = [Bool](repeating: false, count: files.count)
         var recorded = [FileStamp?](repeating: nil, count: files.count)
         var digests: [String: UInt64] = [:]
         digests.reserveCapacity(files.count)
         for index in files.indices {
-            guard let stamp = stamps[index] else { continue }
+            guard let stamp = stamps?[index] else { continue }
             if let known, stamp == known.files[index].stamp {
                 reused[index] = true
                 digests[files[index].path] = known.files[index].digest
@@ -395,33 +397,47 @@ public struct Builder: Sendable {
         }
         var toRead: [ContentLoader.FoundFile] = []
         var unread: [ContentLoader.FoundFile] = []
+        var readPlaces: [Int] = []
         for (index, file) in files.enumerated() where file.isMarkdown {
             let found = (relative: file.path, absolute: root + "/" + file.path)
-            if reused[index] { unread.append(found) } else { toRead.append(found) }
+            if reused[index] { unread.append(found) } else { toRead.append(found); readPlaces.append(index) }
         }
         let problemsBefore = readProblems.count
-        let readDigests = loader.read(toRead, into: &tree, diagnostics: &readProblems)
+        let readFiles = loader.read(toRead, into: &tree, diagnostics: &readProblems)
         clock.lap("load")
-        if readProblems.count > problemsBefore {
+        let readAll = readProblems.count == problemsBefore
+        if !readAll {
             // A file could not be read and is left out: the build fails, and nothing it read is recorded.
             files = tree.files
             reused = [Bool](repeating: false, count: files.count)
             recorded = [FileStamp?](repeating: nil, count: files.count)
         }
-        for (file, digest) in zip(toRead, readDigests) { digests[file.relative] = digest }
+        // A stamp taken as a file was read is recorded as one taken before.
+        func record(_ stamp: FileStamp?, at place: Int) {
+            if stamps == nil, readAll, let stamp, !stamp.isRecent(now: now) { recorded[place] = stamp }
+        }
+        for (position, read) in readFiles.enumerated() {
+            guard let read else { continue }
+            digests[toRead[position].relative] = read.digest
+            record(read.stamp, at: readPlaces[position])
+        }
         // `files` lists each folder's assets in the order `allFiles` lists them.
         let allAssets = tree.allFiles.assets
-        var assets: [SourceAsset] = []
+        var assets: [(asset: SourceAsset, place: Int)] = []
         var assetIndex = 0
         for (index, file) in files.enumerated() where !file.isMarkdown {
-            if !reused[index] { assets.append(allAssets[assetIndex]) }
+            if !reused[index] { assets.append((allAssets[assetIndex], index)) }
             assetIndex += 1
         }
         // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
-        let assetDigests = try! Parallel.map(assets) { asset in
-            (try? fileSystem.readFile(asset.absolutePath)).map(ContentHash.of) ?? UInt64.random(in: 0...UInt64.max)
+        let assetReads = try! Parallel.map(assets) { asset in
+            (try? fileSystem.readStampedFile(asset.asset.absolutePath)).map { (digest: ContentHash.of($0.bytes), stamp: $0.stamp) }
+                ?? (digest: UInt64.random(in: 0...UInt64.max), stamp: nil)
         }
-        for (asset, digest) in zip(assets, assetDigests) { digests[asset.path] = digest }
+        for (asset, read) in zip(assets, assetReads) {
+            digests[asset.asset.path] = read.digest
+            record(read.stamp, at: asset.place)
+        }
         let settings = templateFiles.map { settingsDigest(templateFiles: $0) }
         let combined = settings.map { fingerprint(tree, digests: digests, settings: $0) }
         // Files read although unchanged, whose stamps can be trusted now (they had been changed

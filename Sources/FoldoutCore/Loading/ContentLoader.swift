@@ -48,24 +48,25 @@ public struct ContentLoader: Sendable {
     }
 
     /// Reads the Markdown files `files` (some of the tree's, in the tree's order, as `walk`
-    /// lists them) into `tree`, on every core, and returns the digest of each file's bytes, by
-    /// its place in `files` (taken as it is read, while the bytes are in the core's cache; nil
-    /// for a file that could not be read). A file that cannot be read is reported and left
-    /// out of the tree. Other files are left as they are.
+    /// lists them) into `tree`, on every core, and returns the digest of each file's bytes
+    /// (taken as it is read, while the bytes are in the core's cache) and its stamp, by its
+    /// place in `files`; nil for a file that could not be read. A file that cannot be read is
+    /// reported and left out of the tree. Other files are left as they are.
     @discardableResult
-    public func read(_ files: [FoundFile], into tree: inout SourceFolder, diagnostics: inout [Diagnostic]) -> [UInt64?] {
+    public func read(_ files: [FoundFile], into tree: inout SourceFolder,
+                     diagnostics: inout [Diagnostic]) -> [(digest: UInt64, stamp: FileStamp?)?] {
         let fileSystem = fileSystem
         let contents = try! Parallel.map(files) { read in
-            Result { () throws -> (bytes: [UInt8], digest: UInt64) in
-                let bytes = try fileSystem.readFile(read.absolute)
-                return (bytes, ContentHash.of(bytes))
+            Result { () throws -> (bytes: [UInt8], digest: UInt64, stamp: FileStamp?) in
+                let (bytes, stamp) = try fileSystem.readStampedFile(read.absolute)
+                return (bytes, ContentHash.of(bytes), stamp)
             }
         }
-        var digests = [UInt64?](repeating: nil, count: files.count)
+        var results = [(digest: UInt64, stamp: FileStamp?)?](repeating: nil, count: files.count)
         var failed: Set<String> = []
         for (index, content) in contents.enumerated() {
             switch content {
-            case .success(let read): digests[index] = read.digest
+            case .success(let file): results[index] = (file.digest, file.stamp)
             case .failure(let error):
                 failed.insert(files[index].relative)
                 diagnostics.append(.error(displayPath(files[index].relative), "cannot read file: \(error)", hint: "check its permissions"))
@@ -76,12 +77,12 @@ public struct ContentLoader: Sendable {
         var next = 0
         fill(&tree, from: contents, of: files, next: &next, leavingOut: failed)
         precondition(next == files.count, "the files to read must be the tree's, in its order")
-        return digests
+        return results
     }
 
     /// Puts the bytes read into the tree's Markdown files, `next` being the place in `files` of
     /// the next one read; files that could not be read are left out.
-    private func fill(_ folder: inout SourceFolder, from contents: [Result<(bytes: [UInt8], digest: UInt64), any Error>],
+    private func fill(_ folder: inout SourceFolder, from contents: [Result<(bytes: [UInt8], digest: UInt64, stamp: FileStamp?), any Error>],
                       of files: [FoundFile], next: inout Int, leavingOut failed: Set<String>) {
         func take(_ path: String) -> [UInt8]? {
             guard next < files.count, files[next].relative == path else { return nil }

@@ -25,19 +25,39 @@ public struct FileSystem: Sendable {
     /// What `stat` says of each file `names` in the folder `folder` (links followed); nil
     /// for a file it cannot tell of, which is then read to find out whether it changed.
     public var stamps: @Sendable (_ folder: String, _ names: [String]) -> [FileStamp?]
+    /// The whole file's bytes, with what `stamps` would say of it, taken as it was opened: a
+    /// build that reads every file learns both for one look-up of the path (at 10,000 files,
+    /// `stamps` then `readFile` cost 18 ms more). By default, `stamps` then `readFile`.
+    public var readStampedFile: @Sendable (_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp?)
 
     public init(
         listDirectory: @escaping @Sendable (String) throws -> [Entry],
         kindOfItem: @escaping @Sendable (String) -> EntryKind?,
         readFile: @escaping @Sendable (String) throws -> [UInt8],
         resolvePath: @escaping @Sendable (String) -> String?,
-        stamps: @escaping @Sendable (String, [String]) -> [FileStamp?] = { _, names in names.map { _ in nil } }
+        stamps: @escaping @Sendable (String, [String]) -> [FileStamp?] = { _, names in names.map { _ in nil } },
+        readStampedFile: (@Sendable (String) throws -> (bytes: [UInt8], stamp: FileStamp?))? = nil
     ) {
         self.listDirectory = listDirectory
         self.kindOfItem = kindOfItem
         self.readFile = readFile
         self.resolvePath = resolvePath
         self.stamps = stamps
+        self.readStampedFile = readStampedFile ?? Self.stampedRead(stamps: stamps, readFile: readFile)
+    }
+
+    /// `readStampedFile` made of `stamps` and `readFile`: the stamp is taken first, as the
+    /// file is read after it.
+    public static func stampedRead(stamps: @escaping @Sendable (String, [String]) -> [FileStamp?],
+                                   readFile: @escaping @Sendable (String) throws -> [UInt8])
+        -> @Sendable (String) throws -> (bytes: [UInt8], stamp: FileStamp?) {
+        { path in
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let folder = slash.map { String(path[..<$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let stamp = stamps(folder, [name]).first ?? nil
+            return (try readFile(path), stamp)
+        }
     }
 }
 
@@ -114,47 +134,57 @@ extension FileSystem {
             guard stat(path, &info) == 0 else { return nil }
             return Self.kind(of: info.st_mode)
         },
-        readFile: { path in
-            let fd = open(path, O_RDONLY)
-            guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
-            // Not zero-filled first: on tens of thousands of files that shows.
-            let size = Int(info.st_size)
-            var failure: Int32 = 0
-            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                var done = 0
-                while done < size {
-                    let count = read(fd, buffer.baseAddress! + done, size - done)
-                    if count < 0 { failure = errno; break }
-                    if count == 0 { break }
-                    done += count
-                }
-                initialized = done
-            }
-            if failure != 0 { throw FileSystemError(path: path, reason: String(cString: strerror(failure))) }
-            return bytes
-        },
+        readFile: { path in try readWithStatus(path).bytes },
         resolvePath: { path in
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }
             return String(cString: resolved)
         },
         stamps: { folder, names in
-            statEach(names, in: folder, followingLinks: true).map { info in
-                guard let info, info.st_mode & S_IFMT == S_IFREG else { return nil }
-                #if canImport(Darwin)
-                let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-                #else
-                let (modified, changed) = (info.st_mtim, info.st_ctim)
-                #endif
-                return FileStamp(size: Int(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-                                 changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-                                 inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
-            }
+            statEach(names, in: folder, followingLinks: true).map { $0.flatMap(stamp(of:)) }
+        },
+        readStampedFile: { path in
+            let (bytes, info) = try readWithStatus(path)
+            return (bytes, stamp(of: info))
         }
     )
+
+    /// The stamp `stat` gives `info`; nil for anything but a regular file.
+    private static func stamp(of info: stat) -> FileStamp? {
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        return FileStamp(size: Int(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+                         changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
+                         inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
+    }
+
+    /// The file's bytes, and what `fstat` said of it once it was open (before it was read).
+    private static func readWithStatus(_ path: String) throws -> (bytes: [UInt8], status: stat) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
+        // Not zero-filled first: on tens of thousands of files that shows.
+        let size = Int(info.st_size)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size {
+                let count = read(fd, buffer.baseAddress! + done, size - done)
+                if count < 0 { failure = errno; break }
+                if count == 0 { break }
+                done += count
+            }
+            initialized = done
+        }
+        if failure != 0 { throw FileSystemError(path: path, reason: String(cString: strerror(failure))) }
+        return (bytes, info)
+    }
 
     /// `stat` (or `lstat`) of each of `names` in `folder`, nil where it fails. The folder is
     /// opened once and each name looked up in it: a path's every folder costs a lookup, which
