@@ -288,8 +288,6 @@ import Testing
                     return stamp
                 }
             }
-            // Reads that take the stamp too, made of the two above.
-            fileSystem.readStampedFile = FileSystem.stampedRead(stamps: fileSystem.stamps, readFile: fileSystem.readFile)
             return fileSystem
         }
     }
