@@ -53,8 +53,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        // Linked into `foldout` only: restarts the program with glibc's allocator tuned for a build.
-        .target(name: "AllocatorTuning"),
+        // Linked into `foldout` only: mimalloc as the allocator (Debian: libmimalloc-dev),
+        // transparent huge pages off (see allocator_tuning.c).
+        .target(name: "AllocatorTuning", linkerSettings: [.linkedLibrary("mimalloc")]),
         .executableTarget(
             name: "foldout",
             dependencies: [
