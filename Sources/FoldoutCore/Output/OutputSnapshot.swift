@@ -58,4 +58,10 @@ public struct OutputSnapshot: Sendable {
 /// records for it (`.taken`, or `.bytes` to keep it).
 public protocol OutputSink: Sendable {
     func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents
+    /// About `count` pages are coming: room for what is kept of each is made now.
+    func expect(pages count: Int)
+}
+
+extension OutputSink {
+    public func expect(pages count: Int) {}
 }

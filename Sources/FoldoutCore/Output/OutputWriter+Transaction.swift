@@ -86,6 +86,17 @@ extension OutputWriter {
         }
 
         // MARK: Pages as they are rendered
+        //
+        // Writing into a new folder, the lock is held for table look-ups and changes only,
+        // not over a call into the file system: on the disk, making or opening a folder can
+        // wait for the disk to read a block of the inode table, and the other core then
+        // waited for the lock (futex waits in `take` were most of the idle time of a
+        // 10,000-item build's rendering). The table of records is sized before the pages
+        // come, not grown, and rehashed, under the lock.
+
+        public func expect(pages count: Int) {
+            lock.withLock { records.reserveCapacity(records.count + count) }
+        }
 
         public func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents {
             open()
@@ -124,14 +135,22 @@ extension OutputWriter {
         /// The folder `folder` of the new folder `staging`, opened once (nil when it cannot be,
         /// or when `openFolderLimit` folders are open already).
         private func openFolder(_ folder: String, under staging: String) -> Int32? {
-            lock.withLock {
+            let known: Int32?? = lock.withLock {
+                if let open = openFolders[folder] { return open }
+                return openFolders.count < Self.openFolderLimit ? nil : .some(nil)
+            }
+            if let known { return known }
+            let descriptor = openat(AT_FDCWD, staging + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            // Another core may have opened it meanwhile: one descriptor is kept.
+            let kept: Int32? = lock.withLock {
                 if let open = openFolders[folder] { return open }
                 guard openFolders.count < Self.openFolderLimit else { return nil }
-                let descriptor = openat(AT_FDCWD, staging + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                guard descriptor >= 0 else { return nil }
                 openFolders[folder] = descriptor
                 return descriptor
             }
+            if kept != descriptor { close(descriptor) }
+            return kept
         }
 
         /// Closes the folders `openFolder` opened; called once no page is written any more.
@@ -164,20 +183,30 @@ extension OutputWriter {
         private func makeParentFolders(of path: String, under base: String, recordingCreated: Bool) throws {
             guard let slash = Self.lastSlash(in: path) else { return }
             let folder = String(path.utf8.prefix(slash))!
-            try lock.withLock {
-                guard !knownFolders.contains(folder) else { return }
-                var prefix = ""
-                for part in folder.split(separator: "/") {
-                    prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
-                    guard knownFolders.insert(prefix).inserted else { continue }
-                    let absolute = base + "/" + prefix
-                    if recordingCreated, FileStatus(absolute)?.kind == .directory { continue }
-                    if mkdir(absolute, 0o755) == 0 {
-                        if recordingCreated { createdFolders.append(absolute) }
-                    } else if errno != EEXIST {
-                        knownFolders.remove(prefix)
+            guard !lock.withLock({ knownFolders.contains(folder) }) else { return }
+            // Folders made in the output folder itself are recorded, parents first, to be
+            // removed again if the build fails: made under the lock. Those of a new folder go
+            // with it: made outside the lock, where two cores may both make one (EEXIST).
+            var prefix = ""
+            for part in folder.split(separator: "/") {
+                prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+                let absolute = base + "/" + prefix
+                if recordingCreated {
+                    try lock.withLock {
+                        guard knownFolders.insert(prefix).inserted, FileStatus(absolute)?.kind != .directory else { return }
+                        if mkdir(absolute, 0o755) == 0 {
+                            createdFolders.append(absolute)
+                        } else if errno != EEXIST {
+                            knownFolders.remove(prefix)
+                            throw FileSystemError(path: writer.display(prefix), reason: String(cString: strerror(errno)))
+                        }
+                    }
+                } else {
+                    guard !lock.withLock({ knownFolders.contains(prefix) }) else { continue }
+                    guard mkdir(absolute, 0o755) == 0 || errno == EEXIST else {
                         throw FileSystemError(path: writer.display(prefix), reason: String(cString: strerror(errno)))
                     }
+                    lock.withLock { _ = knownFolders.insert(prefix) }
                 }
             }
         }

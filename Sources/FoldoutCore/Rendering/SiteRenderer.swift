@@ -86,6 +86,7 @@ public struct SiteRenderer: Sendable {
         // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
         // the pages are not all held in memory until the end.
         let sink = snapshot.sink
+        sink?.expect(pages: pages.count)
         let order = Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount)
         let made = try Parallel.map(order, chunkSize: 1) { index -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
             defer { counter?.advance() }
