@@ -116,11 +116,9 @@ extension OutputWriter {
 
         /// Writes `bytes` into the new folder, with its parent folders.
         func writeIntoNewFolder(_ staging: String, _ path: String, _ bytes: [UInt8], renderKey: UInt64?) throws -> OutputManifest.Record {
-            try makeParentFolders(of: path, under: staging, recordingCreated: false)
             let status: FileStatus
-            if let slash = Self.lastSlash(in: path), let folder = openFolder(String(path.utf8.prefix(slash))!, under: staging) {
-                let name = String(path.utf8.suffix(from: path.utf8.index(path.utf8.startIndex, offsetBy: slash + 1)))!
-                status = try AtomicFile.writeWhole(bytes, to: name, in: folder, reportedAs: writer.display(path))
+            if let (folder, name) = Self.split(path), let descriptor = try openFolder(folder, under: staging) {
+                status = try AtomicFile.writeWhole(bytes, to: name, in: descriptor, reportedAs: writer.display(path))
             } else {
                 status = try AtomicFile.writeWhole(bytes, to: staging + "/" + path, reportedAs: writer.display(path))
             }
@@ -132,14 +130,13 @@ extension OutputWriter {
         /// beyond it are created by their paths.
         static let openFolderLimit = 64
 
-        /// The folder `folder` of the new folder `staging`, opened once (nil when it cannot be,
-        /// or when `openFolderLimit` folders are open already).
-        private func openFolder(_ folder: String, under staging: String) -> Int32? {
-            let known: Int32?? = lock.withLock {
-                if let open = openFolders[folder] { return open }
-                return openFolders.count < Self.openFolderLimit ? nil : .some(nil)
-            }
-            if let known { return known }
+        /// The folder `folder` of the new folder `staging`, made with its parents the first time
+        /// it is asked for, and opened once: one look-up a page. Nil when it cannot be opened,
+        /// or when `openFolderLimit` folders are open already (it is made all the same).
+        private func openFolder(_ folder: String, under staging: String) throws -> Int32? {
+            if let open = lock.withLock({ openFolders[folder] }) { return open }
+            try makeFolders(folder, under: staging, recordingCreated: false)
+            guard lock.withLock({ openFolders.count < Self.openFolderLimit }) else { return nil }
             let descriptor = openat(AT_FDCWD, staging + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
             // Another core may have opened it meanwhile: one descriptor is kept.
@@ -170,7 +167,7 @@ extension OutputWriter {
                     lock.withLock { problems.append((path, problem)) }
                     return
                 }
-                try makeParentFolders(of: path, under: writer.root, recordingCreated: true)
+                if let (folder, _) = Self.split(path) { try makeFolders(folder, under: writer.root, recordingCreated: true) }
                 let status = try AtomicFile.writeTemporary(bytes, for: writer.root + "/" + path)
                 lock.withLock { pending.append(Pending(path: path, hash: hash, renderKey: renderKey, status: status)) }
             case .blocked(let reason):
@@ -178,11 +175,9 @@ extension OutputWriter {
             }
         }
 
-        /// Makes the missing folders above `path` inside `base`, parents first. Those made in
-        /// the output folder itself are remembered, to be removed if the build fails.
-        private func makeParentFolders(of path: String, under base: String, recordingCreated: Bool) throws {
-            guard let slash = Self.lastSlash(in: path) else { return }
-            let folder = String(path.utf8.prefix(slash))!
+        /// Makes the folder `folder` inside `base`, with its missing parents, parents first.
+        /// Those made in the output folder itself are remembered, to be removed if the build fails.
+        private func makeFolders(_ folder: String, under base: String, recordingCreated: Bool) throws {
             guard !lock.withLock({ knownFolders.contains(folder) }) else { return }
             // Folders made in the output folder itself are recorded, parents first, to be
             // removed again if the build fails: made under the lock. Those of a new folder go
@@ -211,10 +206,14 @@ extension OutputWriter {
             }
         }
 
-        /// The offset of the last `/` in `path`'s UTF-8, found on its bytes (once per page).
-        private static func lastSlash(in path: String) -> Int? {
-            path.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: "/")) }
-                ?? path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) }
+        /// `path`'s folder and file name, split at its last `/` (found on its bytes, once per
+        /// page); nil for a file at the top.
+        private static func split(_ path: String) -> (folder: String, name: String)? {
+            let utf8 = path.utf8
+            let offset = utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: "/")) }
+            guard let slash = offset.map({ $0.map { utf8.index(utf8.startIndex, offsetBy: $0) } }) ?? utf8.lastIndex(of: UInt8(ascii: "/"))
+            else { return nil }
+            return (String(utf8[..<slash])!, String(utf8[utf8.index(after: slash)...])!)
         }
 
         // MARK: The end
@@ -319,7 +318,9 @@ extension OutputWriter {
             let statuses = try Parallel.map(newFiles) { entry in
                 defer { counter?.advance() }
                 return Result {
-                    try self.makeParentFolders(of: entry.path, under: self.writer.root, recordingCreated: true)
+                    if let (folder, _) = Self.split(entry.path) {
+                        try self.makeFolders(folder, under: self.writer.root, recordingCreated: true)
+                    }
                     return try AtomicFile.writeTemporary(entry.bytes, for: self.writer.root + "/" + entry.path)
                 }
             }
