@@ -322,6 +322,22 @@ import Testing
         #expect(reads.count == markdownCount && Set(reads).count == reads.count)
     }
 
+    /// A first build records the stamp the disk gives as it reads each file (one look-up of
+    /// the path); the next build compares it with what `stamps` says, through links too. Were
+    /// they to differ, a build with nothing changed would read every file again.
+    @Test func aStampTakenAsTheDiskReadsAFileIsTheOneItsStampsGive() throws {
+        let site = try DiskSite(Self.site)
+        let folder = site.content + "/pets/dogs"
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.md", withDestinationPath: folder + "/bruno.md")
+        for name in ["bruno.md", "link.md"] {
+            let read = try FileSystem.local.readStampedFile(folder + "/" + name)
+            #expect(read.bytes == (try FileSystem.local.readFile(folder + "/" + name)))
+            let stamp = try #require(read.stamp)
+            #expect(stamp == FileSystem.local.stamps(folder, [name]).first ?? nil, "\(name)")
+            #expect(stamp.size == read.bytes.count)
+        }
+    }
+
     @Test func aFileChangedAroundTheTimeItWasReadIsReadAgainWhateverItsStamp() throws {
         let site = try DiskSite(Self.site)
         let disk = ObservedDisk(content: site.content)

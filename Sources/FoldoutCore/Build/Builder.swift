@@ -544,12 +544,11 @@ public struct Builder: Sendable {
         let stage = MarkdownStage(renderer: renderer, routes: frozenRoutes, introReservedIDs: pageOutlineIDs,
                                   imageSizes: imageSizesByOutputPath(tree, routes: frozenRoutes), loader: loader,
                                   fileDigests: inputs.fileDigests, cache: cache)
-        // Each page's Markdown is handed to its task and freed once rendered (`pages` keeps
-        // the rest), so the HTML can take the place of the Markdown in memory. Pages without
-        // a route (in a folder left out) are not rendered.
-        // The pages are copied out on every core (a copy retains each of a page's dozen parts,
-        // most of them cold in the cache: 10 ms on one core at 10,000 items), then the table
-        // lets go of every body.
+        // Each page's Markdown is handed to its task and freed once rendered (the table lets go
+        // of every body once the pages are copied out), so the HTML can take the place of the
+        // Markdown in memory. Pages without a route (in a folder left out) are not rendered.
+        // The pages are copied out on every core: a copy retains each of a page's dozen parts,
+        // most of them cold in the cache (10 ms on one core at 10,000 items).
         var unrendered = try! Parallel.map(files) { file -> ParsedPage? in
             guard frozenRoutes.targets[MarkdownStage.owner(of: file.path)] != nil else { return nil }
             return pages[file.path]
