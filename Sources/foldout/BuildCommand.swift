@@ -34,7 +34,9 @@ struct BuildCommand: ParsableCommand {
 
             Warnings (a missing image, an image without alt text, a link or #anchor that \
             leads nowhere, a symbolic link that was skipped) are printed the same way and do \
-            not stop the build, unless --strict makes them errors.
+            not stop the build, unless --strict makes them errors. When there are more than \
+            \(DiagnosticSummary.fullListLimit), the first \(DiagnosticSummary.examplesPerKind) of each kind are \
+            printed, then every kind with its count; --verbose prints every one.
             """
     )
 
@@ -45,6 +47,9 @@ struct BuildCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print nothing but errors.")
     var quiet = false
+
+    @Flag(name: .long, help: "Print every warning, even when there are many (by default, more than \(DiagnosticSummary.fullListLimit) are summarized by kind).")
+    var verbose = false
 
     @Flag(name: .long, help: "Print the time each stage took.")
     var timings = false
@@ -64,7 +69,7 @@ struct BuildCommand: ParsableCommand {
             let outcome = try Builder(options: options).update(cache: cache)
             progressBar?.finish()
             if !quiet {
-                for warning in outcome.warnings { Console.error(warning.description) }
+                Console.report(outcome.warnings, verbose: verbose)
                 print(Console.summary(outcome, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
                 if timings {
                     print(outcome.timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
@@ -72,7 +77,7 @@ struct BuildCommand: ParsableCommand {
             }
         } catch {
             progressBar?.finish()
-            Console.report(error, quiet: quiet)
+            Console.report(error, quiet: quiet, verbose: verbose)
             Console.error("build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(site.output) was left unchanged")
             throw ExitCode(1)
         }

@@ -25,11 +25,16 @@ enum Console {
             + "\(grouped(summary.unchanged)) unchanged in \(String(format: "%.2f", seconds)) s"
     }
 
+    /// Prints a build's diagnostics: many warnings as a summary unless `verbose`, errors
+    /// always in full (see `DiagnosticSummary`).
+    static func report(_ diagnostics: [Diagnostic], verbose: Bool) {
+        let lines = DiagnosticSummary.terminalLines(for: diagnostics, verbose: verbose)
+        if !lines.isEmpty { error(lines.joined(separator: "\n")) }
+    }
+
     /// Prints a failed build's diagnostics (only errors when quiet).
-    static func report(_ failure: BuildFailure, quiet: Bool) {
-        for diagnostic in failure.diagnostics where !quiet || diagnostic.severity == .error {
-            error(diagnostic.description)
-        }
+    static func report(_ failure: BuildFailure, quiet: Bool, verbose: Bool) {
+        report(quiet ? failure.diagnostics.filter { $0.severity == .error } : failure.diagnostics, verbose: verbose)
     }
 }
 

@@ -35,21 +35,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))
     var port: Int = 8000
 
+    @Flag(name: .long, help: "Print every warning, even when there are many (by default, more than \(DiagnosticSummary.fullListLimit) are summarized by kind).")
+    var verbose = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func run() async throws {
-        let output = site.output
+        let output = site.output, verbose = self.verbose
         let session = PreviewSession(options: site.buildOptions, host: host, port: port) { event in
             switch event {
             case .previewed(let paths, let seconds):
                 print("wrote \(paths.joined(separator: ", ")) in \(String(format: "%.3f", seconds)) s; rebuilding the rest")
             case .built(let outcome, let seconds):
-                for warning in outcome.warnings where !outcome.wasUpToDate { Console.error(warning.description) }
+                if !outcome.wasUpToDate { Console.report(outcome.warnings, verbose: verbose) }
                 print(Console.summary(outcome, seconds: seconds))
             case .failed(let failure, _):
-                Console.report(failure, quiet: false)
+                Console.report(failure, quiet: false, verbose: verbose)
                 Console.error("build failed: \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); "
                               + "still serving the last good \(output)")
             case .serving(let url):

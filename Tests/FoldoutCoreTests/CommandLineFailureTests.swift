@@ -58,6 +58,37 @@ import Testing
         #expect(strict.stderr.contains("Content/pets/rex.md:3:1: error: link `toby.md` points to nothing"))
     }
 
+    @Test func manyWarningsAreSummarizedByKindUnlessVerbose() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Content/pets/_index.md", "# Pets\n")
+        let anchors = (1...24).map { "[Care \($0)](#care-\($0))" }
+        try folder.write("Content/pets/rex.md", "# Rex\n\n[Toby](toby.md)\n\n" + anchors.joined(separator: "\n\n") + "\n")
+        let missingAnchor = "link `#care-1` leads to `pets/rex.html`, which has no heading or row `#care-1`"
+
+        let summarized = try Self.run(["build"], in: folder.path)
+        #expect(summarized.status == 0)
+        #expect(summarized.stderr.contains("Content/pets/rex.md:5:1: warning: \(missingAnchor)\n  hint: "))
+        #expect(summarized.stderr.contains("Content/pets/rex.md:3:1: warning: link `toby.md` points to nothing"))
+        #expect(!summarized.stderr.contains("#care-4`"))
+        #expect(summarized.stderr.contains("""
+            25 warnings of 2 kinds (above, the first 3 of each):
+              24  link `…` leads to `…`, which has no heading or row `…`
+               1  link `…` points to nothing in the content folder
+            21 warnings not shown; --verbose prints every one\n
+            """))
+
+        let verbose = try Self.run(["build", "--verbose"], in: folder.path)
+        #expect(verbose.status == 0)
+        #expect(verbose.stderr.components(separatedBy: ": warning: ").count - 1 == 25)
+        #expect(!verbose.stderr.contains("not shown"))
+
+        // Errors, as --strict makes the warnings, are never left out.
+        let strict = try Self.run(["build", "--strict"], in: folder.path)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.components(separatedBy: ": error: ").count - 1 == 25)
+        #expect(strict.stderr.contains("build failed: 25 errors"))
+    }
+
     @Test func missingContentFolder() throws {
         let folder = try TemporaryFolder()
         let result = try Self.run(["build"], in: folder.path)
