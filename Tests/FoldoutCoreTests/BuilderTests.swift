@@ -112,12 +112,10 @@ import Testing
 
     // MARK: Failures
 
-    @Test func collidingOutputPathsAreAnError() throws {
-        let failure = try #require(Fixture.failure([
-            "pets/dogs/Diego.md": "A",
-            "pets/dogs/diego.md": "B",
-        ]))
-        #expect(failure.diagnostics.contains { $0.severity == .error && $0.message.contains("diego.html") })
+    @Test func collidingOutputPathsAreNumberedWithAWarning() throws {
+        let report = try Fixture.snapshot(["pets/dogs/Diego.md": "A", "pets/dogs/diego.md": "B"])
+        #expect(report.warnings.contains { $0.severity == .warning && $0.message.contains("diego-2.html") })
+        #expect(report.snapshot.files["pets/dogs/diego.html"] != nil && report.snapshot.files["pets/dogs/diego-2.html"] != nil)
     }
 
     @Test func catalogNamedLikeTheAssetsFolderIsAnError() throws {

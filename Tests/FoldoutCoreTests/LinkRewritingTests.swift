@@ -50,9 +50,9 @@ import Testing
         let report = try Fixture.snapshot([
             "Pet Explorer/Small Animals/Mr Waffles.md": "Squeak.",
             "Pet Explorer/Small Animals/Guide.md": "---\nslug: care-guide\n---\nCare.",
-            "Pet Explorer/readme.md": "[Waffles](<Small Animals/Mr Waffles.md>) [Guide](Small%20Animals/Guide.md)",
+            "Pet Explorer/links.md": "[Waffles](<Small Animals/Mr Waffles.md>) [Guide](Small%20Animals/Guide.md)",
         ])
-        #expect(try bodyLinks(report, "Pet Explorer/readme.md").hrefs
+        #expect(try bodyLinks(report, "Pet Explorer/links.md").hrefs
                 == ["small-animals/mr-waffles.html", "small-animals/care-guide.html"])
     }
 

@@ -72,13 +72,13 @@ import Testing
             "pets/a.md": "---\ntitle: [oops\n---\n",        // parse: invalid YAML
             "pets/b.md": "---\nweight: heavy\n---\n",       // parse: wrong type
             "pets/c.md": "---\ntitle: C\n",                 // parse: not closed
-            "pets/d.md": "# D\n", "pets/D.md": "# D\n",     // route: same output path
+            "assets/d.md": "# D\n",                         // route: a catalog named like Foldout's own folder
             "pets/e.md": "---\nslug: ../e\n---\n",          // parse: bad slug
         ], templates: templates)
         let errors = site.errors()
         #expect(errors.count == 6)
         #expect(Set(errors.map(\.path)) == ["Templates/item.html", "Content/pets/a.md", "Content/pets/b.md", "Content/pets/c.md",
-                                            "Content/pets/d.md", "Content/pets/e.md"])
+                                            "Content/assets", "Content/pets/e.md"])
     }
 
     @Test func errorsReadPathLineColumnSeverityMessageAndHint() {

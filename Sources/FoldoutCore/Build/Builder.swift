@@ -550,7 +550,7 @@ public struct Builder: Sendable {
         // The pages are copied out on every core: a copy retains each of a page's dozen parts,
         // most of them cold in the cache (10 ms on one core at 10,000 items).
         var unrendered = try! Parallel.map(files) { file -> ParsedPage? in
-            guard frozenRoutes.targets[MarkdownStage.owner(of: file.path)] != nil else { return nil }
+            guard frozenRoutes.targets[frozenRoutes.owner(of: file.path)] != nil else { return nil }
             return pages[file.path]
         }
         unrendered.removeAll { $0 == nil }
@@ -573,7 +573,7 @@ public struct Builder: Sendable {
             let path = renderedPages[index].parsed.path
             let found = renderedPages[index].problems
             diagnostics += found
-            if let target = frozenRoutes.targets[MarkdownStage.owner(of: path)] {
+            if let target = frozenRoutes.targets[frozenRoutes.owner(of: path)] {
                 headings.append((path, target.path, renderedPages[index].headingIDs))
             }
             if !renderedPages[index].anchorLinks.isEmpty { linking.append((path, renderedPages[index].anchorLinks)) }

@@ -26,20 +26,14 @@ struct MarkdownStage: Sendable {
         baseOptionsDigest = Self.digest(of: renderer.markdown.options)
     }
 
-    /// The route key whose page shows a file: an `_index.md` shows on its folder's page.
-    static func owner(of path: String) -> String {
-        guard path == "_index.md" || path.hasSuffix("/_index.md") else { return path }
-        return path == "_index.md" ? "" : String(path.dropLast("/_index.md".count))
-    }
-
     /// `path` is the file's path in the content folder; its route must be known.
     func render(_ path: String, page: ParsedPage, fileDigest: UInt64? = nil) -> RenderedPage {
         let display = loader.displayPath(path)
-        let pagePath = routes.targets[Self.owner(of: path)]!.path
+        let owner = routes.owner(of: path)
+        let pagePath = routes.targets[owner]!.path
         var bodyRenderer = renderer
         var optionsDigest = baseOptionsDigest
-        if path == "_index.md" || path.hasSuffix("/_index.md"),
-           let ids = introReservedIDs[path.contains("/") ? String(path.prefix { $0 != "/" }) : ""] {
+        if owner != path, let ids = introReservedIDs[path.contains("/") ? String(path.prefix { $0 != "/" }) : ""] {
             bodyRenderer.markdown.options.reservedIDs.formUnion(ids)
             optionsDigest = Self.digest(of: bodyRenderer.markdown.options)
         }

@@ -193,6 +193,11 @@ enum BuildStateFile {
             writer.write(target.path)
             writer.write(target.fragment)
         }
+        writer.write(UInt64(state.routes.indexFiles.count))
+        for (path, folder) in state.routes.indexFiles {
+            writer.write(path)
+            writer.write(folder)
+        }
         writer.write(state.site, withBodies: false)
         writer.write(UInt64(state.items.count))
         for facts in state.items { encode(facts, into: &writer) }
@@ -237,6 +242,9 @@ enum BuildStateFile {
             let source = try reader.readString()
             routes.add(source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
                        producesFile: false)
+        }
+        for _ in 0..<(try reader.readCount()) {
+            routes.addIndex(try reader.readString(), ofFolder: try reader.readString())
         }
         let (site, siteItems) = try reader.readSite()
         var items: [BuildState.ItemFacts] = []

@@ -201,6 +201,11 @@ extension BinaryWriter {
                 write(strings: condition.accepted)
             }
         }
+        write(group.lead != nil)
+        if group.lead != nil {
+            write(UInt64(next + 1))
+            next += 1
+        }
         write(UInt64(group.entries.count))
         for entry in group.entries {
             switch entry {
@@ -401,6 +406,12 @@ extension BinaryReader {
             }
             group.query = ItemQuery(conditions: conditions)
         }
+        func item(numbered tag: UInt64) throws(Truncated) -> Item {
+            let (run, place) = (Int(tag) - 1).quotientAndRemainder(dividingBy: BinaryWriter.itemsPerRun)
+            guard tag > 0, run < items.count, place < items[run].count else { throw Truncated() }
+            return items[run][place]
+        }
+        if try readBool() { group.lead = try item(numbered: try readUInt64()) }
         let count = try readCount()
         group.entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -408,9 +419,7 @@ extension BinaryReader {
             if tag == 0 {
                 group.entries.append(.group(try readGroup(items: items)))
             } else {
-                let (run, place) = (Int(tag) - 1).quotientAndRemainder(dividingBy: BinaryWriter.itemsPerRun)
-                guard run < items.count, place < items[run].count else { throw Truncated() }
-                group.entries.append(.item(items[run][place]))
+                group.entries.append(.item(try item(numbered: tag)))
             }
         }
         return group

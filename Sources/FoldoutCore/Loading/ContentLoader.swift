@@ -40,8 +40,9 @@ public struct ContentLoader: Sendable {
                                        hint: "create it (`foldout init` makes a starter site) or pass --content DIR")])
         }
         var visited = [canonicalRoot: ""]
-        let tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
+        var tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
                               visited: &visited, diagnostics: &diagnostics)
+        Self.useReadmeAsIndex(in: &tree)
         // A file's path on disk is its path in the tree below `root` (a linked folder's files too).
         let reads = tree.files.filter(\.isMarkdown).map { (relative: $0.path, absolute: root + "/" + $0.path) }
         return (tree, reads)
@@ -111,9 +112,20 @@ public struct ContentLoader: Sendable {
             diagnostics.append(.error(displayPath(relative), "cannot read folder: \(error)", hint: "check its permissions"))
             return folder
         }
-        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+        // Swift compares strings by canonical equivalence: `é` typed as one character and as `e`
+        // plus an accent are one name to every table of paths in the build, so only the first
+        // of them in byte order can be loaded (a disk on macOS holds only one of them anyway).
+        var names = Set<String>()
+        let sorted = entries.sorted { $0.name != $1.name ? $0.name < $1.name : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for entry in sorted where !entry.name.hasPrefix(".") {
             let childAbsolute = absolute + "/" + entry.name
             let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            guard names.insert(entry.name).inserted else {
+                let first = names.first { $0 == entry.name } ?? entry.name
+                diagnostics.append(.warning(displayPath(childRelative), "has the name of `\(first)` in this folder, typed with other Unicode code points (composed and decomposed accents); skipped",
+                                            hint: "rename one of them: disks on macOS and Windows cannot hold both"))
+                continue
+            }
             var kind = entry.kind
             if kind == .symbolicLink {
                 guard let target = fileSystem.resolvePath(childAbsolute) else {
@@ -158,6 +170,23 @@ public struct ContentLoader: Sendable {
                 continue
             }
         }
+        // The sub-folders' indexes are settled here, where it is known which of them a page
+        // of their name owns (see `ContentRouter`): in those, a README is a page like the others.
+        for index in folder.folders.indices {
+            let name = folder.folders[index].name
+            let owned = folder.pages.contains { $0.path.hasSuffix("/" + name + ".md") || $0.path == name + ".md"
+                || $0.path.hasSuffix("/" + name + ".markdown") || $0.path == name + ".markdown" }
+            if !owned { Self.useReadmeAsIndex(in: &folder.folders[index]) }
+        }
         return folder
+    }
+
+    /// In a folder without `_index.md`, a `README.md` (any letter case) is its index, as on
+    /// GitHub: its first heading titles the folder and its body is the intro.
+    static func useReadmeAsIndex(in folder: inout SourceFolder) {
+        guard folder.index == nil,
+              let readme = folder.pages.firstIndex(where: { $0.path.split(separator: "/").last?.lowercased() == "readme.md" })
+        else { return }
+        folder.index = folder.pages.remove(at: readme)
     }
 }

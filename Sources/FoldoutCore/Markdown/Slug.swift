@@ -42,6 +42,68 @@ public enum Slug {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// The slug of a file or folder name, for its name in `Output/`: `make`, except that
+    /// symbols which tell names apart are spelled out, so distinct files keep distinct
+    /// pages: `c++` → `c-plus-plus`, `c#` → `c-sharp`, `.net` → `dot-net`, `Q&A` → `q-and-a`.
+    /// A name of symbols alone is spelled symbol by symbol (`[[` → `open-bracket-open-bracket`,
+    /// `→` → `rightwards-arrow`), never left empty. Output names stay plain letters, digits
+    /// and dashes, which need no escaping in a URL and mean the same on every disk.
+    public static func fileName(_ name: String) -> String {
+        // Most names have none of these: their slug is `make`'s, on its fast path.
+        let spelled: Set<UInt8> = [UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: "%")]
+        let plain = !name.utf8.contains(where: spelled.contains) && name.utf8.first != UInt8(ascii: ".")
+        let slug = make(plain ? name : spellingSymbols(in: name))
+        return slug.isEmpty ? make(spellingEverySymbol(in: name)) : slug
+    }
+
+    /// `name` with the symbols that tell names apart replaced by words, each word set apart
+    /// by spaces; a leading dot before a letter or digit is `dot`.
+    private static func spellingSymbols(in name: String) -> String {
+        var words = ""
+        var previous: Character?
+        for character in name {
+            switch character {
+            case "+": words += " plus "
+            // `C#`, `F#`: after a letter or digit it is a sharp; elsewhere (`#1`) a hash.
+            case "#": words += previous.map { $0.isLetter || $0.isNumber } == true ? " sharp " : " hash "
+            case "&": words += " and "
+            case "@": words += " at "
+            case "%": words += " percent "
+            case "." where previous == nil: words += "dot "
+            default: words.append(character)
+            }
+            previous = character
+        }
+        return words
+    }
+
+    /// Every symbol of `name` as its name: ASCII ones by a short common name, others by
+    /// their Unicode name (`★` → `black star`).
+    private static func spellingEverySymbol(in name: String) -> String {
+        var words: [String] = []
+        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars where !scalar.properties.isWhitespace {
+            if scalar.isASCII, let word = asciiSymbolNames[UInt8(scalar.value)] {
+                words.append(word)
+            } else if let unicodeName = scalar.properties.name {
+                words.append(unicodeName)
+            } else {
+                words.append("u" + String(scalar.value, radix: 16))
+            }
+        }
+        return words.isEmpty ? "untitled" : words.joined(separator: " ")
+    }
+
+    private static let asciiSymbolNames: [UInt8: String] = [
+        UInt8(ascii: "!"): "bang", UInt8(ascii: "\""): "quote", UInt8(ascii: "#"): "hash", UInt8(ascii: "$"): "dollar",
+        UInt8(ascii: "%"): "percent", UInt8(ascii: "&"): "and", UInt8(ascii: "'"): "apostrophe", UInt8(ascii: "("): "open paren",
+        UInt8(ascii: ")"): "close paren", UInt8(ascii: "*"): "star", UInt8(ascii: "+"): "plus", UInt8(ascii: ","): "comma",
+        UInt8(ascii: "-"): "dash", UInt8(ascii: "."): "dot", UInt8(ascii: "/"): "slash", UInt8(ascii: ":"): "colon",
+        UInt8(ascii: ";"): "semicolon", UInt8(ascii: "<"): "less than", UInt8(ascii: "="): "equals", UInt8(ascii: ">"): "greater than",
+        UInt8(ascii: "?"): "question mark", UInt8(ascii: "@"): "at", UInt8(ascii: "["): "open bracket", UInt8(ascii: "\\"): "backslash",
+        UInt8(ascii: "]"): "close bracket", UInt8(ascii: "^"): "caret", UInt8(ascii: "_"): "underscore", UInt8(ascii: "`"): "backtick",
+        UInt8(ascii: "{"): "open brace", UInt8(ascii: "|"): "pipe", UInt8(ascii: "}"): "close brace", UInt8(ascii: "~"): "tilde",
+    ]
+
     /// `make` for plain ASCII text (nil for any other), on bytes straight into the new
     /// string: ASCII needs no composing, and walking Unicode scalars cost more than the rest.
     /// The slug is never longer than the text (a dash stands for at least one byte).

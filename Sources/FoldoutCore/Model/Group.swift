@@ -1,5 +1,8 @@
 /// A folder below a catalog: a section (depth 1, shown as a header) or a group inside a
 /// section (depth 2 and below, shown as an expandable `<details>`). Groups nest to any depth.
+/// A group with a `lead` is the folder an item owns (`lesson.md` and `lesson/`): a row that
+/// is also a group, whose title links to the lead's page and whose disclosure opens its
+/// sub-pages.
 public struct Group: Sendable {
     /// Slug path within the catalog, used as the anchor: `dogs/terriers`. Empty for the
     /// untitled section that holds items placed directly in a catalog folder.
@@ -20,10 +23,12 @@ public struct Group: Sendable {
     public var options = SectionOptions()
     /// For a query section, the filter that collected its items; nil for a folder.
     public var query: ItemQuery? = nil
+    /// The item that owns the folder, shown as the group's row; its anchor is the group's.
+    public var lead: Item? = nil
 
     /// Items in this group and all groups below it.
     public var itemCount: Int {
-        entries.reduce(0) { total, entry in
+        entries.reduce(lead == nil ? 0 : 1) { total, entry in
             switch entry {
             case .item: return total + 1
             case .group(let group): return total + group.itemCount
@@ -33,6 +38,7 @@ public struct Group: Sendable {
 
     /// Calls `body` with every item below, in outline order, without collecting them.
     func forEachItem(_ body: (Item) -> Void) {
+        if let lead { body(lead) }
         for entry in entries {
             switch entry {
             case .item(let item): body(item)
@@ -58,6 +64,7 @@ public struct Group: Sendable {
         for entry in entries {
             switch entry {
             case .item(let item) where item.sourcePath == path: return item
+            case .group(let group) where group.lead?.sourcePath == path: return group.lead
             case .group(let group) where path.hasPrefix(group.sourcePath + "/"):
                 if let item = group.item(atSource: path) { return item }
             default: continue
@@ -71,6 +78,9 @@ public struct Group: Sendable {
         for index in entries.indices {
             switch entries[index] {
             case .item(let existing) where existing.id == item.id: entries[index] = .item(item)
+            case .group(var group) where group.lead?.id == item.id:
+                group.lead = item
+                entries[index] = .group(group)
             // Only the groups of the folders holding the item's file can hold it.
             case .group(var group) where item.sourcePath.hasPrefix(group.sourcePath + "/"):
                 group.replaceItem(item)

@@ -15,6 +15,12 @@ public struct Routes: Sendable {
     /// Each produced output path and the source it comes from, to report collisions.
     public private(set) var producers: [String: String] = [:]
 
+    /// Each folder's index file (`_index.md`, or a `README.md` standing in for it) and the
+    /// folder it introduces; the file shows on its folder's page.
+    public private(set) var indexFiles: [String: String] = [:]
+    /// Folders that belong to a page of their name (`lesson/` to `lesson.md`), with that page.
+    public private(set) var ownedFolders: [String: String] = [:]
+
     public init() {}
 
     /// Room for about `count` sources. Tables of a hundred thousand paths that grow as they
@@ -34,6 +40,21 @@ public struct Routes: Sendable {
         return Self.claim(target.path.lowercased(), for: source, in: &producers)
     }
 
+    /// Records `path` as the index file of `folder`, which must be routed too: links to the
+    /// file lead where links to the folder do.
+    public mutating func addIndex(_ path: String, ofFolder folder: String) {
+        indexFiles[path] = folder
+    }
+
+    public mutating func addOwnedFolder(_ folder: String, ownedBy page: String) {
+        ownedFolders[folder] = page
+    }
+
+    /// The route key of the page a Markdown file shows on: an index file shows on its folder's.
+    public func owner(of path: String) -> String {
+        indexFiles[path] ?? path
+    }
+
     /// Records `source` under `key` unless the key is taken, and returns who has it: one
     /// lookup where "look, then insert" takes two (the default value is made only when the
     /// key is missing).
@@ -49,7 +70,7 @@ public struct Routes: Sendable {
     public func target(ofLink destination: String, inSource sourcePath: String) -> Target? {
         let folder = sourcePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(sourcePath[..<$0]) } ?? ""
         guard let resolved = OutputPath.resolve(OutputPath.percentDecode(destination), inFolder: folder) else { return nil }
-        if let target = targets[resolved] { return target }
+        if let target = targets[resolved] ?? indexFiles[resolved].flatMap({ targets[$0] }) { return target }
         if resolved.hasSuffix("/_index.md") { return targets[String(resolved.dropLast("/_index.md".count))] }
         if resolved == "_index.md" { return targets[""] }
         return nil

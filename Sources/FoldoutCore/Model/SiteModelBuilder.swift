@@ -24,7 +24,8 @@ public struct SiteModelBuilder {
     public func build(_ root: SourceFolder, diagnostics: inout [Diagnostic]) -> Site {
         let index = root.index.flatMap { pages[$0.path] }
         let folders = root.folders.compactMap { folder -> (SourceFolder, String)? in
-            guard let target = routes.targets[folder.path], target.fragment == nil, isIncluded(folder) else { return nil }
+            guard let target = routes.targets[folder.path], target.fragment == nil, routes.ownedFolders[folder.path] == nil,
+                  isIncluded(folder) else { return nil }
             return (folder, target.path)
         }
         // Catalogs do not depend on each other, so they are built side by side.
@@ -37,7 +38,8 @@ public struct SiteModelBuilder {
         catalogs.sort {
             Ordering.precedes(weight: $0.weight, title: $0.title, id: $0.id, weight: $1.weight, title: $1.title, id: $1.id)
         }
-        let looseEntries = items(in: root, catalogAnchor: "", trail: [])
+        let looseEntries = items(in: root, catalogAnchor: "", depth: 1, trail: [], catalogPage: "index.html", sort: nil,
+                                 diagnostics: &diagnostics)
         let looseItems = looseEntries.isEmpty ? nil : Group(
             anchor: "", title: "", weight: nil, depth: 1, expanded: nil, introHTML: "", summary: "",
             fields: [], entries: looseEntries, sourcePath: "")
@@ -74,7 +76,8 @@ public struct SiteModelBuilder {
         let trail = [TrailStep(title: title, path: outputPath, fragment: nil)]
         let options = readOptions(index, diagnostics: &diagnostics)
         var sections: [Group] = []
-        let loose = items(in: folder, catalogAnchor: "", trail: trail)
+        let loose = items(in: folder, catalogAnchor: "", depth: 1, trail: trail, catalogPage: outputPath, sort: options.sort,
+                          diagnostics: &diagnostics)
         for child in folder.folders where isIncluded(child) {
             if let section = group(child, depth: 1, trail: trail, catalogPage: outputPath, inheritedSort: options.sort,
                                    diagnostics: &diagnostics), section.itemCount > 0 {
@@ -119,18 +122,28 @@ public struct SiteModelBuilder {
         let trail = trail + [TrailStep(title: title, path: catalogPage, fragment: anchor)]
         let options = readOptions(index, diagnostics: &diagnostics)
         let sort = options.sort ?? inheritedSort
-        var entries = items(in: folder, catalogAnchor: anchor, trail: trail)
+        return Group(
+            anchor: anchor, title: title, weight: index?.parsed.weight, depth: depth, expanded: index?.parsed.expanded,
+            introHTML: index?.html ?? "", summary: index?.summary ?? "",
+            fields: index?.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) } ?? [],
+            entries: entries(of: folder, anchor: anchor, depth: depth, trail: trail, catalogPage: catalogPage, sort: sort,
+                             diagnostics: &diagnostics),
+            sourcePath: folder.path, options: options)
+    }
+
+    /// The outline of a folder at `depth` whose anchor is `anchor`: its items, and its
+    /// sub-folders' groups, in order.
+    private func entries(of folder: SourceFolder, anchor: String, depth: Int, trail: [TrailStep], catalogPage: String,
+                         sort: ItemSort?, diagnostics: inout [Diagnostic]) -> [OutlineEntry] {
+        var entries = items(in: folder, catalogAnchor: anchor, depth: depth, trail: trail, catalogPage: catalogPage, sort: sort,
+                            diagnostics: &diagnostics)
         for child in folder.folders where isIncluded(child) {
             if let nested = group(child, depth: depth + 1, trail: trail, catalogPage: catalogPage, inheritedSort: sort,
                                   diagnostics: &diagnostics), nested.itemCount > 0 {
                 entries.append(.group(nested))
             }
         }
-        return Group(
-            anchor: anchor, title: title, weight: index?.parsed.weight, depth: depth, expanded: index?.parsed.expanded,
-            introHTML: index?.html ?? "", summary: index?.summary ?? "",
-            fields: index?.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) } ?? [],
-            entries: Self.order(entries, by: sort), sourcePath: folder.path, options: options)
+        return Self.order(entries, by: sort)
     }
 
     /// Weight-then-title order mixes groups and items; any other sort puts the items first,
@@ -144,15 +157,24 @@ public struct SiteModelBuilder {
                                   weight: keys[r].weight, title: keys[r].title, id: keys[r].id)
             }.map { entries[$0] }
         }
+        // A group led by an item sorts as its item.
         var items: [Item] = []
+        var led: [String: Group] = [:]
         var groups: [Group] = []
         for entry in entries {
             switch entry {
             case .item(let item): items.append(item)
-            case .group(let group): groups.append(group)
+            case .group(let group):
+                if let lead = group.lead {
+                    items.append(lead)
+                    led[lead.id] = group
+                } else {
+                    groups.append(group)
+                }
             }
         }
-        return sort.sorted(items).map(OutlineEntry.item) + groups.sorted(by: sectionPrecedes).map(OutlineEntry.group)
+        return sort.sorted(items).map { item in led[item.id].map(OutlineEntry.group) ?? .item(item) }
+            + groups.sorted(by: sectionPrecedes).map(OutlineEntry.group)
     }
 
     private static func sortKey(_ entry: OutlineEntry) -> (weight: Double?, title: String, id: String) {
@@ -162,13 +184,31 @@ public struct SiteModelBuilder {
         }
     }
 
-    private func items(in folder: SourceFolder, catalogAnchor: String, trail: [TrailStep]) -> [OutlineEntry] {
+    /// The items of a folder at `depth` whose anchor is `catalogAnchor`; an item that owns a
+    /// folder leads a group of its sub-pages (see `Group.lead`).
+    private func items(in folder: SourceFolder, catalogAnchor: String, depth: Int, trail: [TrailStep], catalogPage: String,
+                       sort: ItemSort?, diagnostics: inout [Diagnostic]) -> [OutlineEntry] {
         var entries: [OutlineEntry] = []
+        var ownedFolders: [String: SourceFolder] = [:]
+        for child in folder.folders where routes.ownedFolders[child.path] != nil { ownedFolders[routes.ownedFolders[child.path]!] = child }
         for file in folder.pages {
             guard let place = pages.place(of: file.path), let target = routes.targets[file.path] else { continue }
-            let slug = ContentRouter.pageSlug(pages.pages[place].parsed)
-            let anchor = catalogAnchor.isEmpty ? slug : catalogAnchor + "/" + slug
-            entries.append(.item(Self.item(pages.pages[place], outputPath: target.path, anchor: anchor, trail: trail)))
+            // The row's anchor is its path on the catalog page: the name routing gave its file.
+            let name = target.path.split(separator: "/").last.map { String($0.dropLast(5)) } ?? target.path
+            let anchor = catalogAnchor.isEmpty ? name : catalogAnchor + "/" + name
+            let item = Self.item(pages.pages[place], outputPath: target.path, anchor: anchor, trail: trail)
+            if let owned = ownedFolders[file.path] {
+                let subTrail = trail + [TrailStep(title: item.title, path: item.outputPath, fragment: nil)]
+                let subEntries = self.entries(of: owned, anchor: anchor, depth: depth + 1, trail: subTrail, catalogPage: catalogPage,
+                                         sort: sort, diagnostics: &diagnostics)
+                if !subEntries.isEmpty {
+                    entries.append(.group(Group(anchor: anchor, title: item.title, weight: item.weight, depth: depth + 1, expanded: nil,
+                                                introHTML: "", summary: item.summary, fields: [], entries: subEntries,
+                                                sourcePath: owned.path, lead: item)))
+                    continue
+                }
+            }
+            entries.append(.item(item))
         }
         return Self.order(entries, by: nil)
     }

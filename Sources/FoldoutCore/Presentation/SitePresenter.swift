@@ -197,6 +197,16 @@ public struct SitePresenter {
                         if accordionOpened { open = false }
                         if open { accordionOpened = true }
                     }
+                    if let lead = group.lead {
+                        // A row that is also a group: the lead's row, disclosing its sub-pages.
+                        var row = presenter.rowContext(lead, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
+                        row[.hasChildren] = true
+                        row[.open] = .flag(open)
+                        row[.itemCount] = .number(group.itemCount - 1)
+                        row[.itemCountLabel] = .text(SitePresenter.countLabel(group.itemCount - 1))
+                        row[.entries] = .list(self.entries(group.entries, depth: depth + 1, accordion: nil))
+                        return row
+                    }
                     let exclusive = group.options.exclusive ?? catalog?.options.exclusive ?? false
                     let itemCount = group.itemCount
                     return [
@@ -208,6 +218,7 @@ public struct SitePresenter {
                         .itemCount: .number(itemCount),
                         .itemCountLabel: .text(SitePresenter.countLabel(itemCount)),
                         .open: .flag(open),
+                        .hasChildren: false,
                         .hasAccordion: .flag(accordion != nil),
                         .accordion: .text(accordion ?? ""),
                         .depth: .number(depth),
@@ -274,6 +285,7 @@ public struct SitePresenter {
             .summary: .text(item.summary),
             .hasSummary: .flag(!secondary.isEmpty),
             .image: TemplateValue(thumbnail),
+            .hasChildren: false,
             .open: false,
             .hasAccordion: false,
             .accordion: "",

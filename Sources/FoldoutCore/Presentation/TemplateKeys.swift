@@ -25,6 +25,7 @@ extension TemplateKey {
     static let hasAppearance = TemplateKey("hasAppearance")
     static let hasBadges = TemplateKey("hasBadges")
     static let hasCatalogs = TemplateKey("hasCatalogs")
+    static let hasChildren = TemplateKey("hasChildren")
     static let hasColumns = TemplateKey("hasColumns")
     static let hasDate = TemplateKey("hasDate")
     static let hasDescription = TemplateKey("hasDescription")

@@ -210,7 +210,7 @@ struct PageDigest {
         "Catalog": ["id", "title", "weight", "introHTML", "summary", "fields", "sections", "expanded", "outputPath",
                     "sourcePath", "options"],
         "Group": ["anchor", "title", "weight", "depth", "expanded", "introHTML", "summary", "fields", "entries",
-                  "sourcePath", "options", "query"],
+                  "sourcePath", "options", "query", "lead"],
         "Item": ["id", "anchor", "title", "weight", "date", "summary", "image", "tags", "fields", "bodyHTML: item page only",
                  "headingIDs: item page only", "outputPath", "sourcePath", "trail", "images"],
         "TrailStep": ["title", "path", "fragment"],
@@ -248,6 +248,8 @@ struct PageDigest {
         feedDescription(of: group.options, into: &hasher)
         hasher.combine(group.query != nil)
         if let query = group.query { feedDescription(of: query, into: &hasher) }
+        hasher.combine(group.lead != nil)
+        if let lead = group.lead { feedRow(lead, rows: rows, into: &hasher) }
         hasher.combine(group.entries.count)
         for entry in group.entries {
             switch entry {
