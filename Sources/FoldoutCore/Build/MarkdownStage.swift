@@ -107,6 +107,8 @@ struct MarkdownStage: Sendable {
         var hasher = ContentHash()
         hasher.combine(options.allowRawHTML)
         hasher.combine(options.dropTitleHeading)
+        hasher.combine(options.tableAlignment == .alignAttribute)
+        hasher.combine(options.smartPunctuation)
         hasher.combine(options.reservedIDs.count)
         for id in options.reservedIDs.sorted() { hasher.combine(id) }
         return hasher.finalize()

@@ -20,10 +20,27 @@ public struct MarkdownRenderer: Sendable {
         /// Ids the page layout itself uses (`main`); headings get other ids, so an id stays
         /// unique on the page and a `#fragment` reaches one element.
         public var reservedIDs: Set<String> = []
-        public init(allowRawHTML: Bool = false, dropTitleHeading: Bool = true, reservedIDs: Set<String> = []) {
+        /// How a table cell gives its column's alignment (see `PipeTables`).
+        public var tableAlignment = TableAlignment.styleAttribute
+        /// Curly quotes, dashes and ellipses; off only where output is compared with plain
+        /// cmark's (the GFM specification's examples).
+        public var smartPunctuation = true
+        public init(allowRawHTML: Bool = false, dropTitleHeading: Bool = true, reservedIDs: Set<String> = [],
+                    tableAlignment: TableAlignment = .styleAttribute, smartPunctuation: Bool = true) {
             self.allowRawHTML = allowRawHTML
             self.dropTitleHeading = dropTitleHeading
             self.reservedIDs = reservedIDs
+            self.tableAlignment = tableAlignment
+            self.smartPunctuation = smartPunctuation
+        }
+
+        public enum TableAlignment: Sendable, Equatable {
+            /// `style="text-align: center"`, as cmark-gfm prints with
+            /// CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES: valid HTML.
+            case styleAttribute
+            /// `align="center"`, cmark-gfm's default and the GFM specification's; HTML calls
+            /// the attribute obsolete (the Nu checker reports an error).
+            case alignAttribute
         }
     }
 
@@ -74,11 +91,12 @@ public struct MarkdownRenderer: Sendable {
         // of every line.
         var parseOptions: Int32 = options.allowRawHTML ? CMARK_OPT_UNSAFE : 0
         let document: OpaquePointer = Self.withUTF8(markdown) { bytes in
-            if Self.needsSmartPunctuation(bytes) { parseOptions |= CMARK_OPT_SMART }
+            if options.smartPunctuation, Self.needsSmartPunctuation(bytes) { parseOptions |= CMARK_OPT_SMART }
             let parser = cmark_parser_new_with_mem(parseOptions, allocator)
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
             let document = cmark_parser_finish(parser)!
             cmark_parser_free(parser)
+            PipeTables.convert(document, source: bytes, options: parseOptions, alignment: options.tableAlignment, allocator: allocator)
             return document
         }
 
