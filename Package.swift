@@ -73,7 +73,8 @@ let package = Package(
             swiftSettings: libFuzzer == nil ? [] : [.define("FOLDOUT_LIBFUZZER")],
             linkerSettings: libFuzzer.map { [.unsafeFlags(["-Xlinker", $0]), .linkedLibrary("stdc++")] } ?? []
         ),
-        .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
+        // Fixtures/ holds text the tests read from disk (the GFM specification's table examples).
+        .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"], exclude: ["Fixtures"]),
         .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutCore"]),
     ]
 )
