@@ -703,12 +703,14 @@ extension PipeTables {
             let head = block("<thead>", "</thead>")
             cmark_node_append_child(node, head)
             var body: OpaquePointer?
+            let headerTags = table.alignments.map { openingTag(isHeader: true, $0) }
+            let dataTags = table.alignments.map { openingTag(isHeader: false, $0) }
             for (rowIndex, paragraphs) in cells.enumerated() {
                 let row = block("<tr>", "</tr>")
                 let isHeader = rowIndex == 0
                 for (column, paragraph) in paragraphs.enumerated() {
                     let cell: OpaquePointer = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, allocator)
-                    _ = cmark_node_set_on_enter(cell, openingTag(isHeader: isHeader, table.alignments[column]))
+                    _ = cmark_node_set_on_enter(cell, isHeader ? headerTags[column] : dataTags[column])
                     _ = cmark_node_set_on_exit(cell, isHeader ? "</th>\n" : "</td>\n")
                     if let paragraph { moveInlines(from: paragraph, to: cell) }
                     cmark_node_append_child(row, cell)
