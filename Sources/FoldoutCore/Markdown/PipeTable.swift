@@ -12,7 +12,11 @@ import Foundation
 /// start another block with (but cmark kept in the paragraph: an indented line, a list that may
 /// not interrupt a paragraph, an HTML block of the seventh kind, a lazy line in a block quote or
 /// list item) ends the table; it and the lines after it are parsed again as blocks of their own.
-/// Lazy lines differ from cmark-gfm in one way: those blocks stay inside the container.
+///
+/// Where this differs from cmark-gfm: a table needs a pipe in its lines (cmark-gfm also takes
+/// `a` over `:--` for a table; here a page without a pipe pays nothing); blocks parsed again
+/// after a lazy line stay inside the container it lacked; and they end with cmark's paragraph
+/// (an HTML block or list there does not take in the block after it).
 ///
 /// Nodes from the small documents keep their source lines (`Link.line`): each such document puts
 /// a cell, or a paragraph's lines, on the line it came from, padded with blank lines. Cells with
