@@ -113,6 +113,32 @@ import Testing
         #expect(catalog.contains("1 item"))
     }
 
+    @Test func aReadmeThatIsItsFoldersOnlyMarkdownIsAPage() throws {
+        let site = BadInputSite([
+            "guide/_index.md": Self.catalog,
+            "guide/alpha/README.md": "# Alpha course\n\nThe first course.\n",
+            "guide/beta.md": "# Beta\n\nSee [alpha](alpha/README.md).\n",
+        ])
+        let snapshot = try site.snapshot()
+        #expect(site.diagnostics().isEmpty)
+        #expect(snapshot.text(at: "guide/alpha/readme.html")?.contains("The first course.") == true)
+        #expect(snapshot.text(at: "guide/beta.html")?.contains("href=\"alpha/readme.html\"") == true)
+    }
+
+    @Test func theHomePageShowsEachCatalogsSummaryNotItsIntro() throws {
+        // Two READMEs with the same headings and links made for their own catalog pages.
+        let readme = "# Recipes\n\nSee [the soup](soup.md) and [the list](list.txt).\n\n## Install\n\nMore.\n"
+        let snapshot = try BadInputSite(["recipes/README.md": readme, "recipes/soup.md": "# Soup\n", "recipes/list.txt": "soup",
+                                         "drinks/README.md": readme, "drinks/soup.md": "# Tea soup\n", "drinks/list.txt": "tea"]).snapshot()
+        let home = try #require(snapshot.text(at: "index.html"))
+        #expect(home.contains("<p class=\"intro\">See the soup and the list.</p>"))
+        let ids = HTMLTags.scan(home).compactMap { $0.attributes["id"] }
+        #expect(ids.count == Set(ids).count)
+        #expect(OutputLinks.broken(in: snapshot).isEmpty)
+        // The catalog page itself has the whole intro, its links made for it.
+        #expect(snapshot.text(at: "recipes/index.html")?.contains("href=\"soup.html\"") == true)
+    }
+
     @Test func aReadmeBesideAnIndexIsAnItem() throws {
         let snapshot = try BadInputSite(["guides/_index.md": Self.catalog, "guides/README.md": "# Read me first\n"]).snapshot()
         #expect(snapshot.files["guides/readme.html"] != nil)

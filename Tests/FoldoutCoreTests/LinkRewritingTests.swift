@@ -56,6 +56,18 @@ import Testing
                 == ["small-animals/mr-waffles.html", "small-animals/care-guide.html"])
     }
 
+    @Test func aPathFromTheRootStartsAtTheContentFolder() throws {
+        let report = try build("[Luna](/pets/cats/luna.md#care) ![Map](/pets/map.png) [Dogs](/pets/dogs/)",
+                               extra: ["pets/map.png": "png"])
+        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs == ["../../cats/luna.html#care", "../../index.html#dogs"])
+        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").srcs == ["../../map.png"])
+    }
+
+    @Test func aPathFromTheRootToNothingIsAWarning() throws {
+        let report = try build("[Guide](/GUIDE.md)")
+        #expect(report.warnings.contains { $0.message == "link `/GUIDE.md` points to nothing in the content folder" })
+    }
+
     @Test func linkFromALooseHomeItemIntoACatalog() throws {
         let report = try build("", extra: ["about.md": "See [Luna](pets/cats/luna.md)."])
         #expect(try bodyLinks(report, "about.md").hrefs == ["pets/cats/luna.html"])

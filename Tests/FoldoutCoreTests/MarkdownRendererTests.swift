@@ -143,10 +143,35 @@ import Testing
 
     @Test func headingsGetIdsFromTheirText() {
         let result = renderer.render("## Daily routine\n\n### Food & Water\n")
-        #expect(result.headingIDs == ["daily-routine", "food-water"])
+        #expect(result.headingIDs == ["daily-routine", "food--water"])
         let headings = HTMLTags.scan(result.html).filter { !$0.isEnd && ["h2", "h3"].contains($0.name) }
-        #expect(headings.map { $0.attributes["id"] } == ["daily-routine", "food-water"])
+        #expect(headings.map { $0.attributes["id"] } == ["daily-routine", "food--water"])
         #expect(headings.map(\.followingText) == ["Daily routine", "Food & Water"])
+    }
+
+    /// Links written for GitHub or Hugo (`[next](#whats-next)`) name headings by GitHub's ids.
+    @Test(arguments: [
+        ("What\u{2019}s next", "whats-next"), ("The std::io facade", "the-stdio-facade"), ("pt_BR", "pt_br"),
+        ("RFC 3392: Leadership Council", "rfc-3392-leadership-council"), ("C++ & C#", "c--c"), ("Ελληνικά Γράμματα", "ελληνικά-γράμματα"),
+        ("日本語の見出し", "日本語の見出し"), ("hello-world_2", "hello-world_2"), ("Crème brûlée", "crème-brûlée"),
+    ])
+    func headingIdsAreGitHubs(heading: String, id: String) {
+        #expect(renderer.render("## \(heading)\n").headingIDs == [id])
+    }
+
+    @Test func aHeadingIsNeverMoreThanOneLevelBelowTheOneBefore() {
+        let html = renderer.render("### Intro\n\n##### Detail\n\n## Part\n\n#### Sub\n").html
+        let levels = HTMLTags.scan(html).filter { !$0.isEnd && $0.name.hasPrefix("h") }.map(\.name)
+        // Below the page's own h1: h2, then h3; a level may drop back any distance.
+        #expect(levels == ["h2", "h3", "h2", "h3"])
+        #expect(html.contains("<h3 id=\"detail\">Detail</h3>"))
+    }
+
+    @Test func webURLsNoBrowserCanOpenAreRemovedAndExtraHashesEncoded() {
+        let result = renderer.render("[a](https://example.org/wiki/Overriding#C#) [b](http://localhost:port/x) [c](https://example.org:8080/#/#room)\n")
+        let hrefs = HTMLTags.scan(result.html).compactMap { $0.attributes["href"] }
+        #expect(hrefs == ["https://example.org/wiki/Overriding#C%23", "", "https://example.org:8080/#/%23room"])
+        #expect(result.links.map(\.isInvalid) == [false, true, false])
     }
 
     @Test func duplicateHeadingsGetUniqueIds() {

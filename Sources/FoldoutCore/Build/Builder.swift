@@ -876,7 +876,7 @@ public struct Builder: Sendable {
             let fragment = OutputPath.percentDecode(String(destination.dropFirst()))
             return fragment.isEmpty ? .external : .sameAnchor(page: page, fragment: fragment)
         }
-        guard OutputPath.isLocal(destination), !destination.hasPrefix("/") else { return .external }
+        guard OutputPath.isLocal(destination), !destination.hasPrefix("//") else { return .external }
         var path = Substring(destination)
         var fragment: String?
         if let hash = path.firstIndex(of: "#") {
@@ -886,7 +886,10 @@ public struct Builder: Sendable {
         }
         if let question = path.firstIndex(of: "?") { path = path[..<question] }
         if path.isEmpty { return .external }
-        guard let target = routes.target(ofLink: String(path), inSource: source) else { return .missing }
+        // A path from the root (`/docs/setup.md`) starts at the content folder, as on GitHub.
+        let rooted = path.hasPrefix("/")
+        guard let target = routes.target(ofLink: String(rooted ? path.drop { $0 == "/" } : path), inSource: rooted ? "" : source)
+        else { return .missing }
         let anchor = fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
         return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: anchor), page: target.path, fragment: anchor)
     }

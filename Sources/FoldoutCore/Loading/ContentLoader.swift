@@ -182,10 +182,13 @@ public struct ContentLoader: Sendable {
     }
 
     /// In a folder without `_index.md`, a `README.md` (any letter case) is its index, as on
-    /// GitHub: its first heading titles the folder and its body is the intro.
+    /// GitHub: its first heading titles the folder and its body is the intro. A README that
+    /// is the folder's only Markdown stays a page: a folder with nothing else to list is not
+    /// shown, and the README's text would be lost with it.
     static func useReadmeAsIndex(in folder: inout SourceFolder) {
         guard folder.index == nil,
-              let readme = folder.pages.firstIndex(where: { $0.path.split(separator: "/").last?.lowercased() == "readme.md" })
+              let readme = folder.pages.firstIndex(where: { $0.path.split(separator: "/").last?.lowercased() == "readme.md" }),
+              folder.pages.count > 1 || folder.folders.contains(where: \.hasMarkdown)
         else { return }
         folder.index = folder.pages.remove(at: readme)
     }

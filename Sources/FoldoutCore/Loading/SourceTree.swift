@@ -13,6 +13,11 @@ public struct SourceFolder: Sendable {
     public var assets: [SourceAsset]
     /// Sub-folders, sorted by name.
     public var folders: [SourceFolder]
+
+    /// Whether the folder holds a Markdown file at any depth.
+    public var hasMarkdown: Bool {
+        index != nil || !pages.isEmpty || folders.contains { $0.hasMarkdown }
+    }
 }
 
 public struct SourceFile: Sendable {

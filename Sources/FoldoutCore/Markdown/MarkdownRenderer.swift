@@ -54,6 +54,8 @@ public struct MarkdownRenderer: Sendable {
         public var text: String
         /// The URL was emptied because its scheme is not allowed (see `SafeURL`).
         public var isRefused = false
+        /// The URL was emptied because no browser can open it (see `SafeURL.repairedWebURL`).
+        public var isInvalid = false
     }
 
     public struct Result: Sendable {
@@ -125,9 +127,15 @@ public struct MarkdownRenderer: Sendable {
         }
 
         for (index, link) in links.enumerated() {
+            let repaired = SafeURL.repairedWebURL(link.destination)
             if !SafeURL.isAllowed(link.destination) {
                 cmark_node_set_url(linkNodes[index], "")
                 links[index].isRefused = true
+            } else if repaired == nil {
+                cmark_node_set_url(linkNodes[index], "")
+                links[index].isInvalid = true
+            } else if let repaired, repaired != link.destination {
+                cmark_node_set_url(linkNodes[index], repaired)
             } else if let replacement = rewrite(link) {
                 cmark_node_set_url(linkNodes[index], replacement)
                 links[index].destination = replacement
@@ -148,10 +156,15 @@ public struct MarkdownRenderer: Sendable {
         used.reserveCapacity(headings.count * 2)
         var headingIDs: [String] = []
         headingIDs.reserveCapacity(headings.count)
+        // The page's title is its `h1`: a heading more than one level below the one before it
+        // (`###` right under the title) is raised, as the HTML checker asks, and keeps its id.
+        var previousLevel: Int32 = 1
         for heading in headings {
             let id = Self.uniqueID(for: Self.plainText(of: heading), used: &used, reserved: options.reservedIDs)
             headingIDs.append(id)
-            Self.replaceHeading(heading, id: id, allocator: allocator)
+            let level = min(cmark_node_get_heading_level(heading), previousLevel + 1)
+            previousLevel = level
+            Self.replaceHeading(heading, id: id, level: level, allocator: allocator)
         }
 
         let paragraphText = firstParagraph.map(Self.plainText(of:)) ?? ""
@@ -198,8 +211,8 @@ public struct MarkdownRenderer: Sendable {
     /// the heading element with its id, its inline children moved inside. Ids are slugs
     /// (letters, digits, dashes), so they need no escaping. The tags are put together as
     /// bytes: string interpolation here cost more than libcmark's work on the heading.
-    private static func replaceHeading(_ heading: OpaquePointer, id: String, allocator: UnsafeMutablePointer<cmark_mem>) {
-        let level = UInt8(clamping: cmark_node_get_heading_level(heading))
+    private static func replaceHeading(_ heading: OpaquePointer, id: String, level: Int32, allocator: UnsafeMutablePointer<cmark_mem>) {
+        let level = UInt8(clamping: level)
         let block = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, allocator)
         let inline = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, allocator)
         // `<hN id="ID">` and `</hN>`, NUL-terminated, in one buffer on the stack.
@@ -234,7 +247,7 @@ public struct MarkdownRenderer: Sendable {
     /// A heading id not in `used` (this page's ids so far, each with the next number to try
     /// after it) nor in `reserved` (which counts as used once).
     static func uniqueID(for text: String, used: inout [String: Int], reserved: Set<String> = []) -> String {
-        var base = Slug.make(text)
+        var base = Slug.headingID(text)
         if base.isEmpty { base = "section" }
         func taken(_ id: String) -> Int? { used[id] ?? (reserved.contains(id) ? 1 : nil) }
         guard let count = taken(base) else {

@@ -59,6 +59,11 @@ public struct PageBodyRenderer: Sendable {
                 return nil
             }
         }
+        for link in result.links where link.isInvalid {
+            warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
+                                     "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: its port is not a number, so no browser can open it",
+                                     hint: "write the address in backticks if it is an example (`http://localhost:PORT`)"))
+        }
         for link in result.links where link.isRefused {
             warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
                                      "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: only http(s), mailto and relative URLs are allowed",

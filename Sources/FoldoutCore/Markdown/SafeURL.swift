@@ -21,6 +21,25 @@ public enum SafeURL {
         return scheme.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 
+    /// An `http:` or `https:` URL as browsers and the HTML checker accept it: a `#` after the
+    /// fragment's own is percent-encoded (`…/wiki/Overriding#C#` → `…#C%23`). Nil when the port
+    /// is not a number (`http://localhost:port`, a placeholder in prose): no browser can open it.
+    /// Any other URL comes back as it is.
+    public static func repairedWebURL(_ url: String) -> String? {
+        guard url.utf8.first == UInt8(ascii: "h") || url.utf8.first == UInt8(ascii: "H"),
+              let scheme = scheme(of: url), scheme == "http" || scheme == "https",
+              let separator = url.range(of: "://") else { return url }
+        let rest = url[separator.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        let afterHost = host.hasPrefix("[") ? host.drop { $0 != "]" }.dropFirst() : host.drop { $0 != ":" }
+        if afterHost.hasPrefix(":"), !afterHost.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
+        guard let hash = url.firstIndex(of: "#") else { return url }
+        let fragment = url[url.index(after: hash)...]
+        guard fragment.contains("#") else { return url }
+        return String(url[...hash]) + fragment.replacingOccurrences(of: "#", with: "%23")
+    }
+
     /// The scheme a browser would read, lower-cased, or nil when the URL is relative.
     /// Browsers drop tabs and newlines anywhere in a URL and spaces and control characters
     /// at its start, so `java\tscript:` is `javascript:` to them; it is here too.

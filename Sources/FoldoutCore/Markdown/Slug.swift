@@ -42,6 +42,34 @@ public enum Slug {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// A heading's id as GitHub and Hugo make it, so that links written for them
+    /// (`#whats-next` for "What’s next", `#pt_br` for "pt_BR") find the heading: lower-cased
+    /// letters, digits and marks of every script, `-` and `_` kept, each space a `-`, every
+    /// other character left out.
+    public static func headingID(_ text: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for value in text.utf8 {
+                switch value {
+                case 65...90: result.append(value + 32)
+                case 97...122, 48...57, UInt8(ascii: "-"), UInt8(ascii: "_"): result.append(value)
+                case UInt8(ascii: " "): result.append(UInt8(ascii: "-"))
+                default: continue
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+        for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
+            if scalar == " " {
+                result.append(UInt8(ascii: "-"))
+            } else if scalar == "-" || scalar == "_" || isLetterOrDigit(scalar) || scalar.properties.generalCategory.isMark {
+                result += String(scalar).utf8
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// The slug of a file or folder name, for its name in `Output/`: `make`, except that
     /// symbols which tell names apart are spelled out, so distinct files keep distinct
     /// pages: `c++` → `c-plus-plus`, `c#` → `c-sharp`, `.net` → `dot-net`, `Q&A` → `q-and-a`.
@@ -171,4 +199,8 @@ public enum Slug {
         if title[0] >= UInt8(ascii: "a"), title[0] <= UInt8(ascii: "z") { title[0] -= 32 }
         return String(decoding: title, as: UTF8.self)
     }
+}
+
+private extension Unicode.GeneralCategory {
+    var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
 }

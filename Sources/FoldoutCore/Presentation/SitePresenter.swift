@@ -112,7 +112,10 @@ public struct SitePresenter {
             .url: .text(link(from: pagePath, to: catalog.outputPath)),
             .introHTML: .text(catalog.introHTML),
             .hasIntro: .flag(!catalog.introHTML.isEmpty),
+            // A card shows the summary, not the intro: an intro's links and heading ids are
+            // made for the catalog's own page, and a README's intro can be pages long.
             .summary: .text(catalog.summary),
+            .hasSummary: .flag(!catalog.summary.isEmpty),
             .itemCount: .number(itemCount),
             .itemCountLabel: .text(Self.countLabel(itemCount)),
         ]
