@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // libxml2's HTML parser, for the raw HTML an allowlist keeps (Debian: libxml2-dev).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // An arena allocator for libcmark: one document's nodes and strings freed at once.
         .target(name: "CmarkArena", dependencies: ["CCmark"]),
         // Turns Templates/ into Swift source so the default templates ship inside the binary.
@@ -40,6 +46,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CmarkArena",
+                "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
