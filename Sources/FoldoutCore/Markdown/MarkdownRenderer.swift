@@ -6,7 +6,7 @@ import Foundation
 /// the summary and the headings, gives each heading a unique id, lets the caller rewrite
 /// link and image destinations, and renders HTML.
 ///
-/// Safe by default: raw HTML becomes a comment (cmark's own safe mode). Link and image URLs
+/// Safe by default: of raw HTML, only what `HTMLAllowlist` keeps stays. Link and image URLs
 /// outside `SafeURL` (`javascript:`, `data:` and the like) are emptied in either mode: an
 /// author who allows raw HTML still gets no script from a Markdown link. Smart punctuation
 /// is on and invalid UTF-8 is replaced.
@@ -70,6 +70,9 @@ public struct MarkdownRenderer: Sendable {
         /// Ids given to the headings, in order.
         public var headingIDs: [String]
         public var links: [Link]
+        /// Ids kept on raw HTML elements (`<span id>`, `<a name>`), in order: links name them as
+        /// they name headings.
+        public var rawHTMLIDs: [String] = []
     }
 
     public var options: Options
@@ -106,6 +109,7 @@ public struct MarkdownRenderer: Sendable {
         var firstParagraph: OpaquePointer?
         var links: [Link] = []
         var linkNodes: [OpaquePointer] = []
+        var rawHTML: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
@@ -121,6 +125,8 @@ public struct MarkdownRenderer: Sendable {
                                   line: Int(cmark_node_get_start_line(node)),
                                   text: isImage ? Self.plainText(of: node) : ""))
                 linkNodes.append(node)
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+                rawHTML.append(node)
             default:
                 break
             }
@@ -168,6 +174,14 @@ public struct MarkdownRenderer: Sendable {
         }
 
         let paragraphText = firstParagraph.map(Self.plainText(of:)) ?? ""
+        // Raw HTML with raw HTML off: the allowlist keeps what is harmless. Without any (nearly
+        // every page), cmark's safe mode as it is.
+        if !options.allowRawHTML, !rawHTML.isEmpty {
+            let kept = Self.renderThroughAllowlist(document, options: parseOptions, rawHTML: rawHTML, headingIDs: headingIDs,
+                                                   links: links, reservedIDs: options.reservedIDs, rewrite: rewrite)
+            return Result(html: kept.html, firstHeading: firstHeading, droppedTitleHeading: dropped, firstParagraph: paragraphText,
+                          headingIDs: kept.headingIDs, links: links + kept.links, rawHTMLIDs: kept.ids)
+        }
         // The HTML is in the arena too: copied out, never freed on its own.
         let html = cmark_render_html(document, parseOptions).map { String(cString: $0) } ?? ""
         return Result(html: html, firstHeading: firstHeading, droppedTitleHeading: dropped,

@@ -74,7 +74,9 @@ public struct PageBodyRenderer: Sendable {
         let title = page.title ?? result.firstHeading ?? Slug.readableTitle(fromFileName: fileName == "_index.md"
             ? String(page.path.split(separator: "/").dropLast().last ?? "") : fileName)
         let summary = page.summary ?? Self.shorten(result.firstParagraph, to: Self.summaryLength)
-        return (result.html, title, summary, result.headingIDs, anchorLinks)
+        // Ids kept on raw HTML count as anchors too.
+        let ids = result.rawHTMLIDs.isEmpty ? result.headingIDs : result.headingIDs + result.rawHTMLIDs
+        return (result.html, title, summary, ids, anchorLinks)
     }
 
     /// Cuts `text` at a word boundary and adds an ellipsis when it is longer than `limit`.

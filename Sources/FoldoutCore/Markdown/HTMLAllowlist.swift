@@ -1,0 +1,325 @@
+import CLibXML2
+
+/// The harmless part of raw HTML in Markdown, for sites that leave `unsafe_html` off. A page's
+/// HTML, as cmark wrote it with its raw HTML in, is parsed by libxml2's HTML parser and written
+/// again from the tree it built: only the elements and attributes in `elements`, every URL
+/// through `SafeURL`, every text and value escaped here. An element not on the list leaves its
+/// text behind; one whose content is no text for a reader (`script`, `svg`…) goes whole, a
+/// comment in its place. Never a pattern over the markup: a browser gets back exactly the tree
+/// that was checked.
+struct HTMLAllowlist {
+    /// Each raw HTML node's text and the body line it starts on, in order: the line a raw URL
+    /// is reported on.
+    var sources: [(text: String, line: Int)] = []
+    /// URLs cmark wrote for Markdown links and images, percent-decoded (cmark percent-encodes
+    /// them): those were checked and rewritten already, so they are not rewritten again.
+    var markdownURLs: Set<[UInt8]> = []
+    /// The Markdown headings' ids, in order: kept on the headings that carry them.
+    var headingIDs: [String] = []
+    /// Ids the layout uses: a raw element does not get them.
+    var reservedIDs: Set<String> = []
+
+    struct Output {
+        var html: String
+        /// Heading ids still on the page, in order.
+        var headingIDs: [String]
+        /// Ids kept on raw elements (`<span id>`, `<a name>`), in order.
+        var ids: [String]
+        /// URLs of raw `a href` and `img src`, as Markdown links report theirs.
+        var links: [MarkdownRenderer.Link]
+    }
+
+    /// Kept elements and the attributes each keeps, in the order they are written: cmark's
+    /// own vocabulary (pipe tables included) and the inline HTML content uses.
+    static let elements: [String: [String]] = {
+        var elements: [String: [String]] = [
+            "a": ["id", "href", "title"], "img": ["src", "alt", "title", "width", "height"],
+            "code": ["class"], "ol": ["start"], "th": ["style"], "td": ["style"],
+            "span": ["id"], "abbr": ["title"], "details": ["open"],
+        ]
+        for level in 1...6 { elements["h\(level)"] = ["id"] }
+        for name in ["p", "em", "strong", "pre", "ul", "li", "blockquote", "hr", "br", "del", "table", "thead", "tbody", "tr",
+                     "kbd", "sup", "sub", "mark", "summary"] {
+            elements[name] = []
+        }
+        return elements
+    }()
+
+    static let voidElements: Set<String> = ["br", "hr", "img"]
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+    /// Dropped with everything inside: code, styles, other vocabularies, form controls,
+    /// embedded documents, and text a browser does not show as text.
+    static let droppedWhole: Set<String> = [
+        "script", "style", "svg", "math", "iframe", "frame", "frameset", "object", "embed", "applet", "param", "template",
+        "noscript", "noembed", "noframes", "textarea", "title", "xmp", "plaintext", "select", "option", "optgroup", "datalist",
+        "input", "meta", "link", "base", "head", "canvas", "audio", "video", "source", "track", "portal",
+        "dialog", "slot",
+    ]
+
+    /// `style` is kept on table cells in the one form pipe tables write.
+    static let cellStyles: Set<String> = ["text-align: left", "text-align: center", "text-align: right"]
+
+    static let omitted = Array("<!-- raw HTML omitted -->".utf8)
+
+    /// libxml2 sets up its globals once, before any thread parses.
+    private static let libxml2Ready: Void = xmlInitParser()
+
+    /// `html` written again with only what the allowlist keeps. `rewrite` is called for each
+    /// raw link and image URL that is allowed (as for Markdown links) and may replace it.
+    func clean(_ html: UnsafeBufferPointer<UInt8>, rewrite: (MarkdownRenderer.Link) -> String?) -> Output {
+        _ = Self.libxml2Ready
+        // An open `<body>` first: text at the start is then not wrapped in an implied `<p>`.
+        var input = Array("<body>".utf8)
+        input.append(contentsOf: html)
+        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue
+        guard input.count <= Int(Int32.max), let document = input.withUnsafeBufferPointer({ bytes in
+            bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", Int32(options)) }
+        }) else {
+            return Output(html: "", headingIDs: [], ids: [], links: [])
+        }
+        defer { xmlFreeDoc(document) }
+        return withoutActuallyEscaping(rewrite) { rewrite in
+            var writer = Writer(allowlist: self, rewrite: rewrite)
+            writer.write(document)
+            return Output(html: String(decoding: writer.bytes, as: UTF8.self), headingIDs: writer.keptHeadingIDs,
+                          ids: writer.keptIDs, links: writer.links)
+        }
+    }
+
+    /// Percent-decodes `text` as bytes (a `%` not followed by two hex digits stays).
+    static func percentDecoded<S: Sequence<UInt8>>(_ text: S) -> [UInt8] {
+        let bytes = Array(text)
+        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
+    /// Walks the parsed tree and writes what is kept.
+    private struct Writer {
+        let allowlist: HTMLAllowlist
+        let rewrite: (MarkdownRenderer.Link) -> String?
+        var bytes: [UInt8] = []
+        var keptHeadingIDs: [String] = []
+        var keptIDs: [String] = []
+        var links: [MarkdownRenderer.Link] = []
+        /// Ids on the page so far, and the headings' (which win over raw ones).
+        var takenIDs: Set<String>
+        /// Heading ids not met yet: a heading lost inside a dropped element (an unclosed
+        /// `<textarea>` swallows the rest of the page) takes no other heading's id with it.
+        var headingIDsToCome: Set<String>
+        var nextSource = 0
+
+        init(allowlist: HTMLAllowlist, rewrite: @escaping (MarkdownRenderer.Link) -> String?) {
+            self.allowlist = allowlist
+            self.rewrite = rewrite
+            takenIDs = allowlist.reservedIDs.union(allowlist.headingIDs)
+            headingIDsToCome = Set(allowlist.headingIDs)
+        }
+
+        /// Depth first, by child, sibling and parent links: deep nesting cannot overflow the stack.
+        mutating func write(_ document: htmlDocPtr) {
+            let root = UnsafeMutableRawPointer(document)
+            var next = document.pointee.children
+            while let node = next {
+                var entered = false
+                switch node.pointee.type {
+                case XML_ELEMENT_NODE:
+                    let name = Self.name(node.pointee.name)
+                    if let attributes = HTMLAllowlist.elements[name] {
+                        writeStartTag(name, attributes: attributes, of: node)
+                        entered = !HTMLAllowlist.voidElements.contains(name)
+                        if entered, node.pointee.children == nil { writeEndTag(name) }
+                    } else if HTMLAllowlist.droppedWhole.contains(name) {
+                        bytes += HTMLAllowlist.omitted
+                    } else {
+                        entered = true  // the tag goes, its content stays
+                    }
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = node.pointee.content { writeEscaped(content) }
+                default:
+                    break  // comments, processing instructions, doctypes
+                }
+                if entered, let child = node.pointee.children {
+                    next = child
+                    continue
+                }
+                var at = node
+                next = nil
+                while true {
+                    if let sibling = at.pointee.next {
+                        next = sibling
+                        break
+                    }
+                    guard let parent = at.pointee.parent, UnsafeMutableRawPointer(parent) != root else { break }
+                    at = parent
+                    let name = Self.name(at.pointee.name)
+                    if HTMLAllowlist.elements[name] != nil { writeEndTag(name) }
+                }
+            }
+        }
+
+        private static func name(_ name: UnsafePointer<xmlChar>?) -> String {
+            guard let name else { return "" }
+            // libxml2 lower-cases HTML names already; this keeps the lists right if it did not.
+            return String(cString: name).lowercased()
+        }
+
+        private static func text(of attribute: xmlAttrPtr) -> String {
+            var value: [UInt8] = []
+            var child = attribute.pointee.children
+            while let node = child {
+                if let content = node.pointee.content {
+                    value.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+                }
+                child = node.pointee.next
+            }
+            return String(decoding: value, as: UTF8.self)
+        }
+
+        private mutating func writeStartTag(_ name: String, attributes allowed: [String], of node: xmlNodePtr) {
+            // The first of a repeated attribute counts, as in browsers.
+            var values: [String: String] = [:]
+            var attribute = node.pointee.properties
+            while let current = attribute {
+                let attributeName = Self.name(current.pointee.name)
+                if values[attributeName] == nil, allowed.contains(attributeName) || (name == "a" && attributeName == "name") {
+                    values[attributeName] = Self.text(of: current)
+                }
+                attribute = current.pointee.next
+            }
+            bytes.append(UInt8(ascii: "<"))
+            bytes += name.utf8
+            for attributeName in allowed {
+                var value: String?
+                switch attributeName {
+                case "id":
+                    // `<a name>` is obsolete; an anchor named so becomes an id.
+                    value = (values["id"] ?? (name == "a" ? values["name"] : nil)).flatMap { claim($0, onHeading: HTMLAllowlist.headings.contains(name)) }
+                case "href", "src":
+                    value = values[attributeName].map { url($0, isImage: name == "img", alt: values["alt"] ?? "") }
+                case "alt":
+                    value = values["alt"] ?? ""  // the Nu checker wants one on every image
+                case "title":
+                    value = values["title"]
+                case "class":
+                    value = values["class"].flatMap { $0.hasPrefix("language-") && !$0.utf8.contains(where: Self.isSpace) ? $0 : nil }
+                case "start", "width", "height":
+                    value = values[attributeName].flatMap { !$0.isEmpty && $0.utf8.count <= 9 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? $0 : nil }
+                case "style":
+                    value = values["style"].flatMap { HTMLAllowlist.cellStyles.contains($0) ? $0 : nil }
+                case "open":
+                    if values["open"] != nil { bytes += " open".utf8 }
+                default:
+                    break
+                }
+                guard let value else { continue }
+                bytes.append(UInt8(ascii: " "))
+                bytes += attributeName.utf8
+                bytes += "=\"".utf8
+                var text = value
+                text.withUTF8 { writeEscaped($0) }
+                bytes.append(UInt8(ascii: "\""))
+            }
+            bytes += HTMLAllowlist.voidElements.contains(name) ? " />".utf8 : ">".utf8
+        }
+
+        private mutating func writeEndTag(_ name: String) {
+            guard !HTMLAllowlist.voidElements.contains(name) else { return }
+            bytes += "</".utf8
+            bytes += name.utf8
+            bytes.append(UInt8(ascii: ">"))
+        }
+
+        private static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+        }
+
+        /// The id, when it can go on the page: a heading keeps the id it was given (a raw
+        /// heading written with that id first takes it instead); any other id only when nothing
+        /// on the page has it yet.
+        private mutating func claim(_ id: String, onHeading: Bool) -> String? {
+            guard !id.isEmpty, !id.utf8.contains(where: Self.isSpace) else { return nil }
+            if onHeading, headingIDsToCome.remove(id) != nil {
+                keptHeadingIDs.append(id)
+                return id
+            }
+            guard takenIDs.insert(id).inserted else { return nil }
+            keptIDs.append(id)
+            return id
+        }
+
+        /// A raw URL as it is written: emptied when its scheme is not allowed, else rewritten
+        /// like a Markdown link's. Those cmark wrote for Markdown links are final already.
+        private mutating func url(_ value: String, isImage: Bool, alt: String) -> String {
+            let isFromMarkdown = allowlist.markdownURLs.contains(HTMLAllowlist.percentDecoded(value.utf8))
+            if isFromMarkdown, SafeURL.isAllowed(value) { return value }
+            var link = MarkdownRenderer.Link(destination: value, isImage: isImage, line: line(of: value), text: isImage ? alt : "")
+            defer { links.append(link) }
+            guard SafeURL.isAllowed(value) else {
+                link.isRefused = true
+                return ""
+            }
+            guard let replacement = rewrite(link) else { return value }
+            link.destination = replacement
+            return replacement
+        }
+
+        /// The line of `value` in the first raw HTML node, from the last one a URL was found
+        /// in, whose text holds it; that last one's first line when none does (the URL was
+        /// written with entities).
+        private mutating func line(of value: String) -> Int {
+            let sources = allowlist.sources
+            guard !sources.isEmpty else { return 1 }
+            for index in nextSource..<sources.count {
+                let text = sources[index].text.utf8
+                guard let found = text.firstRange(of: value.utf8) else { continue }
+                nextSource = index
+                return sources[index].line + text[..<found.lowerBound].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            }
+            return sources[nextSource].line
+        }
+
+        private mutating func writeEscaped(_ text: UnsafePointer<xmlChar>) {
+            writeEscaped(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+        }
+
+        private mutating func writeEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+            var start = 0
+            for (index, byte) in text.enumerated() {
+                let entity: String
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                default: continue
+                }
+                bytes += text[start..<index]
+                bytes += entity.utf8
+                start = index + 1
+            }
+            bytes += text[start...]
+        }
+    }
+}
