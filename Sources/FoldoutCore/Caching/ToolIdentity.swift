@@ -1,8 +1,9 @@
 import CCmark
+import CLibXML2
 import Foundation
 
 /// Who renders: a digest of the running program's own bytes (or of the build id its linker
-/// wrote into it, itself a digest of them) and of libcmark's version. It is
+/// wrote into it, itself a digest of them) and of libcmark's and libxml2's versions. It is
 /// part of every cache key and render key, so a new Foldout (or a new libcmark) never reuses
 /// what an older one produced, and the built-in templates, which live inside the program,
 /// are covered too.
@@ -11,6 +12,8 @@ public enum ToolIdentity {
         var hasher = ContentHash()
         hasher.combine("foldout build cache 1")
         hasher.combine(Int(cmark_version()))
+        // libxml2 reads raw HTML (HTMLAllowlist): another version may keep other things.
+        hasher.combine(String(cString: foldout_libxml2_version()))
         #if os(Linux)
         let executable = "/proc/self/exe"
         #else
