@@ -47,6 +47,10 @@ struct HTMLAllowlist {
 
     static let voidElements: Set<String> = ["br", "hr", "img"]
     static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    /// Kept elements that hold only text and inline elements, and those that may not be in them.
+    static let phrasingOnly: Set<String> = headings.union(["p", "pre", "em", "strong", "code", "del", "span", "kbd", "sup", "sub",
+                                                           "abbr", "mark", "summary"])
+    static let blocks: Set<String> = headings.union(["p", "ul", "ol", "pre", "blockquote", "hr", "table", "details"])
 
     /// Dropped with everything inside: code, styles, other vocabularies, form controls,
     /// embedded documents, and text a browser does not show as text.
@@ -86,6 +90,80 @@ struct HTMLAllowlist {
             return Output(html: String(decoding: writer.bytes, as: UTF8.self), headingIDs: writer.keptHeadingIDs,
                           ids: writer.keptIDs, links: writer.links)
         }
+    }
+
+    /// Depth first over `document` by child, sibling and parent links, so deep nesting cannot
+    /// overflow the stack. `visit(node, false)` says whether to go into the node's children;
+    /// `visit(node, true)` follows for each node gone into, after its children.
+    private static func walk(_ document: htmlDocPtr, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
+        let root = UnsafeMutableRawPointer(document)
+        var next = document.pointee.children
+        while let node = next {
+            if visit(node, false) {
+                if let child = node.pointee.children {
+                    next = child
+                    continue
+                }
+                _ = visit(node, true)
+            }
+            var at = node
+            next = nil
+            while true {
+                if let sibling = at.pointee.next {
+                    next = sibling
+                    break
+                }
+                guard let parent = at.pointee.parent, UnsafeMutableRawPointer(parent) != root else { break }
+                at = parent
+                _ = visit(at, true)
+            }
+        }
+    }
+
+    private static func name(of node: xmlNodePtr) -> String { name(node.pointee.name) }
+
+    private static func name(_ name: UnsafePointer<xmlChar>?) -> String {
+        guard let name else { return "" }
+        // libxml2 lower-cases HTML names already; this keeps the lists right if it did not.
+        return String(cString: name).lowercased()
+    }
+
+    /// Kept elements to write without their tags, so that what is written nests as HTML
+    /// allows: a phrasing element holding a block (an unclosed `<span>` before a heading)
+    /// gives way to the block, a `<summary>` outside `<details>` goes, and so does a `<p>`
+    /// right inside a `<summary>` (Markdown between the tags).
+    private static func unwrapped(in document: htmlDocPtr) -> Set<UnsafeMutableRawPointer> {
+        var unwrapped: Set<UnsafeMutableRawPointer> = []
+        var open: [(node: xmlNodePtr, name: String)] = []
+        // The phrasing elements in `open[..<checked]` were marked already if a block is inside.
+        var checked = 0
+        walk(document) { node, leaving in
+            if leaving {
+                if open.last?.node == node {
+                    open.removeLast()
+                    checked = min(checked, open.count)
+                }
+                return false
+            }
+            guard node.pointee.type == XML_ELEMENT_NODE else { return false }
+            let name = name(of: node)
+            guard elements[name] != nil else { return !droppedWhole.contains(name) }
+            let parent = open.last?.name
+            if (name == "summary" && parent != "details") || (name == "p" && parent == "summary") {
+                unwrapped.insert(UnsafeMutableRawPointer(node))
+                return true
+            }
+            if blocks.contains(name) {
+                for index in checked..<open.count where phrasingOnly.contains(open[index].name) {
+                    unwrapped.insert(UnsafeMutableRawPointer(open[index].node))
+                }
+                checked = open.count
+            }
+            guard !voidElements.contains(name) else { return false }
+            open.append((node, name))
+            return true
+        }
+        return unwrapped
     }
 
     /// Percent-decodes `text` as bytes (a `%` not followed by two hex digits stays).
@@ -137,52 +215,39 @@ struct HTMLAllowlist {
             headingIDsToCome = Set(allowlist.headingIDs)
         }
 
-        /// Depth first, by child, sibling and parent links: deep nesting cannot overflow the stack.
         mutating func write(_ document: htmlDocPtr) {
-            let root = UnsafeMutableRawPointer(document)
-            var next = document.pointee.children
-            while let node = next {
-                var entered = false
+            let unwrapped = HTMLAllowlist.unwrapped(in: document)
+            var open: [(node: xmlNodePtr, name: String)] = []
+            HTMLAllowlist.walk(document) { node, leaving in
+                if leaving {
+                    if let last = open.last, last.node == node {
+                        writeEndTag(last.name)
+                        open.removeLast()
+                    }
+                    return false
+                }
                 switch node.pointee.type {
                 case XML_ELEMENT_NODE:
-                    let name = Self.name(node.pointee.name)
-                    if let attributes = HTMLAllowlist.elements[name] {
-                        writeStartTag(name, attributes: attributes, of: node)
-                        entered = !HTMLAllowlist.voidElements.contains(name)
-                        if entered, node.pointee.children == nil { writeEndTag(name) }
-                    } else if HTMLAllowlist.droppedWhole.contains(name) {
-                        bytes += HTMLAllowlist.omitted
-                    } else {
-                        entered = true  // the tag goes, its content stays
+                    let name = HTMLAllowlist.name(of: node)
+                    if let attributes = HTMLAllowlist.elements[name], !unwrapped.contains(UnsafeMutableRawPointer(node)) {
+                        guard writeStartTag(name, attributes: attributes, of: node), !HTMLAllowlist.voidElements.contains(name) else {
+                            return false
+                        }
+                        open.append((node, name))
+                        return true
                     }
+                    if HTMLAllowlist.droppedWhole.contains(name) {
+                        bytes += HTMLAllowlist.omitted
+                        return false
+                    }
+                    return true  // the tag goes, its content stays
                 case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                     if let content = node.pointee.content { writeEscaped(content) }
+                    return false
                 default:
-                    break  // comments, processing instructions, doctypes
-                }
-                if entered, let child = node.pointee.children {
-                    next = child
-                    continue
-                }
-                var at = node
-                next = nil
-                while true {
-                    if let sibling = at.pointee.next {
-                        next = sibling
-                        break
-                    }
-                    guard let parent = at.pointee.parent, UnsafeMutableRawPointer(parent) != root else { break }
-                    at = parent
-                    let name = Self.name(at.pointee.name)
-                    if HTMLAllowlist.elements[name] != nil { writeEndTag(name) }
+                    return false  // comments, processing instructions, doctypes
                 }
             }
-        }
-
-        private static func name(_ name: UnsafePointer<xmlChar>?) -> String {
-            guard let name else { return "" }
-            // libxml2 lower-cases HTML names already; this keeps the lists right if it did not.
-            return String(cString: name).lowercased()
         }
 
         private static func text(of attribute: xmlAttrPtr) -> String {
@@ -197,16 +262,23 @@ struct HTMLAllowlist {
             return String(decoding: value, as: UTF8.self)
         }
 
-        private mutating func writeStartTag(_ name: String, attributes allowed: [String], of node: xmlNodePtr) {
+        /// Writes the start tag with the attributes that pass; false when the element is not
+        /// written (an image without a source).
+        private mutating func writeStartTag(_ name: String, attributes allowed: [String], of node: xmlNodePtr) -> Bool {
             // The first of a repeated attribute counts, as in browsers.
             var values: [String: String] = [:]
             var attribute = node.pointee.properties
             while let current = attribute {
-                let attributeName = Self.name(current.pointee.name)
+                let attributeName = HTMLAllowlist.name(current.pointee.name)
                 if values[attributeName] == nil, allowed.contains(attributeName) || (name == "a" && attributeName == "name") {
                     values[attributeName] = Self.text(of: current)
                 }
                 attribute = current.pointee.next
+            }
+            // An image without a source shows nothing, and `src=""` is invalid.
+            if name == "img" {
+                guard let source = values["src"].flatMap({ url($0, isImage: true, alt: values["alt"] ?? "") }) else { return false }
+                values["src"] = source
             }
             bytes.append(UInt8(ascii: "<"))
             bytes += name.utf8
@@ -215,9 +287,12 @@ struct HTMLAllowlist {
                 switch attributeName {
                 case "id":
                     // `<a name>` is obsolete; an anchor named so becomes an id.
-                    value = (values["id"] ?? (name == "a" ? values["name"] : nil)).flatMap { claim($0, onHeading: HTMLAllowlist.headings.contains(name)) }
-                case "href", "src":
-                    value = values[attributeName].map { url($0, isImage: name == "img", alt: values["alt"] ?? "") }
+                    value = (values["id"] ?? (name == "a" ? values["name"] : nil))
+                        .flatMap { claim($0, onHeading: HTMLAllowlist.headings.contains(name)) }
+                case "href":
+                    value = values["href"].flatMap { url($0, isImage: false, alt: "") }
+                case "src":
+                    value = values["src"]  // checked above
                 case "alt":
                     value = values["alt"] ?? ""  // the Nu checker wants one on every image
                 case "title":
@@ -225,7 +300,9 @@ struct HTMLAllowlist {
                 case "class":
                     value = values["class"].flatMap { $0.hasPrefix("language-") && !$0.utf8.contains(where: Self.isSpace) ? $0 : nil }
                 case "start", "width", "height":
-                    value = values[attributeName].flatMap { !$0.isEmpty && $0.utf8.count <= 9 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? $0 : nil }
+                    value = values[attributeName].flatMap {
+                        !$0.isEmpty && $0.utf8.count <= 9 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? $0 : nil
+                    }
                 case "style":
                     value = values["style"].flatMap { HTMLAllowlist.cellStyles.contains($0) ? $0 : nil }
                 case "open":
@@ -242,6 +319,7 @@ struct HTMLAllowlist {
                 bytes.append(UInt8(ascii: "\""))
             }
             bytes += HTMLAllowlist.voidElements.contains(name) ? " />".utf8 : ">".utf8
+            return true
         }
 
         private mutating func writeEndTag(_ name: String) {
@@ -269,16 +347,18 @@ struct HTMLAllowlist {
             return id
         }
 
-        /// A raw URL as it is written: emptied when its scheme is not allowed, else rewritten
-        /// like a Markdown link's. Those cmark wrote for Markdown links are final already.
-        private mutating func url(_ value: String, isImage: Bool, alt: String) -> String {
+        /// A URL as it is written, rewritten like a Markdown link's. One whose scheme is not
+        /// allowed is emptied, or nil for an image (which then goes); so is an empty one for an
+        /// image. Those cmark wrote for Markdown links are final already.
+        private mutating func url(_ value: String, isImage: Bool, alt: String) -> String? {
             let isFromMarkdown = allowlist.markdownURLs.contains(HTMLAllowlist.percentDecoded(value.utf8))
             if isFromMarkdown, SafeURL.isAllowed(value) { return value }
+            if value.utf8.allSatisfy(Self.isSpace) { return isImage ? nil : value }
             var link = MarkdownRenderer.Link(destination: value, isImage: isImage, line: line(of: value), text: isImage ? alt : "")
             defer { links.append(link) }
             guard SafeURL.isAllowed(value) else {
                 link.isRefused = true
-                return ""
+                return isImage ? nil : ""
             }
             guard let replacement = rewrite(link) else { return value }
             link.destination = replacement
