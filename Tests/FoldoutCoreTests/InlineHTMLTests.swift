@@ -368,8 +368,9 @@ import Testing
         #expect(result.links.last?.isRefused == true)
     }
 
-    @Test func pagesWithoutRawHTMLAreNotParsedAgain() {
-        // Safe mode leaves its comment for raw HTML; the allowlist never does for a comment.
+    /// A page without raw HTML is cmark's output as it was; a comment is raw HTML, and goes
+    /// (cmark's safe mode left a comment in its place).
+    @Test func pagesWithoutRawHTMLAreAsBeforeAndCommentsGo() {
         #expect(html("Plain *text*.\n") == "<p>Plain <em>text</em>.</p>\n")
         #expect(html("Text <!-- note -->\n") == "<p>Text </p>\n")
     }
