@@ -63,6 +63,11 @@ import Testing
         #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").srcs == ["../../map.png"])
     }
 
+    @Test func aURLInParenthesesIsABrokenPathAndWarned() throws {
+        let report = try build("[thread](<(https://example.org/t/1)>)")
+        #expect(report.warnings.contains { $0.message == "link `(https://example.org/t/1)` points to nothing in the content folder" })
+    }
+
     @Test func aPathFromTheRootToNothingIsAWarning() throws {
         let report = try build("[Guide](/GUIDE.md)")
         #expect(report.warnings.contains { $0.message == "link `/GUIDE.md` points to nothing in the content folder" })

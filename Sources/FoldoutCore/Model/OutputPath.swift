@@ -328,7 +328,8 @@ public enum OutputPath {
     public static func isLocal(_ destination: String) -> Bool {
         if destination.isEmpty || destination.hasPrefix("#") || destination.hasPrefix("//") { return false }
         for character in destination.utf8 {
-            if character == UInt8(ascii: ":") { return false }
+            // `(https://…)`, a URL wrapped in parentheses, has no scheme: it is a (broken) path.
+            if character == UInt8(ascii: ":") { return SafeURL.scheme(of: destination) == nil }
             if character == UInt8(ascii: "/") || character == UInt8(ascii: "?") || character == UInt8(ascii: "#") { return true }
         }
         return true
