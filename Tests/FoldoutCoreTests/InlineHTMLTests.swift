@@ -331,6 +331,61 @@ import Testing
         #expect(Self.isWellFormed(result.html))
     }
 
+    /// Lists hold only items, table parts only what the Nu checker allows in them, and no
+    /// `summary` is anywhere but first in a `details`.
+    static func holdsOnlyAllowedChildren(_ html: String) -> Bool {
+        let children: [String: Set<String>] = ["ul": ["li"], "ol": ["li"], "table": ["thead", "tbody", "tr"], "thead": ["tr"],
+                                               "tbody": ["tr"], "tr": ["th", "td"]]
+        let parents: [String: Set<String>] = ["li": ["ul", "ol"], "thead": ["table"], "tbody": ["table"], "tr": ["table", "thead", "tbody"],
+                                              "th": ["tr"], "td": ["tr"], "summary": ["details"]]
+        var open: [String] = []
+        for tag in HTMLTags.scan(html) where !["br", "hr", "img"].contains(tag.name) {
+            if tag.isEnd {
+                open.removeLast()
+                continue
+            }
+            if let allowed = children[open.last ?? ""], !allowed.contains(tag.name) { return false }
+            if let allowed = parents[tag.name], !allowed.contains(open.last ?? "") { return false }
+            open.append(tag.name)
+        }
+        return true
+    }
+
+    @Test func aDetailsWithoutASummaryFirstLosesItsTagsAndKeepsItsText() {
+        let html = html("<details>\nNo summary here.\n</details>\n\n<details><p>Body</p><summary>Late</summary></details>")
+        #expect(!html.contains("<details") && !html.contains("<summary"), "\(html)")
+        #expect(html.contains("No summary here.") && html.contains("<p>Body</p>Late"), "\(html)")
+        #expect(Self.isWellFormed(html))
+        let kept = self.html("<details>\n<summary>Title</summary>\nBody\n</details>")
+        #expect(kept.contains("<details>\n<summary>Title</summary>\nBody\n</details>"), "\(kept)")
+    }
+
+    @Test func aListRightInAListGivesItsItemsToTheOuterOne() {
+        let html = html("<ul><ul><li>a</li></ul><li>b</li></ul>\n\n<ol start=\"2\"><ol><li>c</li></ol></ol>\n\n<ul><li>d<ul><li>e</li></ul></li></ul>")
+        #expect(html.contains("<ul><li>a</li><li>b</li></ul>"), "\(html)")
+        #expect(html.contains("<ol start=\"2\"><li>c</li></ol>"), "\(html)")
+        #expect(html.contains("<ul><li>d<ul><li>e</li></ul></li></ul>"), "a list in an item stays: \(html)")
+        #expect(Self.holdsOnlyAllowedChildren(html), "\(html)")
+    }
+
+    /// Text right in a list: no item is invented, the list's tags go.
+    @Test func aListWithTextOutsideItsItemsLosesItsTags() {
+        let html = html("<ol>Loose text<li>one</li><li>two</li></ol>\n\nAfter <li>stray</li>")
+        #expect(!html.contains("<ol") && !html.contains("<li"), "\(html)")
+        #expect(html.contains("Loose textonetwo") && html.contains("stray"), "\(html)")
+        #expect(Self.isWellFormed(html))
+    }
+
+    @Test func aTableWithTextOutsideItsCellsLosesItsTags() {
+        let html = html("<table>Caption<tr><td>a</td><td>b</td></tr></table>\n\n<table><tr>x<td>c</td></tr></table>")
+        #expect(!html.contains("<table") && !html.contains("<tr") && !html.contains("<td"), "\(html)")
+        #expect(html.contains("Captionab") && html.contains("xc"), "\(html)")
+        #expect(Self.isWellFormed(html))
+        let kept = self.html("<table>\n<tr>\n<td><span>a</span></td>\n</tr>\n</table>")
+        #expect(kept.contains("<table>\n<tr>\n<td><span>a</span></td>\n</tr>\n</table>"), "\(kept)")
+        #expect(Self.holdsOnlyAllowedChildren(kept))
+    }
+
     // MARK: Links in raw HTML
 
     @Test func rawURLsAreRewrittenAndReportedOnTheirLine() {

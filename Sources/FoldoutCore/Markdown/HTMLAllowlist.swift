@@ -96,8 +96,16 @@ struct HTMLAllowlist {
     /// overflow the stack. `visit(node, false)` says whether to go into the node's children;
     /// `visit(node, true)` follows for each node gone into, after its children.
     private static func walk(_ document: htmlDocPtr, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
-        let root = UnsafeMutableRawPointer(document)
-        var next = document.pointee.children
+        walk(root: UnsafeMutableRawPointer(document), first: document.pointee.children, visit)
+    }
+
+    /// `walk` over what is inside `node`.
+    private static func walk(inside node: xmlNodePtr, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
+        walk(root: UnsafeMutableRawPointer(node), first: node.pointee.children, visit)
+    }
+
+    private static func walk(root: UnsafeMutableRawPointer, first: xmlNodePtr?, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
+        var next = first
         while let node = next {
             if visit(node, false) {
                 if let child = node.pointee.children {
@@ -163,7 +171,110 @@ struct HTMLAllowlist {
             open.append((node, name))
             return true
         }
+        unwrapStructure(in: document, &unwrapped)
         return unwrapped
+    }
+
+    /// The only parents some elements may have, and the only children some may have.
+    static let parents: [String: Set<String>] = [
+        "li": ["ul", "ol"], "thead": ["table"], "tbody": ["table"], "tr": ["table", "thead", "tbody"], "th": ["tr"], "td": ["tr"],
+        "summary": ["details"],
+    ]
+    static let children: [String: Set<String>] = [
+        "ul": ["li"], "ol": ["li"], "table": ["thead", "tbody", "tr"], "thead": ["tr"], "tbody": ["tr"], "tr": ["th", "td"],
+    ]
+
+    /// Adds to `unwrapped` what would still break the content models of lists, tables and
+    /// `details` (the Nu checker's errors on hand-written HTML): an element where its parent
+    /// may not hold it (a `ul` right in a `ul`: its items join the outer list), and a list,
+    /// table or `details` that cannot be kept whole (text between a table's rows, which a
+    /// browser moves out of the table; a `details` without a `summary` first). Tags go, text
+    /// stays, and nothing is invented (no `<li>`, no summary label).
+    private static func unwrapStructure(in document: htmlDocPtr, _ unwrapped: inout Set<UnsafeMutableRawPointer>) {
+        // Elements written, with whether one has written content yet.
+        var open: [(node: xmlNodePtr, name: String, hasContent: Bool)] = []
+        walk(document) { node, leaving in
+            if leaving {
+                if open.last?.node == node { open.removeLast() }
+                return false
+            }
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if !open.isEmpty, !isBlank(node) { open[open.count - 1].hasContent = true }
+                return false
+            case XML_ELEMENT_NODE:
+                break
+            default:
+                return false
+            }
+            let name = name(of: node)
+            guard elements[name] != nil, !unwrapped.contains(UnsafeMutableRawPointer(node)) else { return !droppedWhole.contains(name) }
+            let parent = open.last
+            var kept = parents[name].map { allowed in parent.map { allowed.contains($0.name) } ?? false } ?? true
+            // A `summary` only as the first thing in its `details`.
+            kept = kept && (children[parent?.name ?? ""]?.contains(name) ?? true) && !(name == "summary" && parent?.hasContent == true)
+            if kept, name == "details" || children[name] != nil {
+                kept = holdsWhatItMay(node, name, unwrapped: unwrapped)
+            }
+            guard kept else {
+                unwrapped.insert(UnsafeMutableRawPointer(node))
+                return true
+            }
+            if !open.isEmpty { open[open.count - 1].hasContent = true }
+            guard !voidElements.contains(name) else { return false }
+            open.append((node, name, false))
+            return true
+        }
+    }
+
+    /// Whether `container` (a list, table or `details`) can be written with its tags: a
+    /// `details` whose first content is a `summary`; a list or table with no text or image
+    /// outside its items or cells and every table part in place. Other elements in the wrong
+    /// place go with their tags alone.
+    private static func holdsWhatItMay(_ container: xmlNodePtr, _ containerName: String, unwrapped: Set<UnsafeMutableRawPointer>) -> Bool {
+        var holds = true
+        var first: String?
+        var open: [(node: xmlNodePtr, name: String)] = [(container, containerName)]
+        walk(inside: container) { node, leaving in
+            if leaving {
+                if open.last?.node == node { open.removeLast() }
+                return false
+            }
+            guard holds, first == nil else { return false }
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if !isBlank(node) { (holds, first) = (false, "") }
+                return false
+            case XML_ELEMENT_NODE:
+                break
+            default:
+                return false
+            }
+            let name = name(of: node)
+            guard elements[name] != nil, !unwrapped.contains(UnsafeMutableRawPointer(node)) else { return !droppedWhole.contains(name) }
+            if containerName == "details" {
+                first = name
+                return false
+            }
+            if children[open[open.count - 1].name]?.contains(name) == true {
+                guard children[name] != nil else { return false }  // an item or a cell: anything goes inside
+                open.append((node, name))
+                return true
+            }
+            if name == "img" || name == "table" || parents[name] != nil {
+                holds = false
+                return false
+            }
+            return true
+        }
+        return containerName == "details" ? first == "summary" : holds
+    }
+
+    private static func isBlank(_ node: xmlNodePtr) -> Bool {
+        guard let content = node.pointee.content else { return true }
+        return UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))).allSatisfy {
+            $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D
+        }
     }
 
     /// Percent-decodes `text` as bytes (a `%` not followed by two hex digits stays).
