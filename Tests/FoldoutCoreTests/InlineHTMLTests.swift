@@ -386,6 +386,17 @@ import Testing
         #expect(Self.holdsOnlyAllowedChildren(kept))
     }
 
+    /// Raw headings are clamped with the Markdown ones, in document order, as Markdown ones
+    /// are alone: none more than one level below the one before, the page title an `h1`.
+    @Test func rawHeadingsSkipNoLevel() {
+        let html = html("<h3>Raw</h3>\n\n## Markdown\n\n<h5 id=\"deep\">Deep</h5>\n\n<h6>Deeper</h6>\n\n# Top")
+        #expect(html.contains("<h2>Raw</h2>"), "\(html)")
+        #expect(html.contains("<h2 id=\"markdown\">Markdown</h2>"), "\(html)")
+        #expect(html.contains("<h3 id=\"deep\">Deep</h3>"), "\(html)")
+        #expect(html.contains("<h4>Deeper</h4>"), "\(html)")
+        #expect(html.contains("<h1 id=\"top\">Top</h1>"), "\(html)")
+    }
+
     // MARK: Links in raw HTML
 
     @Test func rawURLsAreRewrittenAndReportedOnTheirLine() {

@@ -318,6 +318,9 @@ struct HTMLAllowlist {
         /// `<textarea>` swallows the rest of the page) takes no other heading's id with it.
         var headingIDsToCome: Set<String>
         var nextSource = 0
+        /// The level of the last heading written: raw headings are clamped as Markdown ones
+        /// are, none more than one level below the one before (the page title is `h1`).
+        var previousLevel = 1
 
         init(allowlist: HTMLAllowlist, rewrite: @escaping (MarkdownRenderer.Link) -> String?) {
             self.allowlist = allowlist
@@ -339,8 +342,12 @@ struct HTMLAllowlist {
                 }
                 switch node.pointee.type {
                 case XML_ELEMENT_NODE:
-                    let name = HTMLAllowlist.name(of: node)
+                    var name = HTMLAllowlist.name(of: node)
                     if let attributes = HTMLAllowlist.elements[name], !unwrapped.contains(UnsafeMutableRawPointer(node)) {
+                        if HTMLAllowlist.headings.contains(name), let level = name.last?.wholeNumberValue {
+                            previousLevel = min(level, previousLevel + 1)
+                            name = "h\(previousLevel)"
+                        }
                         guard writeStartTag(name, attributes: attributes, of: node), !HTMLAllowlist.voidElements.contains(name) else {
                             return false
                         }
