@@ -89,6 +89,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         # Every catalog, since they differ in layout; one page of each other kind.
         chosen = {f"catalog:{p}": p for p in site.catalog_pages()}
         chosen.update({kind: page for kind, page in site.representative_pages().items() if kind != "catalog"})
+        # Pages with a table too: a wide one must scroll in its own box, not the page.
+        chosen.update({f"table:{p}": p for p in site.pages() if "<table" in (site.root / p).read_text(encoding="utf-8")})
         metafunc.parametrize("kind_page", list(chosen.values()), ids=list(chosen.keys()))
 
 
