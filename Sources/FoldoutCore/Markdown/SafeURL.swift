@@ -26,18 +26,43 @@ public enum SafeURL {
     /// is not a number (`http://localhost:port`, a placeholder in prose): no browser can open it.
     /// Any other URL comes back as it is.
     public static func repairedWebURL(_ url: String) -> String? {
-        guard url.utf8.first == UInt8(ascii: "h") || url.utf8.first == UInt8(ascii: "H"),
-              let scheme = scheme(of: url), scheme == "http" || scheme == "https",
-              let separator = url.range(of: "://") else { return url }
-        let rest = url[separator.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
-        let afterHost = host.hasPrefix("[") ? host.drop { $0 != "]" }.dropFirst() : host.drop { $0 != ":" }
-        if afterHost.hasPrefix(":"), !afterHost.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
-        guard let hash = url.firstIndex(of: "#") else { return url }
-        let fragment = url[url.index(after: hash)...]
-        guard fragment.contains("#") else { return url }
-        return String(url[...hash]) + fragment.replacingOccurrences(of: "#", with: "%23")
+        // Every link of every page comes here: read on UTF-8 bytes, and nothing is allocated
+        // for the URLs that need no repair, nearly all of them.
+        let bytes = url.utf8
+        var index = bytes.startIndex
+        func take(_ expected: String, caseless: Bool) -> Bool {
+            for byte in expected.utf8 {
+                guard index != bytes.endIndex, (caseless ? bytes[index] | 0x20 : bytes[index]) == byte else { return false }
+                bytes.formIndex(after: &index)
+            }
+            return true
+        }
+        guard take("http", caseless: true) else { return url }
+        if index != bytes.endIndex, bytes[index] | 0x20 == UInt8(ascii: "s") { bytes.formIndex(after: &index) }
+        guard take("://", caseless: false) else { return url }
+        // The authority: a port is what follows the host's last `:` (not inside `[…]`, an
+        // IPv6 address, nor before an `@`, the user's name and password).
+        var colon: String.Index?
+        var inBrackets = false
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            switch byte {
+            case UInt8(ascii: "@"): colon = nil
+            case UInt8(ascii: "["): inBrackets = true
+            case UInt8(ascii: "]"): inBrackets = false; colon = nil
+            case UInt8(ascii: ":") where !inBrackets: colon = index
+            default: break
+            }
+            bytes.formIndex(after: &index)
+        }
+        if let colon, !bytes[bytes.index(after: colon)..<index].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return nil
+        }
+        guard let hash = bytes[index...].firstIndex(of: UInt8(ascii: "#")) else { return url }
+        let fragment = bytes.index(after: hash)
+        guard bytes[fragment...].contains(UInt8(ascii: "#")) else { return url }
+        return String(url[..<fragment]) + String(url[fragment...]).replacingOccurrences(of: "#", with: "%23")
     }
 
     /// The scheme a browser would read, lower-cased, or nil when the URL is relative.

@@ -47,19 +47,25 @@ public enum Slug {
     /// letters, digits and marks of every script, `-` and `_` kept, each space a `-`, every
     /// other character left out.
     public static func headingID(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Every heading of every page: written straight into the new string, which is
+            // never longer than the text.
+            return String(unsafeUninitializedCapacity: text.utf8.count) { result in
+                var length = 0
+                for value in text.utf8 {
+                    switch value {
+                    case 65...90: result[length] = value + 32
+                    case 97...122, 48...57, UInt8(ascii: "-"), UInt8(ascii: "_"): result[length] = value
+                    case UInt8(ascii: " "): result[length] = UInt8(ascii: "-")
+                    default: continue
+                    }
+                    length += 1
+                }
+                return length
+            }
+        }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for value in text.utf8 {
-                switch value {
-                case 65...90: result.append(value + 32)
-                case 97...122, 48...57, UInt8(ascii: "-"), UInt8(ascii: "_"): result.append(value)
-                case UInt8(ascii: " "): result.append(UInt8(ascii: "-"))
-                default: continue
-                }
-            }
-            return String(decoding: result, as: UTF8.self)
-        }
         for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
             if scalar == " " {
                 result.append(UInt8(ascii: "-"))

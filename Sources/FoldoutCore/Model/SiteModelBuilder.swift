@@ -194,7 +194,8 @@ public struct SiteModelBuilder {
         for file in folder.pages {
             guard let place = pages.place(of: file.path), let target = routes.targets[file.path] else { continue }
             // The row's anchor is its path on the catalog page: the name routing gave its file.
-            let name = target.path.split(separator: "/").last.map { String($0.dropLast(5)) } ?? target.path
+            let pageName = target.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { target.path[target.path.index(after: $0)...] } ?? Substring(target.path)
+            let name = String(pageName.dropLast(5))
             let anchor = catalogAnchor.isEmpty ? name : catalogAnchor + "/" + name
             let item = Self.item(pages.pages[place], outputPath: target.path, anchor: anchor, trail: trail)
             if let owned = ownedFolders[file.path] {
