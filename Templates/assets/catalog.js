@@ -64,9 +64,10 @@
   var rowText = rows.map(function (row) {
     return fold(
       [
-        textOf(row, ".row-title"),
-        textOf(row, ".row-secondary"),
-        textOf(row, ".badges"),
+        // The row's own link: a row that discloses sub-pages holds their rows too.
+        textOf(row, ":scope > .row-link .row-title"),
+        textOf(row, ":scope > .row-link .row-secondary"),
+        textOf(row, ":scope > .row-link .badges"),
         row.getAttribute("data-tags") || ""
       ].join(" ")
     );
@@ -175,8 +176,14 @@
     });
     groups.forEach(function (details) {
       var has = visibleIn.has(details);
-      show(details.parentElement, has);
       details.open = has;
+      // A row's own disclosure of sub-pages: the row shows when it matches (shown above) or
+      // when one of its sub-pages does.
+      if (details.classList.contains("row-children")) {
+        if (has) show(details.parentElement, true);
+        return;
+      }
+      show(details.parentElement, has);
     });
     sections.forEach(function (section) {
       show(section, visibleIn.has(section));
