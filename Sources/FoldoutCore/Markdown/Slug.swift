@@ -35,6 +35,10 @@ public enum Slug {
                 for lower in String(scalar).lowercased().unicodeScalars where Self.isLetterOrDigit(lower) {
                     result += lower.utf8
                 }
+            } else if scalar.properties.generalCategory.isMark {
+                // A combining mark belongs to the letter before it: the virama of `हिन्दी` is
+                // part of the word, not a break in it.
+                if !pendingDash, !result.isEmpty { result += scalar.utf8 }
             } else {
                 pendingDash = true
             }
