@@ -142,6 +142,7 @@ public struct MarkdownRenderer: Sendable {
                 links[index].isInvalid = true
             } else if let repaired, repaired != link.destination {
                 cmark_node_set_url(linkNodes[index], repaired)
+                links[index].destination = repaired
             } else if let replacement = rewrite(link) {
                 cmark_node_set_url(linkNodes[index], replacement)
                 links[index].destination = replacement
