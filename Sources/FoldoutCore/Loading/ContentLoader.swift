@@ -172,11 +172,13 @@ public struct ContentLoader: Sendable {
         }
         // The sub-folders' indexes are settled here, where it is known which of them a page
         // of their name owns (see `ContentRouter`): in those, a README is a page like the others.
-        for index in folder.folders.indices {
-            let name = folder.folders[index].name
-            let owned = folder.pages.contains { $0.path.hasSuffix("/" + name + ".md") || $0.path == name + ".md"
-                || $0.path.hasSuffix("/" + name + ".markdown") || $0.path == name + ".markdown" }
-            if !owned { Self.useReadmeAsIndex(in: &folder.folders[index]) }
+        // The pages' names are gathered once: a folder can hold thousands of each.
+        let pageNames = Set(folder.pages.map { page -> Substring in
+            let name = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[page.path.index(after: $0)...] } ?? Substring(page.path)
+            return name.hasSuffix(".markdown") ? name.dropLast(9) : name.hasSuffix(".md") ? name.dropLast(3) : name
+        })
+        for index in folder.folders.indices where !pageNames.contains(Substring(folder.folders[index].name)) {
+            Self.useReadmeAsIndex(in: &folder.folders[index])
         }
         return folder
     }
