@@ -13,7 +13,7 @@ struct HTMLAllowlist {
     var sources: [(text: String, line: Int)] = []
     /// URLs cmark wrote for Markdown links and images, percent-decoded (cmark percent-encodes
     /// them): those were checked and rewritten already, so they are not rewritten again.
-    var markdownURLs: Set<[UInt8]> = []
+    var markdownURLs: Set<String> = []
     /// The Markdown headings' ids, in order: kept on the headings that carry them.
     var headingIDs: [String] = []
     /// Ids the layout uses: a raw element does not get them.
@@ -277,33 +277,6 @@ struct HTMLAllowlist {
         }
     }
 
-    /// Percent-decodes `text` as bytes (a `%` not followed by two hex digits stays).
-    static func percentDecoded<S: Sequence<UInt8>>(_ text: S) -> [UInt8] {
-        let bytes = Array(text)
-        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return decoded
-    }
-
     /// Walks the parsed tree and writes what is kept.
     private struct Writer {
         let allowlist: HTMLAllowlist
@@ -469,7 +442,7 @@ struct HTMLAllowlist {
         /// allowed is emptied, or nil for an image (which then goes); so is an empty one for an
         /// image. Those cmark wrote for Markdown links are final already.
         private mutating func url(_ value: String, isImage: Bool, alt: String) -> String? {
-            let isFromMarkdown = allowlist.markdownURLs.contains(HTMLAllowlist.percentDecoded(value.utf8))
+            let isFromMarkdown = allowlist.markdownURLs.contains(OutputPath.percentDecode(value))
             if isFromMarkdown, SafeURL.isAllowed(value) { return value }
             if value.utf8.allSatisfy(Self.isSpace) { return isImage ? nil : value }
             var link = MarkdownRenderer.Link(destination: value, isImage: isImage, line: line(of: value), text: isImage ? alt : "")

@@ -12,7 +12,7 @@ extension MarkdownRenderer {
             (cmark_node_get_literal(node).map { String(cString: $0) } ?? "", Int(cmark_node_get_start_line(node)))
         }
         // A refused or invalid Markdown URL was emptied; a repaired one is its destination.
-        allowlist.markdownURLs = Set(links.map { HTMLAllowlist.percentDecoded(($0.isRefused || $0.isInvalid ? "" : $0.destination).utf8) })
+        allowlist.markdownURLs = Set(links.map { OutputPath.percentDecode($0.isRefused || $0.isInvalid ? "" : $0.destination) })
         allowlist.headingIDs = headingIDs
         allowlist.reservedIDs = reservedIDs
         // In the arena, like the rest of the document.
