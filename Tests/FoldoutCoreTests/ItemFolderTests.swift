@@ -93,6 +93,21 @@ import Testing
         #expect(!catalog.contains("has-children"))
     }
 
+    @Test func lessonsOpeningWithASubheadingAreTitledByTheirFileName() throws {
+        // Curricula open every lesson with `### Introduction`: as titles, every row would read alike.
+        let snapshot = try BadInputSite([
+            "git/_index.md": Self.catalog,
+            "git/setting_up_git.md": "### Introduction\n\nGit tracks changes.\n",
+            "git/branches.md": "# Branches in Git\n\nText.\n",
+        ]).snapshot()
+        let catalog = try #require(snapshot.text(at: "git/index.html"))
+        let titles = HTMLTags.scan(catalog).filter { $0.attributes["class"] == "row-title" }.map(\.followingText)
+        #expect(Set(titles) == ["Setting up git", "Branches in Git"])
+        // The subheading stays in the body; the level-1 one became the title.
+        #expect(snapshot.text(at: "git/setting-up-git.html")?.contains("<h2 id=\"introduction\">Introduction</h2>") == true)
+        #expect(snapshot.text(at: "git/branches.html")?.contains("<h2 id=\"branches-in-git\"") == false)
+    }
+
     // MARK: README.md
 
     @Test func aReadmeIntroducesAFolderWithoutAnIndex() throws {

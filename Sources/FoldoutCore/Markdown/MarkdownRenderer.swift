@@ -60,8 +60,8 @@ public struct MarkdownRenderer: Sendable {
 
     public struct Result: Sendable {
         public var html: String
-        /// Plain text of the heading that opens the body, when it starts with one. A heading
-        /// further down names a part of the page, not the page.
+        /// Plain text of the level-1 heading that opens the body, when it starts with one. A
+        /// heading further down, or of a lower level, names a part of the page, not the page.
         public var firstHeading: String?
         /// Whether that heading was removed from the HTML because it is the title.
         public var droppedTitleHeading: Bool
@@ -150,7 +150,9 @@ public struct MarkdownRenderer: Sendable {
         }
 
         let firstHeadingNode = headings.first.flatMap { cmark_node_first_child(document) == $0 ? $0 : nil }
-        let firstHeading = firstHeadingNode.map(Self.plainText(of:))
+        // Only a level-1 heading names the page: real lessons open with `### Introduction`,
+        // which would title every one of them alike.
+        let firstHeading = firstHeadingNode.flatMap { cmark_node_get_heading_level($0) == 1 ? Self.plainText(of: $0) : nil }
         var dropped = false
         if usesTitleHeading, options.dropTitleHeading, let node = firstHeadingNode,
            cmark_node_get_heading_level(node) == 1, cmark_node_parent(node) == document {
