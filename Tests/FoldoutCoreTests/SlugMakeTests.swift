@@ -18,10 +18,12 @@ final class SlugMakeTests: XCTestCase {
         XCTAssertEqual(Slug.make("日本 語"), "日本-語")
         XCTAssertEqual(Slug.make("Ⅻ Σ"), "ⅻ-σ")
         XCTAssertEqual(Slug.make("a—b"), "a-b")
+        XCTAssertEqual(Slug.make("हिन्दी भाषा"), "हिन्दी-भाषा")
     }
 
     /// Slugs are built on bytes; they must be what building a `String` scalar by scalar gives,
-    /// composed first and with only letters and digits of each lower-cased scalar kept.
+    /// composed first, with only letters and digits of each lower-cased scalar kept, and
+    /// combining marks after them.
     func testByteSlugsEqualScalarByScalarSlugsOnGeneratedText() {
         func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
         func reference(_ text: String) -> String {
@@ -34,6 +36,9 @@ final class SlugMakeTests: XCTestCase {
                     if pendingDash, !result.isEmpty { result += "-" }
                     pendingDash = false
                     for lower in String(scalar).lowercased().unicodeScalars where isLetterOrDigit(lower) { result.unicodeScalars.append(lower) }
+                } else if [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory) {
+                    // A combining mark stays with the letter before it.
+                    if !pendingDash, !result.isEmpty { result.unicodeScalars.append(scalar) }
                 } else {
                     pendingDash = true
                 }
