@@ -11,7 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "foldout", targets: ["foldout"]),
-        .library(name: "FoldoutCore", targets: ["FoldoutCore"]),
+        .library(name: "FoldoutBuild", targets: ["FoldoutBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -41,22 +41,55 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedTemplatesTool"]
         ),
+        // The shared vocabulary every stage speaks: diagnostics, parallel helpers, progress,
+        // content hashes, the file system (reading and writing), path, URL and slug arithmetic.
+        .target(name: "FoldoutBase"),
+        // The stages, in the order a build runs them; each sees only the base and the stages before it.
+        .target(name: "FoldoutLoading", dependencies: ["FoldoutBase"]),
         .target(
-            name: "FoldoutCore",
+            name: "FoldoutMarkdown",
             dependencies: [
-                "CCmark",
-                "CmarkArena",
-                "CLibXML2",
+                "FoldoutBase", "FoldoutLoading", "CCmark", "CmarkArena", "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(name: "FoldoutRouting", dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown"]),
+        .target(name: "FoldoutModel", dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting"]),
+        .target(
+            name: "FoldoutPresentation",
+            dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel"]
+        ),
+        .target(
+            name: "FoldoutRendering",
+            dependencies: [
+                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTemplates"]
+        ),
+        .target(name: "FoldoutOutput", dependencies: ["FoldoutBase", "FoldoutRendering"]),
+        // What lets a rebuild redo only what changed: the cache of parsed and rendered
+        // Markdown, the state a build leaves for the next, quick rebuilds of edited items.
+        .target(
+            name: "FoldoutIncremental",
+            dependencies: [
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel",
+                "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput",
+            ]
+        ),
+        // Runs the stages: the plain pipeline, and the incremental build around it.
+        .target(
+            name: "FoldoutBuild",
+            dependencies: [
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel",
+                "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental",
+            ]
         ),
         // The preview server (`foldout serve`): kept apart so the core builds and tests without HTTP.
         .target(
             name: "FoldoutServer",
             dependencies: [
-                "FoldoutCore",
+                "FoldoutBase", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -67,7 +100,7 @@ let package = Package(
             name: "foldout",
             dependencies: [
                 "AllocatorTuning",
-                "FoldoutCore",
+                "FoldoutBase", "FoldoutRendering", "FoldoutIncremental", "FoldoutBuild",
                 "FoldoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -76,12 +109,16 @@ let package = Package(
         // builds it with libFuzzer in its own build folder; built plainly it replays inputs.
         .executableTarget(
             name: "FoldoutFuzz",
-            dependencies: ["FoldoutCore"],
+            dependencies: ["FoldoutBase", "FoldoutMarkdown", "FoldoutRendering", "FoldoutBuild"],
             swiftSettings: libFuzzer == nil ? [] : [.define("FOLDOUT_LIBFUZZER")],
             linkerSettings: libFuzzer.map { [.unsafeFlags(["-Xlinker", $0]), .linkedLibrary("stdc++")] } ?? []
         ),
         // Fixtures/ holds text the tests read from disk (the GFM specification's table examples).
-        .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutCore"]),
+        .testTarget(
+            name: "FoldoutCoreTests",
+            dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutBase", "FoldoutBuild"]),
     ]
 )

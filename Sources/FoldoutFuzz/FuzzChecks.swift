@@ -1,4 +1,7 @@
-import FoldoutCore
+import FoldoutBuild
+import FoldoutBase
+import FoldoutMarkdown
+import FoldoutRendering
 
 /// One input run through the parts of Foldout that read untrusted text: front matter
 /// splitting, YAML loading, slug making, the cmark wrapper, and the whole pipeline on a small

@@ -1,5 +1,6 @@
-import FoldoutCore
+import FoldoutBuild
 import Foundation
+import FoldoutBase
 
 /// Maps a request path to a file inside the output folder, and refuses everything that
 /// could lead elsewhere: `..` and `.` segments (also percent-encoded, `%2e%2e`), empty

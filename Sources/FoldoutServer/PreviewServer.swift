@@ -1,7 +1,8 @@
-import FoldoutCore
+import FoldoutBuild
 import Foundation
 import Hummingbird
 import Logging
+import FoldoutBase
 
 /// The HTTP side of `foldout serve`: serves the output folder on a loopback address (by
 /// default), adds the live reload script to HTML responses, and streams rebuild events to
@@ -68,7 +69,7 @@ public final class PreviewServer: Sendable {
     }
 
     private func fileResponse(_ path: String, status: HTTPResponse.Status, isHead: Bool) -> Response {
-        guard var bytes = try? FoldoutCore.FileSystem.local.readFile(path) else {
+        guard var bytes = try? FoldoutBase.FileSystem.local.readFile(path) else {
             return Response(status: .notFound)
         }
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map(String.init) ?? ""

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import FoldoutCore
+import FoldoutBuild
+import FoldoutIncremental
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

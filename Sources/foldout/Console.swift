@@ -1,5 +1,6 @@
 import Foundation
-import FoldoutCore
+import FoldoutBuild
+import FoldoutBase
 
 enum Console {
     static func error(_ text: String) {

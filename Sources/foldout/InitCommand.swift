@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import FoldoutCore
+import FoldoutBuild
+import FoldoutRendering
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

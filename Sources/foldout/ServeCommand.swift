@@ -1,5 +1,5 @@
 import ArgumentParser
-import FoldoutCore
+import FoldoutBuild
 import FoldoutServer
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
-import FoldoutCore
+import FoldoutBuild
 import Foundation
+import FoldoutBase
 
 /// The options `build` and `serve` share: where the site's folders are and how to build it.
 struct SiteArguments: ParsableArguments {

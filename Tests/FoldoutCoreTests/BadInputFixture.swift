@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutRendering
+@testable import FoldoutBuild
 
 /// A site for the bad-input tests: content files under `Content/`, the built-in templates
 /// unless others are given, built in memory or on disk.

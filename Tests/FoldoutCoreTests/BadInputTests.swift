@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutLoading
+@testable import FoldoutMarkdown
+@testable import FoldoutBuild
 
 /// One test per row of docs/bad-input.md: what Foldout does with each kind of broken file.
 @Suite struct BadInputTests {

@@ -1,5 +1,7 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutBuild
 
 /// What the command line does, through `Builder`: drafts, titles, and failures that name
 /// the file and leave the output alone.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutRendering
+@testable import FoldoutOutput
+@testable import FoldoutIncremental
+@testable import FoldoutBuild
 
 /// Work reused across builds (issue 4, point 4): a page is rendered again only when what it
 /// shows changed, and an incremental build always gives what a clean build gives.
@@ -177,7 +182,7 @@ import Testing
         let cache = BuildCache(path: path, tool: 7)
         let frontMatter = try FrontMatter.parse(yaml: "title: A\nlist: [1, 2.5, true, ~]\nmap: {k: v}\n")
         cache.store(frontMatter, for: 1)
-        let body = BuildCache.Body(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
+        let body = RenderedBody(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
                                    anchorLinks: [.init(line: 4, written: "a.md#x", page: "a.html", fragment: "x")],
                                    diagnostics: [.warning("Content/a.md", line: 3, "careful", hint: "do this")],
                                    links: [("a.md#x", .rewritten("a.html#x", page: "a.html", fragment: "x")),
@@ -203,8 +208,8 @@ import Testing
     @Test func cacheFilesLargerThanOnePieceReadBack() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/cache"
-        func body(_ number: Int) -> BuildCache.Body {
-            BuildCache.Body(html: "<p>\(number)</p>" + String(repeating: "x", count: 5_000 + number), title: "T\(number)", summary: "",
+        func body(_ number: Int) -> RenderedBody {
+            RenderedBody(html: "<p>\(number)</p>" + String(repeating: "x", count: 5_000 + number), title: "T\(number)", summary: "",
                             headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
         let first = BuildCache(path: path, tool: 7)
@@ -227,8 +232,8 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path + "/cache"
         let sizes = [0, 100, 16_500, 20, 5_000, 2_200_000, 3, 300_000, 90, 200]
-        func body(_ number: Int) -> BuildCache.Body {
-            BuildCache.Body(html: String(repeating: "\(number % 10)", count: sizes[number]), title: "", summary: "",
+        func body(_ number: Int) -> RenderedBody {
+            RenderedBody(html: String(repeating: "\(number % 10)", count: sizes[number]), title: "", summary: "",
                             headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
         let cache = BuildCache(path: path, tool: 7)

@@ -1,5 +1,5 @@
-import FoldoutCore
 import Testing
+import FoldoutModel
 
 /// End to end: a content folder in memory, built with the default templates, HTML read back.
 @Suite struct RowConfigurationTests {

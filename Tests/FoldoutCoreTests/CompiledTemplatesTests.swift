@@ -1,6 +1,11 @@
 import Mustache
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutPresentation
+@testable import FoldoutRendering
+@testable import FoldoutBuild
 
 /// Foldout's own run of the templates must give byte for byte what swift-mustache gives, and
 /// must hand back (nil) whatever it does not cover.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutLoading
+@testable import FoldoutModel
 
 /// Markdown files are read after the folder walk, in parallel; the tree and the errors
 /// must be what a file-by-file read gives, and a file that cannot be read is reported and left out.

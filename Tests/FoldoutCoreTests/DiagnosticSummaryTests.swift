@@ -1,5 +1,6 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutBuild
 
 /// Many warnings printed short: grouped by the message with its quoted parts left out, most
 /// frequent kind first, a few of each in full; errors never left out.

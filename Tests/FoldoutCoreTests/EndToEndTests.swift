@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutBuild
 
 /// Builds folders on disk with the built-in templates and reads the HTML back, the way a
 /// visitor's browser would.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
 
 /// The fast front matter reader must give exactly what Yams gives, or step aside (nil).
 final class FlatFrontMatterParserTests: XCTestCase {

@@ -1,5 +1,5 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
 
 /// Front matter: splitting a file at its `---` fences, reading the YAML between them, and
 /// the messages a user gets when either goes wrong.

@@ -1,5 +1,6 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
 
 /// Inputs the fuzz target (Sources/FoldoutFuzz) found to break a promise, kept as tests.
 @Suite struct FuzzRegressionTests {

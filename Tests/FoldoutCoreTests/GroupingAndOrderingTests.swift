@@ -1,5 +1,5 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutModel
 
 /// The section model: a catalog per top-level folder, a section per folder below it,
 /// groups for deeper folders, items for Markdown files; everything ordered by weight, then

@@ -1,6 +1,7 @@
 import Mustache
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutPresentation
+@testable import FoldoutRendering
 
 /// Foldout's escaping replaces the five special characters wherever their bytes stand, even
 /// where Unicode joins them with a following mark into one character (which swift-mustache's

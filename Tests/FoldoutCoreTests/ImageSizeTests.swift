@@ -1,5 +1,8 @@
-@testable import FoldoutCore
 import Testing
+@testable import FoldoutBase
+@testable import FoldoutLoading
+@testable import FoldoutMarkdown
+@testable import FoldoutBuild
 
 @Suite struct ImageSizeTests {
     @Test func readsPNG() {
@@ -70,9 +73,9 @@ import Testing
         for _ in 0..<5000 {
             let text = (0..<random.next(5)).map { _ in random.pick(pieces) }.joined()
             let expected = suffixes.contains { text.lowercased().hasSuffix($0) }
-            #expect(Builder.looksLikeImage(.string(text)) == expected, "\(text)")
+            #expect(FieldValue.string(text).looksLikeImage == expected, "\(text)")
         }
-        #expect(!Builder.looksLikeImage(.integer(3)))
+        #expect(!FieldValue.integer(3).looksLikeImage)
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutOutput
 
 /// The output folder as a snapshot applied against the previous build (issue 4, points 1, 2
 /// and 4): what is written, what is left alone, what is removed, what is never touched.

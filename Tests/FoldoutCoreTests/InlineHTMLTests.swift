@@ -1,7 +1,8 @@
 import CCmark
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
 
 /// Raw HTML in Markdown when the site leaves `unsafe_html` off: libxml2's HTML parser reads
 /// it and `HTMLAllowlist` writes back only the harmless part (the inline HTML content uses),

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
 
 /// Layouts of real collections: a lesson beside the folder of its images (`intro.md` and
 /// `intro/imgs/`), a document beside the folder of its sub-pages and translations, a

@@ -1,5 +1,5 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBuild
 
 /// Links written in Markdown point at source files (`../cats/luna.md`, `_index.md`,
 /// `diego.jpg`); in the output they must point at the files those become, relative to the

@@ -1,5 +1,7 @@
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutLoading
+@testable import FoldoutMarkdown
 
 /// libcmark is not asked to validate UTF-8: the file's bytes are decoded with invalid
 /// sequences replaced before Markdown sees them.

@@ -1,7 +1,9 @@
 import CCmark
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutLoading
+@testable import FoldoutMarkdown
 
 /// The libcmark wrapper: safe by default, smart punctuation, unique heading ids, invalid
 /// UTF-8 replaced, and a callback that rewrites link destinations.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutRendering
+@testable import FoldoutOutput
 
 /// The pieces under the diffable output: the digest, the manifest, the render-key coverage.
 @Suite struct OutputBookkeepingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutRendering
+@testable import FoldoutBuild
 
 /// Every source file gets a page of its own, under a name people can read: names found in
 /// real collections (command references, course lists) differ only in symbols or in case.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutBase
 
 final class OutputPathRelativeURLTests: XCTestCase {
     func testRelativeURLsNameFilesFromThePageFolder() {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
+@testable import FoldoutRendering
+@testable import FoldoutOutput
+@testable import FoldoutBuild
 
 /// A build hands each page to its output transaction as soon as the page is rendered. The
 /// guarantees of a snapshot applied at the end must hold all the same: a build that fails

@@ -1,5 +1,7 @@
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
+@testable import FoldoutRendering
+@testable import FoldoutOutput
 
 /// A first build is written into a new folder in `.foldout-cache` and renamed into place:
 /// the result must be what the usual way gives (files, manifest, summary), and a failure must

@@ -1,5 +1,6 @@
-import FoldoutCore
 import Testing
+import FoldoutModel
+import FoldoutRendering
 
 @Suite struct DetailPageTests {
     static let files: [String: String] = [

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
 
 /// Every example of the GFM specification's table section, read from the copy kept in
 /// Fixtures/gfm-spec-tables.txt, gives exactly the HTML cmark-gfm gives. None has raw HTML, so

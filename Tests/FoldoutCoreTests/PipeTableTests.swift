@@ -1,5 +1,7 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutRendering
 
 /// Pipe tables beyond the specification's examples: escapes, inline Markdown and links in cells,
 /// tables in containers and after text, the lines that end a table as in cmark-gfm, alignment.

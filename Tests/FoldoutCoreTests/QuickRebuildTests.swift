@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutOutput
+@testable import FoldoutIncremental
+@testable import FoldoutBuild
 
 /// Rebuilds that redo only edited items (`QuickRebuild`, from the build state file or the
 /// memory of `foldout serve`): after each edit, the output and the warnings are those of a

@@ -1,5 +1,5 @@
-import FoldoutCore
 import Testing
+import FoldoutPresentation
 
 @Suite struct RowTextTemplateTests {
     func render(_ source: String, _ values: [String: String]) throws -> String {

@@ -1,5 +1,5 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
 
 /// No text a user writes becomes script: front matter is escaped wherever templates put it,
 /// raw HTML in Markdown is dropped unless the site opts in, and only http(s), mailto and

@@ -1,4 +1,6 @@
-import FoldoutCore
+import FoldoutBase
+import FoldoutMarkdown
+import FoldoutBuild
 
 /// Builds a site from in-memory files (paths relative to the content folder) with the
 /// built-in templates, and reads the output back.

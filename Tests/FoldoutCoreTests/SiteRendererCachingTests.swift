@@ -1,5 +1,10 @@
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutPresentation
+@testable import FoldoutRendering
+@testable import FoldoutBuild
 
 /// Every page the renderer makes (through `CompiledTemplates` and the per-folder layouts) must
 /// be byte for byte what swift-mustache makes from the presenter's contexts directly.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutModel
 
 final class SlugMakeTests: XCTestCase {
     func testSlugsKeepLettersAndDigitsLowerCasedWithDashesBetweenWords() {

@@ -1,5 +1,6 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutModel
 
 /// Slugs name folders, pages and headings in URLs and ids; readable titles name what has
 /// no title of its own.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutBuild
 
 /// How a build reports problems: every problem of every stage, as `path:line:column`, warnings
 /// that `--strict` turns into errors, and an output folder left exactly as it was.

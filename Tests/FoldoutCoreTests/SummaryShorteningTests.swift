@@ -1,5 +1,5 @@
 import XCTest
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
 
 final class SummaryShorteningTests: XCTestCase {
     func testShortTextStaysAsItIs() {

@@ -1,5 +1,8 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutRendering
+@testable import FoldoutBuild
 
 /// Templates are loaded and checked once, before anything renders: mistakes are errors
 /// naming the template file and line, never silently empty output.

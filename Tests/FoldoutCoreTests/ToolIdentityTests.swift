@@ -1,5 +1,5 @@
 import Testing
-@testable import FoldoutCore
+@testable import FoldoutMarkdown
 
 /// The program's identity, part of every cache key, render key and fingerprint.
 @Suite struct ToolIdentityTests {

@@ -1,7 +1,8 @@
-import FoldoutCore
 import Foundation
 import Testing
 @testable import FoldoutServer
+import FoldoutBase
+import FoldoutMarkdown
 
 /// `foldout serve` over real HTTP on loopback: a site in a temporary folder is built, served
 /// on a free port, edited while served, and asked for paths that lead out of the output folder.

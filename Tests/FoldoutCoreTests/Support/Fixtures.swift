@@ -1,5 +1,10 @@
 import Foundation
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutRendering
+@testable import FoldoutOutput
+@testable import FoldoutBuild
 
 /// A folder under the system's temporary directory, removed when the value goes away.
 final class TemporaryFolder {

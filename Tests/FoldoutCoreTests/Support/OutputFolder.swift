@@ -1,5 +1,10 @@
 import Foundation
-@testable import FoldoutCore
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutRendering
+@testable import FoldoutOutput
+@testable import FoldoutIncremental
+@testable import FoldoutBuild
 
 /// Every file under an output folder with its bytes, modification time (nanoseconds) and
 /// inode, hidden files included: what "left exactly as it was" is checked against. Foldout

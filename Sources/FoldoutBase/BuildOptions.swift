@@ -1,0 +1,35 @@
+/// What to build, from where, to where.
+public struct BuildOptions: Sendable {
+    /// How messages name the templates built into the program.
+    public static let builtInTemplatesName = "(built-in templates)"
+
+    /// The content folder, and how messages name it.
+    public var contentPath: String
+    public var contentDisplayName: String
+    /// The templates folder; nil uses the built-in default templates.
+    public var templatesPath: String?
+    public var templatesDisplayName: String
+    public var outputPath: String
+    /// Include items with `draft: true`.
+    public var includeDrafts: Bool
+    /// Treat warnings (missing images, images without alt text, broken links and anchors)
+    /// as errors, for CI.
+    public var strict: Bool
+    public var fileSystem: FileSystem
+    /// Overwrite files in the output folder that Foldout did not write when a page needs their path.
+    public var force = false
+    /// Hears how far long stages have come (for a progress bar).
+    public var progress: BuildProgress.Reporter?
+
+    public init(contentPath: String, templatesPath: String?, outputPath: String, includeDrafts: Bool = false, strict: Bool = false,
+                contentDisplayName: String? = nil, templatesDisplayName: String? = nil, fileSystem: FileSystem = .local) {
+        self.contentPath = contentPath
+        self.templatesPath = templatesPath
+        self.outputPath = outputPath
+        self.includeDrafts = includeDrafts
+        self.strict = strict
+        self.contentDisplayName = contentDisplayName ?? contentPath
+        self.templatesDisplayName = templatesDisplayName ?? templatesPath ?? BuildOptions.builtInTemplatesName
+        self.fileSystem = fileSystem
+    }
+}

@@ -1,0 +1,199 @@
+import FoldoutBase
+
+/// Walks the content folder and reads every Markdown file. Symbolic links are followed only
+/// when they stay inside the content folder, and a folder is never entered twice, so link
+/// loops end. Hidden files and folders (`.git`, `.DS_Store`) are skipped.
+public struct ContentLoader: Sendable {
+    public var fileSystem: FileSystem
+    /// How the content folder is named in messages, e.g. `Content`.
+    public var displayRoot: String
+    /// Folders nest to any depth a page can show, which is this many levels below the content
+    /// folder; deeper ones are an error. Each level is three elements deep in the catalog
+    /// page (`<ul><li><details>`), and browsers stop nesting elements at about 512 (Chrome,
+    /// Firefox), so a deeper outline would not display as nested.
+    public static let maximumDepth = 128
+
+    public init(fileSystem: FileSystem, displayRoot: String) {
+        self.fileSystem = fileSystem
+        self.displayRoot = displayRoot
+    }
+
+    public func displayPath(_ relative: String) -> String {
+        relative.isEmpty ? displayRoot : displayRoot + "/" + relative
+    }
+
+    /// Loads the tree rooted at `root` (an absolute or working-directory-relative path).
+    /// Throws only when there is no content folder; a file or folder that cannot be used is
+    /// reported in `diagnostics` and left out, so the other stages still find their problems.
+    public func load(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> SourceFolder {
+        var (tree, files) = try walk(root: root, diagnostics: &diagnostics)
+        read(files, into: &tree, diagnostics: &diagnostics)
+        return tree
+    }
+
+    /// A Markdown file found by `walk`: its path relative to the content folder, and on disk.
+    public typealias FoundFile = (relative: String, absolute: String)
+
+    /// The tree rooted at `root` with no Markdown file read yet (their bytes are empty), and
+    /// the Markdown files to read, in the tree's order.
+    public func walk(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> (tree: SourceFolder, markdown: [FoundFile]) {
+        guard fileSystem.kindOfItem(root) == .directory, let canonicalRoot = fileSystem.resolvePath(root) else {
+            throw BuildFailure([.error(displayRoot, "content folder not found",
+                                       hint: "create it (`foldout init` makes a starter site) or pass --content DIR")])
+        }
+        var visited = [canonicalRoot: ""]
+        var tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
+                              visited: &visited, diagnostics: &diagnostics)
+        Self.useReadmeAsIndex(in: &tree)
+        // A file's path on disk is its path in the tree below `root` (a linked folder's files too).
+        let reads = tree.files.filter(\.isMarkdown).map { (relative: $0.path, absolute: root + "/" + $0.path) }
+        return (tree, reads)
+    }
+
+    /// Reads the Markdown files `files` (some of the tree's, in the tree's order, as `walk`
+    /// lists them) into `tree`, on every core, and returns the digest of each file's bytes
+    /// (taken as it is read, while the bytes are in the core's cache) and its stamp, by its
+    /// place in `files`; nil for a file that could not be read. A file that cannot be read is
+    /// reported and left out of the tree. Other files are left as they are.
+    @discardableResult
+    public func read(_ files: [FoundFile], into tree: inout SourceFolder,
+                     diagnostics: inout [Diagnostic]) -> [(digest: UInt64, stamp: FileStamp?)?] {
+        let fileSystem = fileSystem
+        let contents = try! Parallel.map(files) { read in
+            Result { () throws -> (bytes: [UInt8], digest: UInt64, stamp: FileStamp?) in
+                let (bytes, stamp) = try fileSystem.readStampedFile(read.absolute)
+                return (bytes, ContentHash.of(bytes), stamp)
+            }
+        }
+        var results = [(digest: UInt64, stamp: FileStamp?)?](repeating: nil, count: files.count)
+        var failed: Set<String> = []
+        for (index, content) in contents.enumerated() {
+            switch content {
+            case .success(let file): results[index] = (file.digest, file.stamp)
+            case .failure(let error):
+                failed.insert(files[index].relative)
+                diagnostics.append(.error(displayPath(files[index].relative), "cannot read file: \(error)", hint: "check its permissions"))
+            }
+        }
+        // The files come in the tree's order, so each is the next one the tree's walk meets:
+        // no table of paths (at 10,000 files, hashing every path twice took 10 ms on one core).
+        var next = 0
+        fill(&tree, from: contents, of: files, next: &next, leavingOut: failed)
+        precondition(next == files.count, "the files to read must be the tree's, in its order")
+        return results
+    }
+
+    /// Puts the bytes read into the tree's Markdown files, `next` being the place in `files` of
+    /// the next one read; files that could not be read are left out.
+    private func fill(_ folder: inout SourceFolder, from contents: [Result<(bytes: [UInt8], digest: UInt64, stamp: FileStamp?), any Error>],
+                      of files: [FoundFile], next: inout Int, leavingOut failed: Set<String>) {
+        func take(_ path: String) -> [UInt8]? {
+            guard next < files.count, files[next].relative == path else { return nil }
+            defer { next += 1 }
+            guard case .success(let read) = contents[next] else { return nil }
+            return read.bytes
+        }
+        if let index = folder.index {
+            if let read = take(index.path) { folder.index?.bytes = read } else if failed.contains(index.path) { folder.index = nil }
+        }
+        for page in folder.pages.indices {
+            if let read = take(folder.pages[page].path) { folder.pages[page].bytes = read }
+        }
+        if !failed.isEmpty { folder.pages.removeAll { failed.contains($0.path) } }
+        for index in folder.folders.indices { fill(&folder.folders[index], from: contents, of: files, next: &next, leavingOut: failed) }
+    }
+
+    /// `visited` maps the canonical path of every folder loaded so far to its path in the tree.
+    private func loadFolder(absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String,
+                            visited: inout [String: String], diagnostics: inout [Diagnostic]) -> SourceFolder {
+        var folder = SourceFolder(path: relative, name: name, index: nil, pages: [], assets: [], folders: [])
+        let entries: [FileSystem.Entry]
+        do {
+            entries = try fileSystem.listDirectory(absolute)
+        } catch {
+            diagnostics.append(.error(displayPath(relative), "cannot read folder: \(error)", hint: "check its permissions"))
+            return folder
+        }
+        // Swift compares strings by canonical equivalence: `é` typed as one character and as `e`
+        // plus an accent are one name to every table of paths in the build, so only the first
+        // of them in byte order can be loaded (a disk on macOS holds only one of them anyway).
+        var names = Set<String>()
+        let sorted = entries.sorted { $0.name != $1.name ? $0.name < $1.name : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for entry in sorted where !entry.name.hasPrefix(".") {
+            let childAbsolute = absolute + "/" + entry.name
+            let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            guard names.insert(entry.name).inserted else {
+                let first = names.first { $0 == entry.name } ?? entry.name
+                diagnostics.append(.warning(displayPath(childRelative), "has the name of `\(first)` in this folder, typed with other Unicode code points (composed and decomposed accents); skipped",
+                                            hint: "rename one of them: disks on macOS and Windows cannot hold both"))
+                continue
+            }
+            var kind = entry.kind
+            if kind == .symbolicLink {
+                guard let target = fileSystem.resolvePath(childAbsolute) else {
+                    diagnostics.append(.warning(displayPath(childRelative), "symbolic link points to nothing (or to a link loop); skipped",
+                                                hint: "remove the link or make it point at a file in the content folder"))
+                    continue
+                }
+                guard target == canonicalRoot || target.hasPrefix(canonicalRoot + "/") else {
+                    diagnostics.append(.warning(displayPath(childRelative), "symbolic link leads outside the content folder (to \(target)); skipped",
+                                                hint: "copy the file or folder into the content folder instead"))
+                    continue
+                }
+                kind = fileSystem.kindOfItem(target) ?? .other
+            }
+            switch kind {
+            case .directory:
+                guard depth + 1 <= Self.maximumDepth else {
+                    diagnostics.append(.error(displayPath(childRelative), "folders are nested more than \(Self.maximumDepth) deep; this one and everything in it is left out",
+                                              hint: "flatten the folder structure: catalog pages cannot show an outline this deep"))
+                    continue
+                }
+                guard let canonical = fileSystem.resolvePath(childAbsolute) else { continue }
+                if let earlier = visited[canonical] {
+                    let what = childRelative.hasPrefix(earlier + "/") || earlier.isEmpty ? "a folder that contains it (a symbolic link loop)"
+                                                                                          : "`\(displayPath(earlier))`, loaded already"
+                    diagnostics.append(.warning(displayPath(childRelative), "folder is the same as \(what); skipped",
+                                                hint: "remove the symbolic link, or copy the folder if it should appear twice"))
+                    continue
+                }
+                visited[canonical] = childRelative
+                folder.folders.append(loadFolder(absolute: childAbsolute, relative: childRelative, name: entry.name,
+                                                 depth: depth + 1, canonicalRoot: canonicalRoot,
+                                                 visited: &visited, diagnostics: &diagnostics))
+            case .file:
+                if entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown") {
+                    let file = SourceFile(path: childRelative, bytes: [])
+                    if entry.name == "_index.md" { folder.index = file } else { folder.pages.append(file) }
+                } else {
+                    folder.assets.append(SourceAsset(path: childRelative, absolutePath: childAbsolute))
+                }
+            case .symbolicLink, .other:
+                continue
+            }
+        }
+        // The sub-folders' indexes are settled here, where it is known which of them a page
+        // of their name owns (see `ContentRouter`): in those, a README is a page like the others.
+        // The pages' names are gathered once: a folder can hold thousands of each.
+        let pageNames = Set(folder.pages.map { page -> Substring in
+            let name = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[page.path.index(after: $0)...] } ?? Substring(page.path)
+            return name.hasSuffix(".markdown") ? name.dropLast(9) : name.hasSuffix(".md") ? name.dropLast(3) : name
+        })
+        for index in folder.folders.indices where !pageNames.contains(Substring(folder.folders[index].name)) {
+            Self.useReadmeAsIndex(in: &folder.folders[index])
+        }
+        return folder
+    }
+
+    /// In a folder without `_index.md`, a `README.md` (any letter case) is its index, as on
+    /// GitHub: its first heading titles the folder and its body is the intro. A README that
+    /// is the folder's only Markdown stays a page: a folder with nothing else to list is not
+    /// shown, and the README's text would be lost with it.
+    package static func useReadmeAsIndex(in folder: inout SourceFolder) {
+        guard folder.index == nil,
+              let readme = folder.pages.firstIndex(where: { $0.path.split(separator: "/").last?.lowercased() == "readme.md" }),
+              folder.pages.count > 1 || folder.folders.contains(where: \.hasMarkdown)
+        else { return }
+        folder.index = folder.pages.remove(at: readme)
+    }
+}

@@ -1,0 +1,12 @@
+/// What the Markdown stage asks of the routes: which page shows a file and where a link
+/// leads. `Routes` (FoldoutRouting) answers; the stage comes first in the package, so it
+/// knows routes only through this.
+package protocol LinkRouting: Sendable {
+    /// The output page that shows `source`, and whether that page is another file's (an
+    /// `_index.md` intro shows on its folder's page). Nil for a file with no route.
+    func page(showing source: String) -> (path: String, isOwnPage: Bool)?
+    /// A link written in `source`, as it is written on the page at output path `page`.
+    func resolve(_ destination: String, inSource source: String, fromPage page: String) -> PageBodyRenderer.Resolution
+    /// The output path of the file that `link`, relative to `source`, names.
+    func outputPath(ofLink link: String, inSource source: String) -> String?
+}

@@ -1,0 +1,320 @@
+import CCmark
+import CmarkArena
+import Foundation
+import FoldoutBase
+
+/// libcmark, wrapped once. Parses a Markdown body, walks the node tree to find the title,
+/// the summary and the headings, gives each heading a unique id, lets the caller rewrite
+/// link and image destinations, and renders HTML.
+///
+/// Safe by default: of raw HTML, only what `HTMLAllowlist` keeps stays. Link and image URLs
+/// outside `SafeURL` (`javascript:`, `data:` and the like) are emptied in either mode: an
+/// author who allows raw HTML still gets no script from a Markdown link. Smart punctuation
+/// is on and invalid UTF-8 is replaced.
+public struct MarkdownRenderer: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Keep raw HTML in Markdown (the site opts in with `unsafe_html: true`).
+        public var allowRawHTML = false
+        /// Remove a leading level-1 heading from the body when it became the page title,
+        /// so the page does not show its title twice.
+        public var dropTitleHeading = true
+        /// Ids the page layout itself uses (`main`); headings get other ids, so an id stays
+        /// unique on the page and a `#fragment` reaches one element.
+        public var reservedIDs: Set<String> = []
+        /// How a table cell gives its column's alignment (see `PipeTables`).
+        public var tableAlignment = TableAlignment.styleAttribute
+        /// Curly quotes, dashes and ellipses; off only where output is compared with plain
+        /// cmark's (the GFM specification's examples).
+        public var smartPunctuation = true
+        public init(allowRawHTML: Bool = false, dropTitleHeading: Bool = true, reservedIDs: Set<String> = [],
+                    tableAlignment: TableAlignment = .styleAttribute, smartPunctuation: Bool = true) {
+            self.allowRawHTML = allowRawHTML
+            self.dropTitleHeading = dropTitleHeading
+            self.reservedIDs = reservedIDs
+            self.tableAlignment = tableAlignment
+            self.smartPunctuation = smartPunctuation
+        }
+
+        public enum TableAlignment: Sendable, Equatable {
+            /// `style="text-align: center"`, as cmark-gfm prints with
+            /// CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES: valid HTML.
+            case styleAttribute
+            /// `align="center"`, cmark-gfm's default and the GFM specification's; HTML calls
+            /// the attribute obsolete (the Nu checker reports an error).
+            case alignAttribute
+        }
+    }
+
+    /// A link or image destination found in the body.
+    public struct Link: Sendable, Equatable {
+        public var destination: String
+        public var isImage: Bool
+        /// 1-based line within the body.
+        public var line: Int
+        /// Alt text for images.
+        public var text: String
+        /// The URL was emptied because its scheme is not allowed (see `SafeURL`).
+        public var isRefused = false
+        /// The URL was emptied because no browser can open it (see `SafeURL.repairedWebURL`).
+        public var isInvalid = false
+    }
+
+    public struct Result: Sendable {
+        public var html: String
+        /// Plain text of the level-1 heading that opens the body, when it starts with one. A
+        /// heading further down, or of a lower level, names a part of the page, not the page.
+        public var firstHeading: String?
+        /// Whether that heading was removed from the HTML because it is the title.
+        public var droppedTitleHeading: Bool
+        /// Plain text of the first paragraph.
+        public var firstParagraph: String
+        /// Ids given to the headings, in order.
+        public var headingIDs: [String]
+        public var links: [Link]
+        /// Ids kept on raw HTML elements (`<span id>`, `<a name>`), in order: links name them as
+        /// they name headings.
+        public var rawHTMLIDs: [String] = []
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Renders `markdown`. `rewrite` is called for each link and image destination and may
+    /// return a replacement (nil keeps it). `usesTitleHeading` says whether the page title
+    /// comes from the body's first heading.
+    public func render(_ markdown: String, usesTitleHeading: Bool = false,
+                       rewrite: (Link) -> String? = { _ in nil }) -> Result {
+        // The whole document lives in this thread's arena (see cmark_arena.h): no node is
+        // freed on its own, and nothing from it is used after `cmark_arena_leave`.
+        cmark_arena_enter()
+        defer { cmark_arena_leave() }
+        let allocator = cmark_arena_allocator()!
+        // No CMARK_OPT_VALIDATE_UTF8: a Swift `String` is valid UTF-8 already (the file was
+        // decoded with invalid sequences replaced), and checking it again cost libcmark a copy
+        // of every line.
+        var parseOptions: Int32 = options.allowRawHTML ? CMARK_OPT_UNSAFE : 0
+        let document: OpaquePointer = Self.withUTF8(markdown) { bytes in
+            if options.smartPunctuation, Self.needsSmartPunctuation(bytes) { parseOptions |= CMARK_OPT_SMART }
+            let parser = cmark_parser_new_with_mem(parseOptions, allocator)
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+            let document = cmark_parser_finish(parser)!
+            cmark_parser_free(parser)
+            PipeTables.convert(document, source: bytes, options: parseOptions, alignment: options.tableAlignment, allocator: allocator)
+            return document
+        }
+
+        var headings: [OpaquePointer] = []
+        var firstParagraph: OpaquePointer?
+        var links: [Link] = []
+        var linkNodes: [OpaquePointer] = []
+        var rawHTML: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING:
+                headings.append(node)
+            case CMARK_NODE_PARAGRAPH:
+                if firstParagraph == nil { firstParagraph = node }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                links.append(Link(destination: destination, isImage: isImage,
+                                  line: Int(cmark_node_get_start_line(node)),
+                                  text: isImage ? Self.plainText(of: node) : ""))
+                linkNodes.append(node)
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+                rawHTML.append(node)
+            default:
+                break
+            }
+        }
+
+        for (index, link) in links.enumerated() {
+            let repaired = SafeURL.repairedWebURL(link.destination)
+            if !SafeURL.isAllowed(link.destination) {
+                cmark_node_set_url(linkNodes[index], "")
+                links[index].isRefused = true
+            } else if repaired == nil {
+                cmark_node_set_url(linkNodes[index], "")
+                links[index].isInvalid = true
+            } else if let repaired, repaired != link.destination {
+                cmark_node_set_url(linkNodes[index], repaired)
+                links[index].destination = repaired
+            } else if let replacement = rewrite(link) {
+                cmark_node_set_url(linkNodes[index], replacement)
+                links[index].destination = replacement
+            }
+        }
+
+        let firstHeadingNode = headings.first.flatMap { cmark_node_first_child(document) == $0 ? $0 : nil }
+        // Only a level-1 heading names the page: real lessons open with `### Introduction`,
+        // which would title every one of them alike.
+        let firstHeading = firstHeadingNode.flatMap { cmark_node_get_heading_level($0) == 1 ? Self.plainText(of: $0) : nil }
+        var dropped = false
+        if usesTitleHeading, options.dropTitleHeading, let node = firstHeadingNode,
+           cmark_node_get_heading_level(node) == 1, cmark_node_parent(node) == document {
+            cmark_node_unlink(node)
+            headings.removeFirst()
+            dropped = true
+        }
+
+        var used: [String: Int] = [:]
+        used.reserveCapacity(headings.count * 2)
+        var headingIDs: [String] = []
+        headingIDs.reserveCapacity(headings.count)
+        // The page's title is its `h1`: a heading more than one level below the one before it
+        // (`###` right under the title) is raised, as the HTML checker asks, and keeps its id.
+        var previousLevel: Int32 = 1
+        for heading in headings {
+            let id = Self.uniqueID(for: Self.plainText(of: heading), used: &used, reserved: options.reservedIDs)
+            headingIDs.append(id)
+            let level = min(cmark_node_get_heading_level(heading), previousLevel + 1)
+            previousLevel = level
+            Self.replaceHeading(heading, id: id, level: level, allocator: allocator)
+        }
+
+        let paragraphText = firstParagraph.map(Self.plainText(of:)) ?? ""
+        // Raw HTML with raw HTML off: the allowlist keeps what is harmless. Without any (nearly
+        // every page), cmark's safe mode as it is.
+        if !options.allowRawHTML, !rawHTML.isEmpty {
+            let kept = Self.renderThroughAllowlist(document, options: parseOptions, rawHTML: rawHTML, headingIDs: headingIDs,
+                                                   links: links, reservedIDs: options.reservedIDs, rewrite: rewrite)
+            return Result(html: kept.html, firstHeading: firstHeading, droppedTitleHeading: dropped, firstParagraph: paragraphText,
+                          headingIDs: kept.headingIDs, links: links + kept.links, rawHTMLIDs: kept.ids)
+        }
+        // The HTML is in the arena too: copied out, never freed on its own.
+        let html = cmark_render_html(document, parseOptions).map { String(cString: $0) } ?? ""
+        return Result(html: html, firstHeading: firstHeading, droppedTitleHeading: dropped,
+                      firstParagraph: paragraphText, headingIDs: headingIDs, links: links)
+    }
+
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    /// Whether smart punctuation would change anything: it turns quotes into curly ones,
+    /// `--` and `---` into dashes and `...` into an ellipsis, and nothing else. Without it,
+    /// libcmark does not stop at every period and hyphen, which is about a tenth of its work
+    /// on ordinary prose; the HTML is the same. (Quotes are looked for anywhere, code too:
+    /// a false yes only costs that tenth.)
+    package static func needsSmartPunctuation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let raw = UnsafeRawPointer(base)
+        if memchr(raw, 0x22, bytes.count) != nil || memchr(raw, 0x27, bytes.count) != nil { return true }
+        return containsRun(of: UInt8(ascii: "-"), length: 2, in: bytes) || containsRun(of: UInt8(ascii: "."), length: 3, in: bytes)
+    }
+
+    private static func containsRun(of byte: UInt8, length: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let base = bytes.baseAddress!
+        var offset = 0
+        // memchr skips the long stretches between candidates many bytes at a time.
+        while offset < bytes.count, let found = memchr(base + offset, Int32(byte), bytes.count - offset) {
+            let start = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            var end = start
+            while end < bytes.count, bytes[end] == byte { end += 1 }
+            if end - start >= length { return true }
+            offset = end
+        }
+        return false
+    }
+
+    /// cmark's HTML renderer writes headings without ids, and safe mode drops raw HTML, so a
+    /// heading is swapped for a custom block holding a custom inline that opens and closes
+    /// the heading element with its id, its inline children moved inside. Ids are slugs
+    /// (letters, digits, dashes), so they need no escaping. The tags are put together as
+    /// bytes: string interpolation here cost more than libcmark's work on the heading.
+    private static func replaceHeading(_ heading: OpaquePointer, id: String, level: Int32, allocator: UnsafeMutablePointer<cmark_mem>) {
+        let level = UInt8(clamping: level)
+        let block = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, allocator)
+        let inline = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, allocator)
+        // `<hN id="ID">` and `</hN>`, NUL-terminated, in one buffer on the stack.
+        let idCount = id.utf8.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: idCount + 17) { buffer in  // 11 bytes around the id, 6 for the closing tag
+            var end = 0
+            func put(_ byte: UInt8) { buffer[end] = byte; end += 1 }
+            for byte in "<h".utf8 { put(byte) }
+            put(UInt8(ascii: "0") + level)
+            for byte in " id=\"".utf8 { put(byte) }
+            for byte in id.utf8 { put(byte) }
+            for byte in "\">".utf8 { put(byte) }
+            put(0)
+            let closing = end
+            for byte in "</h".utf8 { put(byte) }
+            put(UInt8(ascii: "0") + level)
+            put(UInt8(ascii: ">"))
+            put(0)
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                _ = cmark_node_set_on_enter(inline, text.baseAddress)
+                _ = cmark_node_set_on_exit(inline, text.baseAddress! + closing)
+            }
+        }
+        while let child = cmark_node_first_child(heading) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(inline, child)
+        }
+        cmark_node_append_child(block, inline)
+        cmark_node_replace(heading, block)
+    }
+
+    /// A heading id not in `used` (this page's ids so far, each with the next number to try
+    /// after it) nor in `reserved` (which counts as used once).
+    package static func uniqueID(for text: String, used: inout [String: Int], reserved: Set<String> = []) -> String {
+        var base = Slug.headingID(text)
+        if base.isEmpty { base = "section" }
+        func taken(_ id: String) -> Int? { used[id] ?? (reserved.contains(id) ? 1 : nil) }
+        guard let count = taken(base) else {
+            used[base] = 1
+            return base
+        }
+        var suffix = count
+        var candidate = "\(base)-\(suffix)"
+        while taken(candidate) != nil {
+            suffix += 1
+            candidate = "\(base)-\(suffix)"
+        }
+        used[base] = suffix + 1
+        used[candidate] = 1
+        return candidate
+    }
+
+    /// The text content of a node: text, code and line breaks of its descendants, in order,
+    /// gathered as bytes (a heading is usually one text node, a paragraph a handful). Walked
+    /// by parent links rather than recursion, so deeply nested emphasis cannot overflow the stack.
+    package static func plainText(of node: OpaquePointer) -> String {
+        var text: [UInt8] = []
+        var next = cmark_node_first_child(node)
+        while let current = next {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(current) {
+                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+                }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text.append(UInt8(ascii: " "))
+            default:
+                break
+            }
+            if let child = cmark_node_first_child(current) {
+                next = child
+                continue
+            }
+            // No children: the next sibling, or the next sibling of the nearest ancestor below `node` that has one.
+            var climbing: OpaquePointer? = current
+            next = nil
+            while let at = climbing, at != node {
+                if let sibling = cmark_node_next(at) {
+                    next = sibling
+                    break
+                }
+                climbing = cmark_node_parent(at)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

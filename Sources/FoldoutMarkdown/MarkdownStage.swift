@@ -1,0 +1,118 @@
+import FoldoutBase
+import FoldoutLoading
+
+/// The Markdown stage for one page: its body through libcmark (or the build cache, when the
+/// file, its path and the options are the same and every link in it still resolves the same
+/// way), and the images its front matter names. Made once per build, after routing; used
+/// for every page, and by `foldout serve` to show an edited item before the whole rebuild.
+package struct MarkdownStage: Sendable {
+    package var renderer: PageBodyRenderer
+    package var routes: any LinkRouting
+    /// Ids an `_index.md` intro must avoid, by catalog folder ("" for the site's).
+    package var introReservedIDs: [String: Set<String>]
+    /// Pixel sizes of the content's images by output path (nil: not an image Foldout can read).
+    package var imageSizes: [String: ImageSize?]
+    package var loader: ContentLoader
+    package var fileDigests: [String: UInt64]
+    package var cache: (any MarkdownCache)?
+    private let baseOptionsDigest: UInt64
+
+    package init(renderer: PageBodyRenderer, routes: any LinkRouting, introReservedIDs: [String: Set<String>],
+         imageSizes: [String: ImageSize?], loader: ContentLoader, fileDigests: [String: UInt64], cache: (any MarkdownCache)?) {
+        self.renderer = renderer
+        self.routes = routes
+        self.introReservedIDs = introReservedIDs
+        self.imageSizes = imageSizes
+        self.loader = loader
+        self.fileDigests = fileDigests
+        self.cache = cache
+        baseOptionsDigest = Self.digest(of: renderer.markdown.options)
+    }
+
+    /// `path` is the file's path in the content folder; its route must be known.
+    package func render(_ path: String, page: ParsedPage, fileDigest: UInt64? = nil) -> RenderedPage {
+        let display = loader.displayPath(path)
+        let (pagePath, isOwnPage) = routes.page(showing: path)!
+        var bodyRenderer = renderer
+        var optionsDigest = baseOptionsDigest
+        if !isOwnPage, let ids = introReservedIDs[path.contains("/") ? String(path.prefix { $0 != "/" }) : ""] {
+            bodyRenderer.markdown.options.reservedIDs.formUnion(ids)
+            optionsDigest = Self.digest(of: bodyRenderer.markdown.options)
+        }
+        let routes = routes
+        let body = renderBody(page, displayPath: display, fileDigest: fileDigest ?? fileDigests[path] ?? 0,
+                              renderer: bodyRenderer, optionsDigest: optionsDigest, resolve: { destination in
+            routes.resolve(destination, inSource: path, fromPage: pagePath)
+        })
+        var found = body.diagnostics
+        var images: [String: ImageReference] = [:]
+        for (key, value) in page.frontMatter.fields where key == "image" || value.looksLikeImage {
+            guard let written = value.stringValue, !written.isEmpty else { continue }
+            // `javascript:alert(1)//.png` looks like an image too: only safe URLs become `src`.
+            guard SafeURL.isAllowed(written) else {
+                found.append(.warning(display, line: page.line(of: key),
+                                      "image `\(written)` was left out: only http(s) URLs and paths to files are allowed",
+                                      hint: "give a path relative to this file, or an https:// address"))
+                continue
+            }
+            let alt = page.frontMatter["image_alt"]?.stringValue
+            var reference = ImageReference(location: written, isExternal: true, alt: alt ?? body.title, altIsWritten: alt != nil)
+            if OutputPath.isLocal(written) {
+                guard let target = routes.outputPath(ofLink: written, inSource: path), let size = imageSizes[target] else {
+                    if key == "image" {
+                        found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
+                                              hint: "put the image file beside this page or fix the path; it is relative to this file"))
+                    }
+                    continue
+                }
+                reference.location = target
+                reference.isExternal = false
+                reference.size = size
+            }
+            images[key] = reference
+        }
+        found.sort { ($0.line ?? 0) < ($1.line ?? 0) }  // stable: a file's problems read top to bottom
+        // The Markdown source is not needed after this stage; 40 MB at ten thousand items.
+        var parsed = page
+        parsed.body = ""
+        return RenderedPage(parsed: parsed, html: body.html, title: body.title, summary: body.summary, headingIDs: body.headingIDs,
+                            anchorLinks: body.anchorLinks, image: images["image"], images: images, problems: found)
+    }
+
+    private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64, renderer: PageBodyRenderer,
+                            optionsDigest: UInt64, resolve: (String) -> PageBodyRenderer.Resolution) -> RenderedBody {
+        var hasher = ContentHash()
+        hasher.combine(fileDigest)
+        hasher.combine(page.path)
+        hasher.combine(displayPath)
+        hasher.combine(optionsDigest)
+        let key = hasher.finalize()
+        if let cached = cache?.body(key), cached.links.allSatisfy({ resolve($0.destination) == $0.resolution }) {
+            return cached
+        }
+        var links: [(destination: String, resolution: PageBodyRenderer.Resolution)] = []
+        var diagnostics: [Diagnostic] = []
+        let result = renderer.render(page, displayPath: displayPath, resolve: { destination in
+            let resolution = resolve(destination)
+            links.append((destination, resolution))
+            return resolution
+        }, diagnostics: &diagnostics)
+        let body = RenderedBody(html: result.html, title: result.title, summary: result.summary,
+                                   headingIDs: result.headingIDs, anchorLinks: result.anchorLinks, diagnostics: diagnostics,
+                                   links: links)
+        cache?.store(body, for: key)
+        return body
+    }
+
+    /// A digest of the Markdown options, part of each cached body's key.
+    package static func digest(of options: MarkdownRenderer.Options) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine(options.allowRawHTML)
+        hasher.combine(options.dropTitleHeading)
+        hasher.combine(options.tableAlignment == .alignAttribute)
+        hasher.combine(options.smartPunctuation)
+        hasher.combine(options.reservedIDs.count)
+        for id in options.reservedIDs.sorted() { hasher.combine(id) }
+        return hasher.finalize()
+    }
+}

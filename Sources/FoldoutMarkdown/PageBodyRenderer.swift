@@ -1,0 +1,140 @@
+import FoldoutBase
+
+/// Renders a parsed page's body and settles its title and summary. Local links and images
+/// are resolved through `resolve`, which maps a destination written in the page to its
+/// target in `Output/`; what cannot be resolved is reported as a warning. Links that name an
+/// anchor are returned, to be checked once every page's ids are known (`AnchorIndex`).
+public struct PageBodyRenderer: Sendable {
+    public enum Resolution: Sendable, Equatable {
+        /// A relative URL to use instead, and the output page and anchor it leads to.
+        case rewritten(String, page: String, fragment: String?)
+        /// An anchor on the page itself (`#pricing`): left as written.
+        case sameAnchor(page: String, fragment: String)
+        /// Not a local path (external URL, `mailto:`): left alone.
+        case external
+        /// A local path that names nothing in the content folder.
+        case missing
+    }
+
+    /// A link to an anchor on an output page, as written on `line` of the source file.
+    public struct AnchorLink: Sendable, Equatable {
+        public var line: Int
+        public var written: String
+        public var page: String
+        /// The anchor, percent-decoded, as it appears in an `id`.
+        public var fragment: String
+
+        package init(line: Int, written: String, page: String, fragment: String) {
+            self.line = line
+            self.written = written
+            self.page = page
+            self.fragment = fragment
+        }
+    }
+
+    public var markdown: MarkdownRenderer
+    public static let summaryLength = 200
+
+    public init(markdown: MarkdownRenderer) {
+        self.markdown = markdown
+    }
+
+    public func render(_ page: ParsedPage, displayPath: String, resolve: (String) -> Resolution, diagnostics: inout [Diagnostic])
+        -> (html: String, title: String, summary: String, headingIDs: [String], anchorLinks: [AnchorLink]) {
+        var warnings: [Diagnostic] = []
+        var anchorLinks: [AnchorLink] = []
+        let bodyFirstLine = page.bodyFirstLine
+        let result = markdown.render(page.body, usesTitleHeading: page.title == nil) { link in
+            let line = bodyFirstLine + link.line - 1
+            if link.isImage, link.text.isEmpty {
+                warnings.append(.warning(displayPath, line: line, "image `\(link.destination)` has no alt text",
+                                         hint: "describe the image: `![A brown terrier](\(link.destination))`"))
+            }
+            switch resolve(link.destination) {
+            case .rewritten(let url, let target, let fragment):
+                if let fragment {
+                    anchorLinks.append(AnchorLink(line: line, written: link.destination, page: target, fragment: fragment))
+                }
+                return url
+            case .sameAnchor(let target, let fragment):
+                anchorLinks.append(AnchorLink(line: line, written: link.destination, page: target, fragment: fragment))
+                return nil
+            case .external:
+                return nil
+            case .missing:
+                warnings.append(.warning(displayPath, line: line,
+                                         "\(link.isImage ? "image" : "link") `\(link.destination)` points to nothing in the content folder",
+                                         hint: "check the path; it is relative to this file"))
+                return nil
+            }
+        }
+        for link in result.links where link.isInvalid {
+            warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
+                                     "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: its port is not a number, so no browser can open it",
+                                     hint: "write the address in backticks if it is an example (`http://localhost:PORT`)"))
+        }
+        for link in result.links where link.isRefused {
+            warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
+                                     "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: only http(s), mailto and relative URLs are allowed",
+                                     hint: "link to a web page or to a file in the content folder"))
+        }
+        diagnostics += warnings
+        let fileName = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.path[page.path.index(after: $0)...]) } ?? page.path
+        let title = page.title ?? result.firstHeading ?? Slug.readableTitle(fromFileName: fileName == "_index.md"
+            ? String(page.path.split(separator: "/").dropLast().last ?? "") : fileName)
+        let summary = page.summary ?? Self.shorten(result.firstParagraph, to: Self.summaryLength)
+        // Ids kept on raw HTML count as anchors too.
+        let ids = result.rawHTMLIDs.isEmpty ? result.headingIDs : result.headingIDs + result.rawHTMLIDs
+        return (result.html, title, summary, ids, anchorLinks)
+    }
+
+    /// Cuts `text` at a word boundary and adds an ellipsis when it is longer than `limit`.
+    public static func shorten(_ text: String, to limit: Int) -> String {
+        // No more bytes than the limit: no more characters either.
+        if text.utf8.count <= limit { return text }
+        if let plain = shortenPlainASCII(text, to: limit) { return plain }
+        guard let end = characterIndex(limit, in: text), end < text.endIndex else { return text }
+        var cut = String(text[..<end])
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+        return cut.trimmingTrailingPunctuation() + "…"
+    }
+
+    /// `shorten` on bytes, for text whose first `limit + 1` bytes are plain ASCII (no
+    /// carriage return, which joins a line feed): there every byte is a character. Nil for
+    /// other text. Every page's summary is cut here.
+    private static func shortenPlainASCII(_ text: String, to limit: Int) -> String? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.count > limit, bytes[...limit].allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            var end = limit
+            if let space = bytes[..<limit].lastIndex(of: UInt8(ascii: " ")) { end = space }
+            trimming: while end > 0 {
+                switch bytes[end - 1] {
+                case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "."): end -= 1
+                default: break trimming
+                }
+            }
+            return String(decoding: bytes[..<end], as: UTF8.self) + "…"
+        } ?? nil
+    }
+
+    /// Where character number `offset` starts, nil past the end. Plain ASCII text (but a
+    /// carriage return, which joins a line feed) has one character per byte, so no
+    /// Unicode segmentation is needed there.
+    private static func characterIndex(_ offset: Int, in text: String) -> String.Index? {
+        let utf8 = text.utf8
+        // The byte at `end` is checked too: a combining mark there would join the one before.
+        if let end = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex),
+           utf8[utf8.startIndex..<(end < utf8.endIndex ? utf8.index(after: end) : end)].allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return end
+        }
+        return text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex)
+    }
+}
+
+private extension String {
+    package func trimmingTrailingPunctuation() -> String {
+        var result = Substring(self)
+        while let last = result.last, last == "," || last == ";" || last == ":" || last == " " || last == "." { result = result.dropLast() }
+        return String(result)
+    }
+}

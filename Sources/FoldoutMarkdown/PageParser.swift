@@ -1,0 +1,143 @@
+import FoldoutBase
+import FoldoutLoading
+
+/// The first parse of a Markdown file: front matter split off and read, reserved keys
+/// checked for type. The body stays Markdown until every page's route is known, because
+/// links between pages are rewritten when the body is rendered.
+public struct ParsedPage: Sendable {
+    public var path: String
+    public var frontMatter: FrontMatter
+    public var body: String
+    /// 1-based line of the file where the body starts.
+    public var bodyFirstLine: Int
+    public var title: String?
+    public var slug: String?
+    public var weight: Double?
+    public var draft: Bool
+    public var image: String?
+    public var summary: String?
+    public var date: String?
+    public var expanded: Bool?
+    public var layout: String?
+    public var tags: [String]
+    /// `unsafe_html:` of the site's `Content/_index.md`: keep raw HTML in Markdown.
+    public var unsafeHTML: Bool
+    /// Digest of the front matter's text, when the page has front matter and the build
+    /// recorded it (for the build state: an edit that leaves it alone touches the body only).
+    public var frontMatterDigest: UInt64?
+
+    /// File line of a front matter key, for messages (the YAML starts on line 2).
+    public func line(of key: String) -> Int? {
+        frontMatter.lines[key].map { $0 + 1 }
+    }
+}
+
+public enum PageParser {
+    /// Keys Foldout itself reads; every other key is a field for templates.
+    public static let reservedKeys: Set<String> = [
+        "title", "slug", "weight", "draft", "image", "summary", "date", "expanded", "layout", "tags", "unsafe_html",
+    ]
+
+    /// Parses one file. `displayPath` names it in messages. Like a compiler, it reports a
+    /// problem and carries on: a page with an error in `diagnostics` comes back as far as it
+    /// could be read (bad values left out), so links to it still resolve and the build can
+    /// report every other problem before it fails. `parseYAML` reads the front matter (a
+    /// build passes one that remembers earlier results).
+    public static func parse(_ file: SourceFile, displayPath: String, diagnostics: inout [Diagnostic],
+                             parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+                                 try FrontMatter.parse(yaml: yaml)
+                             }) -> ParsedPage {
+        let text = SourceText.decode(file.bytes, displayPath: displayPath, diagnostics: &diagnostics)
+        let split: FrontMatter.Split
+        do {
+            split = try FrontMatter.split(text)
+        } catch {
+            diagnostics.append(.error(displayPath, line: 1, column: 1, "front matter is not closed: the `---` on line 1 has no closing `---` line",
+                                      hint: "add a line with just `---` after the last front matter line"))
+            split = FrontMatter.Split(yaml: nil, body: "", bodyFirstLine: 1)
+        }
+        var frontMatter = FrontMatter.empty
+        if let yaml = split.yaml {
+            do {
+                frontMatter = try parseYAML(yaml)
+            } catch {
+                var message = error.message
+                if let context = error.context {
+                    message += " (\(context.text) that starts on line \(context.line + 1), column \(context.column))"
+                }
+                diagnostics.append(.error(displayPath, line: error.line + 1, column: error.column, message,
+                                          hint: "fix the YAML between the `---` lines; quote values that contain `:` or start with `[`, `{`, `*`, `&` or `#`"))
+            }
+        }
+        var page = ParsedPage(path: file.path, frontMatter: frontMatter, body: split.body, bodyFirstLine: split.bodyFirstLine,
+                              title: nil, slug: nil, weight: nil, draft: false, image: nil, summary: nil, date: nil,
+                              expanded: nil, layout: nil, tags: [], unsafeHTML: false)
+        func typeError(_ key: String, _ expected: String, example: String) {
+            diagnostics.append(.error(displayPath, line: page.line(of: key),
+                                      "`\(key)` must be \(expected), found `\(frontMatter[key]?.text ?? "")`",
+                                      hint: "write it like `\(key): \(example)`"))
+        }
+        for (key, value) in frontMatter.fields where reservedKeys.contains(key) {
+            switch key {
+            case "title", "summary", "image", "layout", "date":
+                guard let text = value.stringValue else {
+                    if value != .null { typeError(key, "text", example: key == "date" ? "2026-05-01" : "Some text") }
+                    continue
+                }
+                switch key {
+                case "title": page.title = text
+                case "summary": page.summary = text
+                case "image": page.image = text
+                case "layout": page.layout = text
+                default: page.date = text
+                }
+            case "slug":
+                guard let text = value.stringValue else { typeError(key, "text", example: "my-page"); continue }
+                let slug = Slug.make(text)
+                guard !slug.isEmpty, !text.contains("/"), !text.contains("..") else {
+                    diagnostics.append(.error(displayPath, line: page.line(of: key),
+                                              "`slug: \(text)` is not a usable file name",
+                                              hint: "use letters, digits and dashes only, without `/` or `..`"))
+                    continue
+                }
+                page.slug = slug
+            case "weight":
+                switch value {
+                case .integer(let number): page.weight = Double(number)
+                case .number(let number): page.weight = number
+                case .null: break
+                default: typeError(key, "a number", example: "10")
+                }
+            case "draft", "expanded", "unsafe_html":
+                guard case .bool(let flag) = value else {
+                    if value != .null { typeError(key, "true or false", example: "true") }
+                    continue
+                }
+                switch key {
+                case "draft": page.draft = flag
+                case "expanded": page.expanded = flag
+                default:
+                    guard file.path == "_index.md" else {
+                        diagnostics.append(.warning(displayPath, line: page.line(of: key), "`unsafe_html` only counts in the site's own _index.md; ignored here",
+                                                    hint: "move it to _index.md at the top of the content folder"))
+                        continue
+                    }
+                    page.unsafeHTML = flag
+                }
+            case "tags":
+                switch value {
+                case .list(let values):
+                    page.tags = values.compactMap(\.stringValue).filter { !$0.isEmpty }
+                    if page.tags.count != values.count { typeError(key, "a list of words", example: "[indoor, kids]") }
+                case .string(let single):
+                    page.tags = [single]
+                case .null: break
+                default: typeError(key, "a list of words", example: "[indoor, kids]")
+                }
+            default:
+                break
+            }
+        }
+        return page
+    }
+}

@@ -1,0 +1,131 @@
+import FoldoutMarkdown
+
+/// A top-level folder of `Content/`: one page of sections with their outlines.
+public struct Catalog: Sendable {
+    /// The folder's slug, e.g. `pets`.
+    public var id: String
+    public var title: String
+    public var weight: Double?
+    public var introHTML: String
+    public var summary: String
+    /// Front matter keys other than the reserved ones (row configuration and the like).
+    public var fields: [(key: String, value: FieldValue)]
+    /// Sections in order; a leading untitled one holds items placed directly in the folder.
+    public var sections: [Group]
+    /// `expanded:` of the catalog's `_index.md`: the default for its groups.
+    public var expanded: Bool?
+    /// Path in `Output/`, e.g. `pets/index.html`.
+    public var outputPath: String
+    public var sourcePath: String
+
+    /// `layout`, `appearance`, `columns`, `exclusive`, `sort` of the catalog's `_index.md`:
+    /// defaults for sections that do not set their own.
+    public var options = SectionOptions()
+
+    package init(id: String, title: String, weight: Double?, introHTML: String, summary: String,
+                 fields: [(key: String, value: FieldValue)], sections: [Group], expanded: Bool?, outputPath: String,
+                 sourcePath: String, options: SectionOptions = SectionOptions()) {
+        self.id = id
+        self.title = title
+        self.weight = weight
+        self.introHTML = introHTML
+        self.summary = summary
+        self.fields = fields
+        self.sections = sections
+        self.expanded = expanded
+        self.outputPath = outputPath
+        self.sourcePath = sourcePath
+        self.options = options
+    }
+
+
+    /// Items counted once: query sections repeat items of the folder sections.
+    public var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }
+
+    /// Every item once, in outline order.
+    public var allItems: [Item] {
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
+    }
+
+    /// Calls `body` with every item once, in outline order, without collecting them.
+    package func forEachItem(_ body: (Item) -> Void) {
+        for section in sections where section.query == nil { section.forEachItem(body) }
+    }
+
+    /// Sections made from folders (and the untitled one of loose items), without query sections.
+    public var folderSections: [Group] { sections.filter { $0.query == nil } }
+
+    public func field(_ key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+}
+
+/// The whole site: options from `Content/_index.md`, the catalogs, and items placed
+/// directly in `Content/` (shown on the home page).
+public struct Site: Sendable {
+    public var title: String
+    public var description: String
+    public var language: String
+    public var baseURL: String?
+    public var introHTML: String
+    public var fields: [(key: String, value: FieldValue)]
+    public var catalogs: [Catalog]
+    /// Items directly in the content folder, as one untitled section (empty when none).
+    public var looseItems: Group?
+
+    package init(title: String, description: String, language: String, baseURL: String?, introHTML: String,
+                 fields: [(key: String, value: FieldValue)], catalogs: [Catalog], looseItems: Group?) {
+        self.title = title
+        self.description = description
+        self.language = language
+        self.baseURL = baseURL
+        self.introHTML = introHTML
+        self.fields = fields
+        self.catalogs = catalogs
+        self.looseItems = looseItems
+    }
+
+
+
+    public func field(_ key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    public var allItems: [Item] {
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
+    }
+
+    /// Calls `body` with every item once, in `allItems` order, without collecting them.
+    package func forEachItem(_ body: (Item) -> Void) {
+        for catalog in catalogs { catalog.forEachItem(body) }
+        looseItems?.forEachItem(body)
+    }
+
+    /// `allItems.count`, without collecting them.
+    package var allItemCount: Int { catalogs.reduce(0) { $0 + $1.itemCount } + (looseItems?.itemCount ?? 0) }
+
+    /// The item made from the file at `path` (relative to the content folder), found without
+    /// collecting every item.
+    package func item(atSource path: String) -> Item? {
+        for catalog in catalogs where path.hasPrefix(catalog.sourcePath + "/") {
+            for section in catalog.sections where section.query == nil {
+                if let item = section.item(atSource: path) { return item }
+            }
+        }
+        for case .item(let item) in looseItems?.entries ?? [] where item.sourcePath == path { return item }
+        return nil
+    }
+
+    /// Puts `item` in the place of the item with its id, wherever that shows (its folder's
+    /// section and any query section).
+    package mutating func replaceItem(_ item: Item) {
+        for index in catalogs.indices {
+            for section in catalogs[index].sections.indices { catalogs[index].sections[section].replaceItem(item) }
+        }
+        looseItems?.replaceItem(item)
+    }
+}

@@ -1,0 +1,121 @@
+import FoldoutMarkdown
+
+/// A folder below a catalog: a section (depth 1, shown as a header) or a group inside a
+/// section (depth 2 and below, shown as an expandable `<details>`). Groups nest to any depth.
+/// A group with a `lead` is the folder an item owns (`lesson.md` and `lesson/`): a row that
+/// is also a group, whose title links to the lead's page and whose disclosure opens its
+/// sub-pages.
+public struct Group: Sendable {
+    /// Slug path within the catalog, used as the anchor: `dogs/terriers`. Empty for the
+    /// untitled section that holds items placed directly in a catalog folder.
+    public var anchor: String
+    public var title: String
+    public var weight: Double?
+    /// 1 for a section, 2 for a group in it, and so on.
+    public var depth: Int
+    /// `expanded:` from `_index.md`; nil when not given.
+    public var expanded: Bool?
+    public var introHTML: String
+    public var summary: String
+    /// Front matter keys other than the reserved ones.
+    public var fields: [(key: String, value: FieldValue)]
+    public var entries: [OutlineEntry]
+    public var sourcePath: String
+    /// `layout`, `appearance`, `columns`, `footer`, `exclusive` and `sort` (see `SectionOptions`).
+    public var options = SectionOptions()
+    /// For a query section, the filter that collected its items; nil for a folder.
+    public var query: ItemQuery? = nil
+    /// The item that owns the folder, shown as the group's row; its anchor is the group's.
+    public var lead: Item? = nil
+
+    package init(anchor: String, title: String, weight: Double?, depth: Int, expanded: Bool?, introHTML: String,
+                 summary: String, fields: [(key: String, value: FieldValue)], entries: [OutlineEntry],
+                 sourcePath: String, options: SectionOptions = SectionOptions(), query: ItemQuery? = nil,
+                 lead: Item? = nil) {
+        self.anchor = anchor
+        self.title = title
+        self.weight = weight
+        self.depth = depth
+        self.expanded = expanded
+        self.introHTML = introHTML
+        self.summary = summary
+        self.fields = fields
+        self.entries = entries
+        self.sourcePath = sourcePath
+        self.options = options
+        self.query = query
+        self.lead = lead
+    }
+
+
+
+    /// Items in this group and all groups below it.
+    public var itemCount: Int {
+        entries.reduce(lead == nil ? 0 : 1) { total, entry in
+            switch entry {
+            case .item: return total + 1
+            case .group(let group): return total + group.itemCount
+            }
+        }
+    }
+
+    /// Calls `body` with every item below, in outline order, without collecting them.
+    package func forEachItem(_ body: (Item) -> Void) {
+        if let lead { body(lead) }
+        for entry in entries {
+            switch entry {
+            case .item(let item): body(item)
+            case .group(let group): group.forEachItem(body)
+            }
+        }
+    }
+
+    /// Every item below, in outline order.
+    public var allItems: [Item] {
+        // Collected in one array: items are large, and nested arrays would copy each once per level.
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
+    }
+
+    public func field(_ key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    /// The item made from the file at `path`, at any depth.
+    package func item(atSource path: String) -> Item? {
+        for entry in entries {
+            switch entry {
+            case .item(let item) where item.sourcePath == path: return item
+            case .group(let group) where group.lead?.sourcePath == path: return group.lead
+            case .group(let group) where path.hasPrefix(group.sourcePath + "/"):
+                if let item = group.item(atSource: path) { return item }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Puts `item` in the place of the item with its id, at any depth.
+    package mutating func replaceItem(_ item: Item) {
+        for index in entries.indices {
+            switch entries[index] {
+            case .item(let existing) where existing.id == item.id: entries[index] = .item(item)
+            case .group(var group) where group.lead?.id == item.id:
+                group.lead = item
+                entries[index] = .group(group)
+            // Only the groups of the folders holding the item's file can hold it.
+            case .group(var group) where item.sourcePath.hasPrefix(group.sourcePath + "/"):
+                group.replaceItem(item)
+                entries[index] = .group(group)
+            default: continue
+            }
+        }
+    }
+}
+
+/// A child in an outline: a nested group or an item, mixed and ordered by weight then title.
+public enum OutlineEntry: Sendable {
+    case group(Group)
+    case item(Item)
+}

@@ -1,0 +1,86 @@
+import Foundation
+import FoldoutMarkdown
+
+/// How a section (or group) is laid out and ordered, from its `_index.md` or from a query
+/// section's entry in the catalog's `sections:` list: `layout`, `appearance`, `columns`,
+/// `footer`, `exclusive`, `sort`, `order`.
+public struct SectionOptions: Sendable, Equatable {
+    public static let layouts = ["list", "grid", "carousel"]
+    public static let appearances = ["plain", "grouped", "inset-grouped", "sidebar"]
+    public static let columnRange = 1...6
+
+    public var layout: String?
+    public var appearance: String?
+    public var columns: Int?
+    public var footer: String = ""
+    /// Whether the folder's child groups form an accordion (one open at a time).
+    public var exclusive: Bool?
+    public var sort: ItemSort?
+
+    public init() {}
+
+    /// A problem with one key, for the caller to report with its file and line.
+    public struct Problem: Sendable, Equatable {
+        public var key: String
+        public var message: String
+        public var hint: String
+    }
+
+    /// Reads the keys through `value`; `layout` may already have been read as a reserved key.
+    public static func read(_ value: (String) -> FieldValue?, problems: inout [Problem]) -> SectionOptions {
+        var options = SectionOptions()
+        func text(_ key: String) -> String? {
+            guard let raw = value(key), raw != .null else { return nil }
+            guard let text = raw.stringValue else {
+                problems.append(Problem(key: key, message: "`\(key)` must be text, found `\(raw.text)`", hint: "write it like `\(key): value`"))
+                return nil
+            }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        func choice(_ key: String, from allowed: [String]) -> String? {
+            guard let chosen = text(key) else { return nil }
+            if allowed.contains(chosen) { return chosen }
+            problems.append(Problem(key: key, message: "unknown \(key) `\(chosen)`", hint: "use one of: \(allowed.joined(separator: ", "))"))
+            return nil
+        }
+        options.layout = choice("layout", from: layouts)
+        options.appearance = choice("appearance", from: appearances)
+        if let raw = value("columns"), raw != .null {
+            if case .integer(let count) = raw, columnRange.contains(count) {
+                options.columns = count
+            } else {
+                problems.append(Problem(key: "columns", message: "`columns` must be a whole number from \(columnRange.lowerBound) to \(columnRange.upperBound), found `\(raw.text)`",
+                                        hint: "write it like `columns: 3`"))
+            }
+        }
+        options.footer = text("footer") ?? ""
+        if let raw = value("exclusive"), raw != .null {
+            if case .bool(let flag) = raw {
+                options.exclusive = flag
+            } else {
+                problems.append(Problem(key: "exclusive", message: "`exclusive` must be true or false, found `\(raw.text)`",
+                                        hint: "write it like `exclusive: true`"))
+            }
+        }
+        let order = text("order")
+        if let sort = text("sort") {
+            do {
+                options.sort = try ItemSort(sort: sort, order: order)
+            } catch {
+                switch error {
+                case .emptyKey:
+                    problems.append(Problem(key: "sort", message: "`sort` is empty", hint: "use weight, title, date or a field name"))
+                case .unknownOrder(let other):
+                    problems.append(Problem(key: "order", message: "unknown order `\(other)`", hint: "use asc or desc"))
+                }
+            }
+        } else if let order {
+            do {
+                options.sort = try ItemSort(sort: "weight", order: order)
+            } catch {
+                problems.append(Problem(key: "order", message: "unknown order `\(order)`", hint: "use asc or desc"))
+            }
+        }
+        return options
+    }
+}

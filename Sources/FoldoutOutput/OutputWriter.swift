@@ -1,0 +1,193 @@
+import Foundation
+import FoldoutBase
+import FoldoutRendering
+
+/// Applies an `OutputSnapshot` to the output folder as a difference against the previous
+/// build's manifest: new and changed files are written, files the previous build wrote and
+/// this one no longer produces are removed, unchanged files are not touched (their
+/// modification times stay).
+///
+/// Files Foldout did not write are never removed or overwritten: a produced path that
+/// collides with one is an error naming it, unless `force` is set (or the file already holds
+/// exactly the bytes Foldout would write, which happens when the manifest was lost).
+///
+/// All new contents are first written to hidden temporary files; only when every one of
+/// them succeeded and no page collides are they renamed into place. A failure before that
+/// point removes the temporary files again, so the folder is left byte for byte as it was.
+/// A first build, into a folder that does not exist yet, is written beside it and renamed
+/// into place (`openNewFolder`). A build writes through a `Transaction`, which takes pages
+/// as they are rendered; `apply` is the same for a snapshot made beforehand.
+public struct OutputWriter: Sendable {
+    public var root: String
+    /// Overwrite files Foldout did not write when a page needs their path.
+    public var force: Bool
+
+    public init(root: String, force: Bool = false) {
+        self.root = root
+        self.force = force
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
+        /// Paths written or removed, sorted: what a live preview reloads for.
+        public var changedPaths: [String] = []
+        /// Files left in place although the manifest listed them (edited after Foldout wrote them).
+        public var notices: [Diagnostic] = []
+        public init() {}
+    }
+
+    /// Produced paths that belong to someone else; nothing was written.
+    public struct Collision: Error, Sendable {
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Applies `snapshot` and returns what was done and the new manifest, which has already
+    /// been written into the folder. `base` supplies the manifest's other fields (fingerprint,
+    /// page count, warnings). `intact` are the paths of `previous` whose files are untouched
+    /// on disk (computed here when nil).
+    public func apply(_ snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>? = nil,
+                      base: OutputManifest = OutputManifest(),
+                      progress: BuildProgress.Reporter? = nil) throws -> (summary: Summary, manifest: OutputManifest) {
+        let transaction = Transaction(writer: self, previous: previous, intact: intact, progress: progress)
+        transaction.open()
+        return try transaction.finish(snapshot, base: base)
+    }
+
+    /// A build's writing as one transaction (see `Transaction`): opened before the first page
+    /// is rendered, so pages can be written as they come.
+    public func transaction(previous: OutputManifest, intact: Set<String>? = nil,
+                            progress: BuildProgress.Reporter? = nil) -> Transaction {
+        Transaction(writer: self, previous: previous, intact: intact, progress: progress)
+    }
+
+    // MARK: Planning
+
+    package enum Step {
+        /// The file on disk is right; record it.
+        case keep(OutputManifest.Record)
+        /// Write these bytes; `foreign` explains whose file is in the way, if any.
+        case write([UInt8], hash: UInt64, foreign: String?)
+        /// Something that must not be replaced is at the path.
+        case blocked(String)
+    }
+
+    /// The step for a path of the snapshot that was not handed to a transaction as it was rendered.
+    package func plan(_ path: String, snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>) throws -> Step {
+        let renderKey = snapshot.renderKeys[path]
+        let record = previous.files[path]
+        let isOurs = record != nil && intact.contains(path)
+        switch snapshot.files[path]! {
+        case .kept:
+            guard let record, isOurs else {
+                throw FileSystemError(path: display(path), reason: "was to be kept, but is not Foldout's unchanged file")
+            }
+            return .keep(.init(hash: record.hash, size: record.size, modified: record.modified, renderKey: renderKey))
+        case .bytes(let data):
+            return plan(path, bytes: data, renderKey: renderKey, previous: previous, intact: intact)
+        case .copy(let source):
+            if let record, isOurs, let digest = snapshot.contentDigests[path], digest == record.hash {
+                return .keep(.init(hash: digest, size: record.size, modified: record.modified, renderKey: renderKey))
+            }
+            return plan(path, bytes: try FileSystem.local.readFile(source), renderKey: renderKey, previous: previous, intact: intact)
+        case .taken:
+            preconditionFailure("a page taken by a transaction is planned when it is taken")
+        }
+    }
+
+    /// The step for `bytes` at `path`: the file on disk may already hold them.
+    package func plan(_ path: String, bytes: [UInt8], renderKey: UInt64?, previous: OutputManifest, intact: Set<String>) -> Step {
+        let record = previous.files[path]
+        let isOurs = record != nil && intact.contains(path)
+        let hash = ContentHash.of(bytes)
+        if let record, isOurs {
+            if record.hash == hash { return .keep(.init(hash: hash, size: record.size, modified: record.modified, renderKey: renderKey)) }
+            return .write(bytes, hash: hash, foreign: nil)
+        }
+        guard let status = FileStatus(root + "/" + path) else { return .write(bytes, hash: hash, foreign: nil) }
+        switch status.kind {
+        case .file:
+            // Already holds exactly these bytes (a previous build whose manifest is gone): adopt it.
+            if status.size == bytes.count, (try? FileSystem.local.readFile(root + "/" + path)) == bytes {
+                return .keep(.init(hash: hash, size: status.size, modified: status.modified, renderKey: renderKey))
+            }
+            if record != nil { return .write(bytes, hash: hash, foreign: nil) }
+            return .write(bytes, hash: hash, foreign: "its contents differ")
+        case .directory:
+            return .blocked("is a folder, but Foldout writes a file there")
+        case .symbolicLink:
+            return .blocked("is a symbolic link, but Foldout writes a file there")
+        case .other:
+            return .blocked("is not a regular file, but Foldout writes a file there")
+        }
+    }
+
+    /// The error for a planned write that must not happen (a file, link or foreign file in
+    /// the way), or nil.
+    package func problem(writing path: String, foreign: String?, checked: inout [String: FileSystem.EntryKind?]) -> Diagnostic? {
+        if let blocker = blockingAncestor(of: path, checked: &checked) {
+            let what = blocker.kind == FileSystem.EntryKind.symbolicLink ? "a symbolic link" : "a file"
+            return .error(display(blocker.path), "is \(what), but Foldout needs a folder here for `\(path)`",
+                          hint: "move it out of the output folder")
+        }
+        if let foreign, !force {
+            return .error(display(path), "exists and was not written by Foldout; the build would overwrite it (\(foreign))",
+                          hint: "move it out of the output folder, or pass --force to overwrite it")
+        }
+        return nil
+    }
+
+    /// The first ancestor of `path` inside the output folder that exists as something other
+    /// than a real folder. A symbolic link counts: writing through it could land outside.
+    package func blockingAncestor(of path: String, checked: inout [String: FileSystem.EntryKind?])
+        -> (path: String, kind: FileSystem.EntryKind)? {
+        var prefix = ""
+        for part in path.split(separator: "/").dropLast() {
+            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+            let kind: FileSystem.EntryKind?
+            if let known = checked[prefix] {
+                kind = known
+            } else {
+                kind = FileStatus(root + "/" + prefix)?.kind
+                checked[prefix] = kind
+            }
+            if let kind, kind != .directory { return (prefix, kind) }
+        }
+        return nil
+    }
+
+    // MARK: Folders
+
+    package static func folders(of paths: [String]) -> [String] {
+        var folders = Set<String>()
+        for path in paths {
+            var parts = path.split(separator: "/").dropLast()
+            while !parts.isEmpty, folders.insert(parts.joined(separator: "/")).inserted {
+                parts = parts.dropLast()
+            }
+        }
+        // Parents sort before their children.
+        return folders.sorted()
+    }
+
+    package func createFolder(_ path: String, display: String) throws {
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw FileSystemError(path: display, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Removes folders left empty by a removal, up to the output folder itself. Folders that
+    /// still hold anything (someone else's files among them) stay.
+    package func removeEmptyFolders(above path: String) {
+        var parts = path.split(separator: "/").dropLast()
+        while !parts.isEmpty {
+            guard rmdir(root + "/" + parts.joined(separator: "/")) == 0 else { return }
+            parts = parts.dropLast()
+        }
+    }
+
+    package func display(_ path: String) -> String {
+        root.hasSuffix("/") ? root + path : root + "/" + path
+    }
+}

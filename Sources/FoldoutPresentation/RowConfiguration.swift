@@ -1,0 +1,82 @@
+import FoldoutMarkdown
+
+/// What a row shows (the "cell content configuration"), from `row:` in a catalog's
+/// `_index.md`:
+///
+///     row:
+///       title: "{{title}}"                  # primary text; default: the title
+///       secondary: "{{age}} years old"      # secondary line; default: the summary; false: none
+///       image: image                        # field holding the thumbnail; false: none
+///       alt: "Photo of {{title}}"           # thumbnail alt text; default: `image_alt`, else none
+///       thumbnail: 48                       # largest thumbnail side in pixels
+///       badges: [status]                    # fields shown as labels and state classes
+public struct RowConfiguration: Sendable, Equatable {
+    public var title: RowTextTemplate?
+    public var secondary: RowTextTemplate?
+    public var showsSecondary = true
+    /// Field whose image is the thumbnail; nil for none.
+    public var imageField: String? = "image"
+    public var alt: RowTextTemplate?
+    public var thumbnailSize = 48
+    public var badges: [String] = []
+
+    public static let standard = RowConfiguration()
+    public static let thumbnailSizes = 16...512
+
+    /// Reads `row:`; problems are described for the caller to report at the key's line.
+    public static func read(_ value: FieldValue?, problems: inout [String]) -> RowConfiguration {
+        var configuration = RowConfiguration()
+        guard let value, value != .null else { return configuration }
+        guard case .map(let pairs) = value else {
+            problems.append("`row` must be a map with keys such as `secondary`, `image` and `badges`")
+            return configuration
+        }
+        func template(_ key: String, _ raw: FieldValue) -> RowTextTemplate? {
+            guard let text = raw.stringValue else {
+                problems.append("`row.\(key)` must be text like \"{{field}} …\", found `\(raw.text)`")
+                return nil
+            }
+            do {
+                return try RowTextTemplate(text)
+            } catch {
+                problems.append("`row.\(key)`: \(error.message)")
+                return nil
+            }
+        }
+        for (key, raw) in pairs {
+            switch key {
+            case "title":
+                configuration.title = template(key, raw)
+            case "secondary":
+                if raw == .bool(false) { configuration.showsSecondary = false } else { configuration.secondary = template(key, raw) }
+            case "alt":
+                configuration.alt = template(key, raw)
+            case "image":
+                if raw == .bool(false) || raw == .null {
+                    configuration.imageField = nil
+                } else if let field = raw.stringValue, !field.isEmpty {
+                    configuration.imageField = field
+                } else {
+                    problems.append("`row.image` must name the field that holds the image, like `image: photo`, or be false")
+                }
+            case "thumbnail":
+                if case .integer(let size) = raw, thumbnailSizes.contains(size) {
+                    configuration.thumbnailSize = size
+                } else {
+                    problems.append("`row.thumbnail` must be a size in pixels from \(thumbnailSizes.lowerBound) to \(thumbnailSizes.upperBound), found `\(raw.text)`")
+                }
+            case "badges":
+                let values = raw.listValue ?? [raw]
+                let names = values.compactMap(\.stringValue).filter { !$0.isEmpty }
+                if names.count == values.count {
+                    configuration.badges = names
+                } else {
+                    problems.append("`row.badges` must be a list of field names, like `badges: [status]`")
+                }
+            default:
+                problems.append("`row` has an unknown key `\(key)`; known keys: title, secondary, image, alt, thumbnail, badges")
+            }
+        }
+        return configuration
+    }
+}

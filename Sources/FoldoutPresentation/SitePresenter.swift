@@ -1,0 +1,478 @@
+import Foundation
+import FoldoutBase
+import FoldoutLoading
+import FoldoutMarkdown
+import FoldoutModel
+
+/// Maps the section model to the values templates read (the "content configuration" of
+/// the design notes). Every node carries every key its template reads, with `false`, `""`
+/// or `[]` where there is nothing: swift-mustache looks a missing key up in the enclosing
+/// context, which would make a recursive outline re-render its parent's children.
+///
+/// URLs are relative to the page being rendered, so contexts are made per page.
+/// docs/templates.md lists every key.
+public struct SitePresenter {
+    public var site: Site
+    /// Row and detail settings per catalog id; catalogs not listed use the defaults.
+    public var configurations: [String: CatalogPresentation]
+    /// The tags of the site, when tag pages are made (nil: tags are shown as plain words).
+    public var tagIndex: TagIndex?
+    /// When set, links are absolute URLs under it instead of relative paths: for the 404
+    /// page, which a server shows at any depth.
+    public var absoluteBase: String?
+    /// The item pages' pager, made once per site by the renderer (made on the spot when nil).
+    public var pager: ItemPager?
+    /// Field slugs and labels, shared by the pages of a build (made on the spot when nil).
+    package var fieldNames: FieldNames?
+    /// Deepest outline level rendered, a guard against runaway recursion. The loader already
+    /// refuses folders deeper than this, so no group is ever cut here.
+    public static let maximumOutlineDepth = ContentLoader.maximumDepth
+
+    public init(site: Site, configurations: [String: CatalogPresentation] = [:], tagIndex: TagIndex? = nil,
+                absoluteBase: String? = nil) {
+        self.site = site
+        self.configurations = configurations
+        self.tagIndex = tagIndex
+        self.absoluteBase = absoluteBase
+    }
+
+    /// The URL of the output file `target` (plus `#fragment`) as written on the page at `page`.
+    package func link(from page: String, to target: String, fragment: String? = nil) -> String {
+        links(from: page).url(to: target, fragment: fragment)
+    }
+
+    /// The URLs written on the page at `page`.
+    package func links(from page: String) -> Links {
+        Links(relative: OutputPath.Linker(from: page), absoluteBase: absoluteBase)
+    }
+
+    /// The URLs written on one page: relative to it, or absolute under `absoluteBase`.
+    package struct Links {
+        package var relative: OutputPath.Linker
+        package var absoluteBase: String?
+
+        package func url(to target: String, fragment: String? = nil) -> String {
+            guard let base = absoluteBase else { return relative.url(to: target, fragment: fragment) }
+            return OutputPath.absoluteURL(base: base, to: target, fragment: fragment)
+        }
+
+        package func url(of image: ImageReference) -> String {
+            image.isExternal ? image.location : url(to: image.location)
+        }
+    }
+
+    // MARK: Shared by all pages
+
+    /// Keys of `base.html` except `content`, `title` and `kind`, for a page at `path`.
+    public func layoutContext(pagePath: String, currentCatalog: String?, hasScript: Bool = false) -> TemplateContext {
+        let root = OutputPath.rootPrefix(of: pagePath)
+        let links = links(from: pagePath)
+        return [
+            .lang: .text(site.language),
+            .siteTitle: .text(site.title),
+            .description: .text(site.description),
+            .hasDescription: .flag(!site.description.isEmpty),
+            .hasCatalogs: .flag(!site.catalogs.isEmpty),
+            .root: .text(root),
+            .homeURL: .text(links.url(to: "index.html")),
+            .stylesheetURL: .text(links.url(to: "assets/style.css")),
+            .hasScript: .flag(hasScript),
+            .scriptURL: .text(links.url(to: "assets/catalog.js")),
+            .hasTagPages: .flag(!(tagIndex?.tags.isEmpty ?? true)),
+            .tagsURL: .text(links.url(to: TagIndex.indexPath)),
+            .tagsCurrent: .flag(pagePath.hasPrefix(TagIndex.folder + "/")),
+            .catalogs: .list(site.catalogs.map { catalog in
+                [
+                    .title: .text(catalog.title),
+                    .url: .text(links.url(to: catalog.outputPath)),
+                    .current: .flag(catalog.id == currentCatalog),
+                ]
+            }),
+        ]
+    }
+
+    // MARK: Home
+
+    public func homeContext() -> TemplateContext {
+        let pagePath = "index.html"
+        return [
+            .site: .context([
+                .title: .text(site.title),
+                .description: .text(site.description),
+                .introHTML: .text(site.introHTML),
+                .hasIntro: .flag(!site.introHTML.isEmpty),
+            ]),
+            .catalogs: .list(site.catalogs.map { catalogCardContext($0, pagePath: pagePath) }),
+            .hasCatalogs: .flag(!site.catalogs.isEmpty),
+            .looseItems: .list(site.looseItems.map { [sectionContext($0, in: nil, pagePath: pagePath)] } ?? []),
+        ]
+    }
+
+    package func catalogCardContext(_ catalog: Catalog, pagePath: String) -> TemplateContext {
+        let itemCount = catalog.itemCount
+        return [
+            .id: .text(catalog.id),
+            .title: .text(catalog.title),
+            .url: .text(link(from: pagePath, to: catalog.outputPath)),
+            .introHTML: .text(catalog.introHTML),
+            .hasIntro: .flag(!catalog.introHTML.isEmpty),
+            // A card shows the summary, not the intro: an intro's links and heading ids are
+            // made for the catalog's own page, and a README's intro can be pages long.
+            .summary: .text(catalog.summary),
+            .hasSummary: .flag(!catalog.summary.isEmpty),
+            .itemCount: .number(itemCount),
+            .itemCountLabel: .text(Self.countLabel(itemCount)),
+        ]
+    }
+
+    // MARK: Catalog
+
+    public func catalogContext(_ catalog: Catalog) -> TemplateContext {
+        let pagePath = catalog.outputPath
+        var card = catalogCardContext(catalog, pagePath: pagePath)
+        card[.filterLabel] = .text("Filter \(catalog.title)")
+        return [
+            .catalog: .context(card),
+            .sections: .list(catalog.sections.map { sectionContext($0, in: catalog, pagePath: pagePath) }),
+        ]
+    }
+
+    /// A section: its header, outline and footer. `rowIDPrefix` keeps row ids unique on
+    /// pages that show an item twice (query sections) or items of several catalogs (tags).
+    package func sectionContext(_ section: Group, in catalog: Catalog?, pagePath: String, headingLevel: Int = 2,
+                        anchor: String? = nil, rowIDPrefix: String? = nil) -> TemplateContext {
+        let options = section.options
+        let defaults = catalog?.options ?? SectionOptions()
+        let layout = options.layout ?? defaults.layout ?? "list"
+        let appearance = options.appearance ?? defaults.appearance
+        let columns = options.columns ?? defaults.columns
+        let exclusive = options.exclusive ?? defaults.exclusive ?? false
+        let introText = section.query != nil ? section.summary : ""
+        let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
+        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), links: links(from: pagePath),
+                                     rowIDPrefix: prefix, sectionExpanded: section.expanded ?? catalog?.expanded)
+        let itemCount = section.itemCount
+        return [
+            .anchor: .text(anchor ?? section.anchor),
+            .hasTitle: .flag(!section.title.isEmpty),
+            .title: .text(section.title),
+            .headingLevel: .number(headingLevel),
+            .itemCount: .number(itemCount),
+            .itemCountLabel: .text(Self.countLabel(itemCount)),
+            .introHTML: .text(section.introHTML),
+            .introText: .text(introText),
+            .hasIntroText: .flag(!introText.isEmpty),
+            .hasIntro: .flag(!section.introHTML.isEmpty || !introText.isEmpty),
+            .layout: .text(layout),
+            .appearance: .text(appearance ?? ""),
+            .hasAppearance: .flag(appearance != nil && layout == "list"),
+            .columns: .number(columns ?? 0),
+            .hasColumns: .flag(columns != nil && layout == "grid"),
+            .footer: .text(options.footer),
+            .hasFooter: .flag(!options.footer.isEmpty),
+            .isQuery: .flag(section.query != nil),
+            .entries: .list(outline.entries(section.entries, depth: 2, accordion: exclusive ? Self.accordionName(section.anchor) : nil)),
+        ]
+    }
+
+    package static func accordionName(_ anchor: String) -> String {
+        anchor.isEmpty ? "outline" : anchor
+    }
+
+    /// What the outline of one section needs to render its groups and rows.
+    package struct OutlineContext {
+        package var presenter: SitePresenter
+        package var catalog: Catalog?
+        /// The catalog's row settings, looked up once per section rather than once per row.
+        package var row: RowConfiguration
+        /// Links from the page, whose path is read once for all its rows.
+        package var links: Links
+        package var rowIDPrefix: String?
+        /// The section's `expanded`, else the catalog's: the default for its groups.
+        package var sectionExpanded: Bool?
+
+        /// `accordion` is the `name` shared by exclusive sibling groups; only the first
+        /// of them that would be open is.
+        package func entries(_ entries: [OutlineEntry], depth: Int, accordion: String?) -> [TemplateContext] {
+            guard depth <= SitePresenter.maximumOutlineDepth else { return [] }
+            var accordionOpened = false
+            return entries.map { entry in
+                switch entry {
+                case .group(let group):
+                    var open = group.expanded ?? sectionExpanded ?? false
+                    if accordion != nil {
+                        if accordionOpened { open = false }
+                        if open { accordionOpened = true }
+                    }
+                    if let lead = group.lead {
+                        // A row that is also a group: the lead's row, disclosing its sub-pages.
+                        var row = presenter.rowContext(lead, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
+                        row[.hasChildren] = true
+                        row[.open] = .flag(open)
+                        row[.itemCount] = .number(group.itemCount - 1)
+                        row[.itemCountLabel] = .text(SitePresenter.countLabel(group.itemCount - 1))
+                        row[.entries] = .list(self.entries(group.entries, depth: depth + 1, accordion: nil))
+                        return row
+                    }
+                    let exclusive = group.options.exclusive ?? catalog?.options.exclusive ?? false
+                    let itemCount = group.itemCount
+                    return [
+                        .isGroup: true,
+                        .isItem: false,
+                        .anchor: .text(group.anchor),
+                        .title: .text(group.title),
+                        .summary: .text(group.summary),
+                        .itemCount: .number(itemCount),
+                        .itemCountLabel: .text(SitePresenter.countLabel(itemCount)),
+                        .open: .flag(open),
+                        .hasChildren: false,
+                        .hasAccordion: .flag(accordion != nil),
+                        .accordion: .text(accordion ?? ""),
+                        .depth: .number(depth),
+                        .entries: .list(self.entries(group.entries, depth: depth + 1,
+                                                     accordion: exclusive ? SitePresenter.accordionName(group.anchor) : nil)),
+                    ]
+                case .item(let item):
+                    return presenter.rowContext(item, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
+                }
+            }
+        }
+    }
+
+    /// A row: what an item shows in an outline, following the catalog's `row:` settings.
+    /// `depth` is the outline level it is shown at (see `OutlineContext`).
+    public func rowContext(_ item: Item, catalog: Catalog?, pagePath: String, idPrefix: String? = nil, depth: Int = 2) -> TemplateContext {
+        rowContext(item, configuration: rowConfiguration(of: catalog), links: links(from: pagePath), idPrefix: idPrefix, depth: depth)
+    }
+
+    package func rowConfiguration(of catalog: Catalog?) -> RowConfiguration {
+        catalog.flatMap { configurations[$0.id] }?.row ?? .standard
+    }
+
+    package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
+        // A local function, not a closure kept in a constant: that would copy the item into a box on every row.
+        func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
+        let title = configuration.title?.render(value) ?? ""
+        let secondary: String
+        if !configuration.showsSecondary {
+            secondary = ""
+        } else if let template = configuration.secondary {
+            secondary = template.render(value)
+        } else {
+            secondary = item.summary
+        }
+        let badges = badgesContext(item, fields: configuration.badges)
+        var thumbnail: TemplateContext?
+        if let field = configuration.imageField, let image = item.images[field] {
+            let alt = configuration.alt?.render(value) ?? (image.altIsWritten ? image.alt : "")
+            let size = (image.size ?? ImageSize(width: configuration.thumbnailSize, height: configuration.thumbnailSize))
+                .fitted(in: configuration.thumbnailSize)
+            thumbnail = [
+                .src: .text(links.url(of: image)), .alt: .text(alt),
+                .width: .number(size.width), .height: .number(size.height),
+            ]
+        }
+        let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
+        // In the order the default outline and row templates look keys up: a look-up scans
+        // the keys from the first, and rows are most of a catalog or tag page.
+        return [
+            .isGroup: false,
+            .isItem: true,
+            .states: .list(badges),
+            .anchor: .text(anchor),
+            .hasTags: .flag(!item.tags.isEmpty),
+            .tagList: .text(item.tags.joined(separator: ", ")),
+            .url: .text(links.url(to: item.outputPath)),
+            .thumbnail: TemplateValue(thumbnail),
+            .title: .text(title.isEmpty ? item.title : title),
+            .hasBadges: .flag(!badges.isEmpty),
+            .badges: .list(badges),
+            .hasSecondary: .flag(!secondary.isEmpty),
+            .secondary: .text(secondary),
+            .summary: .text(item.summary),
+            .hasSummary: .flag(!secondary.isEmpty),
+            .image: TemplateValue(thumbnail),
+            .hasChildren: false,
+            .open: false,
+            .hasAccordion: false,
+            .accordion: "",
+            .itemCount: 0,
+            .itemCountLabel: "",
+            .entries: [],
+            .depth: .number(depth),
+        ]
+    }
+
+    /// One badge per value of each badge field, with its state class (`adopted` → `is-adopted`).
+    package func badgesContext(_ item: Item, fields: [String]) -> [TemplateContext] {
+        var badges: [TemplateContext] = []
+        var seen: Set<String> = []
+        for key in fields {
+            guard let value = item.value(for: key) else { continue }
+            for element in value.listValue ?? [value] {
+                let label = Self.displayText(element).trimmingCharacters(in: .whitespaces)
+                let slug = Slug.make(label)
+                guard !label.isEmpty, !slug.isEmpty, seen.insert(slug).inserted else { continue }
+                badges.append([.label: .text(label), .key: .text(Slug.make(key)), .stateClass: .text("is-" + slug)])
+            }
+        }
+        return badges
+    }
+
+    // MARK: Item
+
+    public func itemContext(_ item: Item, catalog: Catalog?) -> TemplateContext {
+        let links = links(from: item.outputPath)
+        let configuration = catalog.flatMap { configurations[$0.id] } ?? .standard
+        let breadcrumb: [TemplateContext] = item.trail.map { step in
+            [.title: .text(step.title), .url: .text(links.url(to: step.path, fragment: step.fragment))]
+        }
+        let fields = fieldsContext(item, list: configuration.fields)
+        let badges = badgesContext(item, fields: configuration.row.badges)
+        var image: TemplateContext?
+        if let reference = item.image {
+            let url = links.url(of: reference)
+            image = [
+                .src: .text(url), .url: .text(url),
+                .alt: .text(reference.alt), .hasSize: .flag(reference.size != nil),
+                .width: .number(reference.size?.width ?? 0), .height: .number(reference.size?.height ?? 0),
+            ]
+        }
+        let tags: [TemplateContext] = item.tags.map { name in
+            [.name: .text(name), .hasURL: .flag(tagIndex != nil),
+             .url: .text(tagIndex.map { links.url(to: $0.outputPath(ofTag: name)) } ?? "")]
+        }
+        let date = item.date ?? ""
+        let neighbours = (pager ?? ItemPager(site: site))[item.id]
+        func neighbour(_ other: ItemPager.Neighbour?) -> TemplateContext? {
+            other.map { [.title: .text($0.title), .url: .text(links.url(to: $0.outputPath))] }
+        }
+        let previous = neighbour(neighbours?.previous), next = neighbour(neighbours?.next)
+        let home = catalog?.outputPath ?? "index.html"
+        let context: TemplateContext = [
+            .title: .text(item.title),
+            .summary: .text(item.summary),
+            .bodyHTML: .text(item.bodyHTML),
+            .date: .text(date),
+            .hasDate: .flag(!date.isEmpty),
+            .hasMachineDate: .flag(Self.isMachineReadableDate(date)),
+            .image: TemplateValue(image),
+            .fields: .list(fields),
+            .hasFields: .flag(!fields.isEmpty),
+            .tags: .list(tags),
+            .hasTags: .flag(!tags.isEmpty),
+            .badges: .list(badges),
+            .hasBadges: .flag(!badges.isEmpty),
+            .states: .list(badges),
+            .breadcrumb: .list(breadcrumb),
+            .previous: TemplateValue(previous),
+            .next: TemplateValue(next),
+            .hasPager: .flag(previous != nil || next != nil),
+            .sectionTitle: .text(neighbours?.sectionTitle ?? ""),
+            .catalogTitle: .text(catalog?.title ?? site.title),
+            .catalogURL: .text(links.url(to: home)),
+            .rowURL: .text(links.url(to: home, fragment: item.anchor)),
+        ]
+        return [.item: .context(context)]
+    }
+
+    /// The item's fields for its page, as `fields:` lists them (or all of them).
+    package func fieldsContext(_ item: Item, list: DetailFieldList) -> [TemplateContext] {
+        var contexts: [TemplateContext] = []
+        let fieldNames = fieldNames ?? FieldNames()
+        func add(_ key: String, label: String?) {
+            guard let value = item.value(for: key) else { return }
+            let text = Self.displayText(value)
+            guard !text.isEmpty else { return }
+            let names = fieldNames[key]
+            contexts.append([.key: .text(names.slug), .label: .text(label ?? names.label), .value: .text(text),
+                             .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://"))])
+        }
+        if let entries = list.entries {
+            for entry in entries { add(entry.key, label: entry.label) }
+        } else {
+            for field in item.fields where !DetailFieldList.hiddenByDefault.contains(field.key) && item.images[field.key] == nil {
+                add(field.key, label: nil)
+            }
+        }
+        return contexts
+    }
+
+    // MARK: Tags
+
+    public func tagIndexContext(_ index: TagIndex) -> TemplateContext {
+        let pagePath = TagIndex.indexPath
+        return [
+            .tags: .list(index.tags.map { tag in
+                let itemCount = tag.itemCount
+                return [.name: .text(tag.name), .url: .text(link(from: pagePath, to: tag.outputPath)),
+                        .itemCount: .number(itemCount), .itemCountLabel: .text(Self.countLabel(itemCount))]
+            }),
+            .hasTags: .flag(!index.tags.isEmpty),
+            .tagCountLabel: .text(index.tags.count == 1 ? "1 tag" : "\(index.tags.count) tags"),
+        ]
+    }
+
+    public func tagContext(_ tag: TagIndex.Tag) -> TemplateContext {
+        let pagePath = tag.outputPath
+        let groups: [TemplateContext] = tag.groups.map { group in
+            let catalog = group.catalog
+            let id = catalog?.id ?? "home"
+            let sections: [TemplateContext] = group.sections.map { sectionGroup in
+                var section = sectionGroup.section
+                section.entries = sectionGroup.items.map(OutlineEntry.item)
+                section.introHTML = ""
+                section.options = SectionOptions()
+                var context = sectionContext(section, in: catalog, pagePath: pagePath, headingLevel: 3,
+                                             anchor: id + "/" + section.anchor, rowIDPrefix: id)
+                context[.layout] = "list"
+                return context
+            }
+            return [
+                .anchor: .text(id),
+                .title: .text(catalog?.title ?? site.title),
+                .url: .text(link(from: pagePath, to: catalog?.outputPath ?? "index.html")),
+                .sections: .list(sections),
+            ]
+        }
+        let itemCount = tag.itemCount
+        return [
+            .tag: .context([.name: .text(tag.name), .itemCount: .number(itemCount), .itemCountLabel: .text(Self.countLabel(itemCount))]),
+            .catalogs: .list(groups),
+            .tagIndexURL: .text(link(from: pagePath, to: TagIndex.indexPath)),
+        ]
+    }
+
+    // MARK: Not found
+
+    public func notFoundContext() -> TemplateContext {
+        [.catalogs: .list(site.catalogs.map { catalogCardContext($0, pagePath: "404.html") }),
+         .hasCatalogs: .flag(!site.catalogs.isEmpty),
+         .homeURL: .text(link(from: "404.html", to: "index.html"))]
+    }
+
+    // MARK: Words
+
+    package static func countLabel(_ count: Int) -> String {
+        count == 1 ? "1 item" : "\(count) items"
+    }
+
+    /// A value as a reader sees it: lists joined with commas, true/false as Yes/No.
+    package static func displayText(_ value: FieldValue) -> String {
+        switch value {
+        case .bool(let flag): return flag ? "Yes" : "No"
+        case .list(let values): return values.map(displayText).joined(separator: ", ")
+        default: return value.text
+        }
+    }
+
+    /// Whether `date` can go in `<time datetime>` as written: `2026-05-01`.
+    package static func isMachineReadableDate(_ date: String) -> Bool {
+        let scalars = Array(date.unicodeScalars)
+        guard scalars.count >= 10 else { return false }
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
+        guard digits.allSatisfy({ scalars[$0].properties.numericType != nil && scalars[$0].isASCII }),
+              scalars[4] == "-", scalars[7] == "-" else { return false }
+        return scalars.count == 10
+    }
+}

@@ -1,0 +1,81 @@
+/// The UTF-8 of a page as it is rendered: appended to in pieces (a template's text between
+/// two tags, one escaped value), then handed over as an array of exactly its size.
+///
+/// Shaped for speed: `[UInt8].append(contentsOf:)` spent some eighty instructions on every
+/// piece, copying byte by byte, and a page of ten thousand rows has a million pieces. Here a
+/// piece is a capacity check and a `memcpy`.
+package struct PageBytes: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    package init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    package mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    package mutating func append(_ text: String) {
+        // A native string's bytes are read in place (`withUTF8` would want a mutable copy).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+    }
+
+    /// The eight bytes of `value`, least significant first.
+    package mutating func append(littleEndian value: UInt64) {
+        reserve(8)
+        UnsafeMutableRawPointer(start + count).storeBytes(of: value.littleEndian, as: UInt64.self)
+        count += 8
+    }
+
+    package mutating func append(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    /// `body` with the bytes so far, in place.
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// The bytes from `start` on, copied.
+    package func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: self.start + start, count: count - start))
+    }
+
+    /// The bytes, as an array of exactly their count (pages are kept until written, so a
+    /// buffer with room to spare would hold up to twice the page).
+    package consuming func array() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.initialize(from: start, count: count) }
+            initialized = count
+        }
+    }
+
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(count + extra, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.initialize(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
+    }
+}

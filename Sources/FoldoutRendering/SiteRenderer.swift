@@ -1,0 +1,237 @@
+import Foundation
+import FoldoutBase
+import FoldoutModel
+import FoldoutPresentation
+
+/// Renders every page of the site through the templates into the snapshot: the home page,
+/// one page per catalog, one per item, the tag pages (`tags/index.html`, `tags/<tag>.html`),
+/// `404.html`, and `sitemap.xml` when the site has a `base_url`. Each page template renders
+/// the page's content, and `base` wraps it. Pages render in parallel; each builds its own
+/// template context. Tag pages and the 404 page are made only when their template exists,
+/// so an older templates folder keeps working.
+public struct SiteRenderer: Sendable {
+    public var site: Site
+    public var templates: TemplateSet
+    public var configurations: [String: CatalogPresentation]
+    package let layouts = LayoutContextCache()
+
+    public init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
+        self.site = site
+        self.templates = templates
+        self.configurations = configurations
+    }
+
+    package enum Page: Sendable {
+        case home
+        case catalog(Int)
+        case item(Item, catalog: Int?)
+        case tagIndex
+        case tag(Int)
+        case notFound
+    }
+
+    /// Adds every page to `snapshot` and returns how many pages there are. A page for which
+    /// `keep(path, renderKey)` answers true is not rendered: the file already in `Output/`
+    /// stands (see `PageDigest`). `progress` hears how many pages are done, now and then.
+    public func render(into snapshot: inout OutputSnapshot, keep: (String, UInt64) -> Bool = { _, _ in false },
+                       progress: BuildProgress.Reporter? = nil) throws -> Int {
+        let shared = makeShared()
+        return try render(into: &snapshot, shared: shared, digest: makeDigest(shared), keep: keep, progress: progress)
+    }
+
+    /// What every page draws on besides the site: the tags, the item pager and the field
+    /// names, made once.
+    package struct Shared: Sendable {
+        package var tagIndex: TagIndex?
+        package var pager: ItemPager
+
+        package init(tagIndex: TagIndex?, pager: ItemPager) {
+            self.tagIndex = tagIndex
+            self.pager = pager
+        }
+        package var fieldNames = FieldNames()
+    }
+
+    package func makeShared() -> Shared {
+        // Each walks every item: side by side, they take half the time.
+        let (tagIndex, pager) = Parallel.both({ makesTagPages ? TagIndex(site: site) : nil }, { ItemPager(site: site) })
+        return Shared(tagIndex: tagIndex, pager: pager)
+    }
+
+    /// The render keys of the pages; `rows` are the items' row digests when known already
+    /// (see `PageDigest` for `itemPagesOnly`).
+    package func makeDigest(_ shared: Shared, rows: [String: UInt64]? = nil, itemPagesOnly: Bool = false) -> PageDigest {
+        PageDigest(site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager, rows: rows,
+                   itemPagesOnly: itemPagesOnly)
+    }
+
+    /// Every page of the site (but the items' own when not `withItems`). The home, catalog
+    /// and tag pages (thousands of rows each) come first, rendered one page per task: the
+    /// cores share them out, and the item pages fill in around. (Left to the end, the last
+    /// large page kept one core busy while the other had nothing left to do.)
+    package func pages(_ shared: Shared, withItems: Bool = true) -> [Page] {
+        var pages: [Page] = [.home] + site.catalogs.indices.map { .catalog($0) }
+        if let tagIndex = shared.tagIndex, !tagIndex.tags.isEmpty {
+            pages += tagIndex.tags.indices.map(Page.tag)
+            pages.append(.tagIndex)
+        }
+        if withItems {
+            for (index, catalog) in site.catalogs.enumerated() {
+                pages += catalog.allItems.map { .item($0, catalog: index) }
+            }
+            pages += (site.looseItems?.allItems ?? []).map { .item($0, catalog: nil) }
+        }
+        // A page of the site's own named 404.html wins over the built-in one.
+        let ownNotFound = site.looseItems?.allItems.contains { $0.outputPath == "404.html" } ?? false
+        if templates.has("404"), !ownNotFound { pages.append(.notFound) }
+        return pages
+    }
+
+    package func render(into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest, keep: (String, UInt64) -> Bool,
+                progress: BuildProgress.Reporter?) throws -> Int {
+        let pages = pages(shared)
+        let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
+        // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
+        // the pages are not all held in memory until the end.
+        let sink = snapshot.sink
+        sink?.expect(pages: pages.count)
+        let order = Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        let made = try Parallel.map(order, chunkSize: 1) { index -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
+            defer { counter?.advance() }
+            let page = pages[index]
+            let (path, key) = digest.key(of: page)
+            if keep(path, key) { return (path, .kept, key) }
+            // Pages are rendered straight to bytes, the form they are written in.
+            let html = renderPage(page, shared: shared).html
+            return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
+        }
+        snapshot.reserveCapacity(forMorePages: made.count + 1)
+        for page in made { snapshot.add(page.path, page.contents, renderKey: page.key) }
+        if let base = site.baseURL, !base.isEmpty {
+            let paths = made.map(\.path).filter { $0 != "404.html" }
+            snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
+        }
+        return made.count
+    }
+
+    /// The order the cores take the pages in: the pages of many rows first, as `pages` lists
+    /// them, then the item pages of `lanes` distant stretches of the list by turns. The item
+    /// pages of a folder follow each other in `pages`, and cores that create files in one
+    /// folder at the same time wait on each other (a folder's entries change under one lock:
+    /// on this machine's ext4 disk, about 5% of a 10,000-item build's kernel time was spent
+    /// waiting so), while files in different folders are made side by side.
+    package static func workOrder(of pages: [Page], lanes: Int) -> [Int] {
+        var order: [Int] = []
+        var items: [Int] = []
+        order.reserveCapacity(pages.count)
+        items.reserveCapacity(pages.count)
+        for (index, page) in pages.enumerated() {
+            if case .item = page { items.append(index) } else { order.append(index) }
+        }
+        let lanes = max(1, min(lanes, items.count))
+        let laneLength = (items.count + lanes - 1) / lanes
+        for step in 0..<laneLength {
+            for lane in 0..<lanes where lane * laneLength + step < items.count {
+                order.append(items[lane * laneLength + step])
+            }
+        }
+        return order
+    }
+
+    /// The values of `base` a page fills in (see `CompiledTemplates.Prepared`).
+    private static let layoutSlots: [TemplateKey] = [.title, .content]
+
+    /// Room to reserve for the bytes of a page's own template: unused room is never touched,
+    /// so erring large costs nothing, and a buffer grown by doubling to the size of a page
+    /// of thousands of rows touched twice that in fresh memory.
+    private func expectedContentSize(of page: Page, tagIndex: TagIndex?) -> Int {
+        let perRow = 1 << 10
+        switch page {
+        case .home: return 4 << 10 + perRow * (site.catalogs.count + (site.looseItems?.itemCount ?? 0))
+        case .catalog(let index): return 4 << 10 + perRow * site.catalogs[index].itemCount
+        case .item(let item, _): return 4 << 10 + item.bodyHTML.utf8.count
+        case .tag(let index): return 4 << 10 + perRow * (tagIndex?.tags[index].itemCount ?? 0)
+        case .tagIndex, .notFound: return 4 << 10
+        }
+    }
+
+    /// The page, as `render` would make it.
+    package func render(_ page: Page, shared: Shared) -> [UInt8] {
+        renderPage(page, shared: shared).html
+    }
+
+    package var makesTagPages: Bool { templates.has("tag") && templates.has("tags") }
+
+    private func itemDates() -> [String: String] {
+        var dates: [String: String] = [:]
+        for item in site.allItems {
+            if let date = item.date, SitePresenter.isMachineReadableDate(date) { dates[item.outputPath] = date }
+        }
+        return dates
+    }
+
+    package func renderPage(_ page: Page, shared: Shared) -> (path: String, html: [UInt8]) {
+        let tagIndex = shared.tagIndex
+        var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
+        presenter.pager = shared.pager
+        presenter.fieldNames = shared.fieldNames
+        let path: String, template: String, title: String, kind: String, catalogID: String?
+        let context: TemplateContext
+        var hasScript = false
+        switch page {
+        case .home:
+            (path, template, title, kind, catalogID) = ("index.html", "home", site.title, "home", nil)
+            context = presenter.homeContext()
+        case .catalog(let index):
+            let catalog = site.catalogs[index]
+            (path, template, title, kind, catalogID) = (catalog.outputPath, "catalog", catalog.title, "catalog", catalog.id)
+            context = presenter.catalogContext(catalog)
+            hasScript = true
+        case .item(let item, let index):
+            let catalog = index.map { site.catalogs[$0] }
+            (path, template, title, kind, catalogID) = (item.outputPath, "item", item.title, "item", catalog?.id)
+            context = presenter.itemContext(item, catalog: catalog)
+        case .tagIndex:
+            (path, template, title, kind, catalogID) = (TagIndex.indexPath, "tags", "Tags", "tags", nil)
+            context = presenter.tagIndexContext(tagIndex!)
+        case .tag(let index):
+            let tag = tagIndex!.tags[index]
+            (path, template, title, kind, catalogID) = (tag.outputPath, "tag", "Tagged “\(tag.name)”", "tag", nil)
+            context = presenter.tagContext(tag)
+        case .notFound:
+            (path, template, title, kind, catalogID) = ("404.html", "404", "Page not found", "not-found", nil)
+            presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
+            context = presenter.notFoundContext()
+        }
+        // The layout depends on the page's folder, catalog and kind only (the 404 page, whose
+        // links are absolute, is the only page of its kind).
+        let layout = layouts.layout(pagePath: path, catalog: catalogID, kind: kind) {
+            var context = presenter.layoutContext(pagePath: path, currentCatalog: catalogID, hasScript: hasScript)
+            context[.isHome] = .flag(kind == "home")
+            context[.kind] = .text(kind)
+            var open = context
+            open[.title] = ""
+            open[.content] = ""
+            return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: Self.layoutSlots))
+        }
+        let expected = expectedContentSize(of: page, tagIndex: tagIndex)
+        // The page's own template runs straight into the page's buffer, where `base` prints
+        // `{{{content}}}`: a catalog page of thousands of rows is made once, in a buffer of
+        // about its size, instead of grown by doubling, copied out, and copied into `base`
+        // (each fresh megabyte of memory costs the kernel's zeroing on this machine).
+        if let prepared = layout.prepared {
+            var output = PageBytes(capacity: prepared.byteCount + 2 * title.utf8.count + expected)
+            let filled = templates.compiled.fill(prepared, into: &output) { slot, escaper, output in
+                if Self.layoutSlots[slot] == .title { return templates.compiled.write(.text(title), escaper, to: &output) }
+                return escaper == nil && templates.compiled.render(template, context, appendingTo: &output)
+            }
+            if filled { return (path, output.array()) }
+        }
+        // The page's own template's bytes go into `base` as they are (no `String` made of them).
+        let content = templates.renderBytes(template, context, reserving: expected)
+        var base = layout.context
+        base[.content] = .html(content)
+        base[.title] = .text(title)
+        return (path, templates.renderBytes("base", base, reserving: content.count + 4 << 10))
+    }
+}

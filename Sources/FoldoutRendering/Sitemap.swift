@@ -1,0 +1,25 @@
+import FoldoutBase
+
+/// `sitemap.xml` (sitemaps.org protocol 0.9) for a site with a `base_url`: one `<url>` per
+/// page, in path order, with `<lastmod>` from an item's `date`.
+public struct Sitemap: Sendable {
+    public var baseURL: String
+    public var paths: [String]
+    /// Dates (`2026-05-01`) by output path.
+    public var dates: [String: String]
+
+    public var xml: String {
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
+        ]
+        for path in paths.sorted() {
+            // File names, as every link of the site: the URL works on any server.
+            let url = OutputPath.absoluteURL(base: baseURL, to: path)
+            lines.append("<url><loc>\(HTMLEscaping.escape(url))</loc>"
+                         + (dates[path].map { "<lastmod>\($0)</lastmod>" } ?? "") + "</url>")
+        }
+        lines.append("</urlset>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,85 @@
+import FoldoutBase
+
+/// Where every source file and folder ends up in `Output/`. Built from the source tree and
+/// the parsed front matter (for `slug:`), before any body is rendered, so links between
+/// pages can be rewritten while rendering.
+public struct Routes: Sendable {
+    public struct Target: Sendable, Equatable {
+        /// Path in `Output/` of the file a link should point at.
+        public var path: String
+        /// Anchor on that page (sections and groups live on their catalog's page).
+        public var fragment: String?
+
+        package init(path: String, fragment: String?) {
+            self.path = path
+            self.fragment = fragment
+        }
+    }
+
+    /// Keyed by source path relative to the content folder: pages (`a/b.md`), folders (`a`,
+    /// also reachable as `a/_index.md`) and assets (`a/b.jpg`).
+    public private(set) var targets: [String: Target] = [:]
+    /// Each produced output path and the source it comes from, to report collisions.
+    public private(set) var producers: [String: String] = [:]
+
+    /// Each folder's index file (`_index.md`, or a `README.md` standing in for it) and the
+    /// folder it introduces; the file shows on its folder's page.
+    public private(set) var indexFiles: [String: String] = [:]
+    /// Folders that belong to a page of their name (`lesson/` to `lesson.md`), with that page.
+    public private(set) var ownedFolders: [String: String] = [:]
+
+    public init() {}
+
+    /// Room for about `count` sources. Tables of a hundred thousand paths that grow as they
+    /// fill, and are looked up at three quarters full, cost more than twice the lookups (each
+    /// probe compares a path stored elsewhere in memory).
+    public init(capacity count: Int) {
+        targets.reserveCapacity(2 * count)
+        producers.reserveCapacity(2 * count)
+    }
+
+    /// Records a target; returns the source that already produces the same output path
+    /// (compared without case, as on macOS and Windows disks), if any.
+    @discardableResult
+    public mutating func add(source: String, target: Target, producesFile: Bool) -> String? {
+        targets[source] = target
+        guard producesFile else { return nil }
+        return Self.claim(target.path.lowercased(), for: source, in: &producers)
+    }
+
+    /// Records `path` as the index file of `folder`, which must be routed too: links to the
+    /// file lead where links to the folder do.
+    public mutating func addIndex(_ path: String, ofFolder folder: String) {
+        indexFiles[path] = folder
+    }
+
+    public mutating func addOwnedFolder(_ folder: String, ownedBy page: String) {
+        ownedFolders[folder] = page
+    }
+
+    /// The route key of the page a Markdown file shows on: an index file shows on its folder's.
+    public func owner(of path: String) -> String {
+        indexFiles[path] ?? path
+    }
+
+    /// Records `source` under `key` unless the key is taken, and returns who has it: one
+    /// lookup where "look, then insert" takes two (the default value is made only when the
+    /// key is missing).
+    package static func claim(_ key: String, for source: String, in table: inout [String: String]) -> String? {
+        var inserted = false
+        var owner: String?
+        func look(_ value: inout String) { owner = value }
+        look(&table[key, default: { inserted = true; return source }()])
+        return inserted ? nil : owner
+    }
+
+    /// The target of `destination`, a local link written in the file at `sourcePath`.
+    public func target(ofLink destination: String, inSource sourcePath: String) -> Target? {
+        let folder = sourcePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(sourcePath[..<$0]) } ?? ""
+        guard let resolved = OutputPath.resolve(OutputPath.percentDecode(destination), inFolder: folder) else { return nil }
+        if let target = targets[resolved] ?? indexFiles[resolved].flatMap({ targets[$0] }) { return target }
+        if resolved.hasSuffix("/_index.md") { return targets[String(resolved.dropLast("/_index.md".count))] }
+        if resolved == "_index.md" { return targets[""] }
+        return nil
+    }
+}
