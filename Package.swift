@@ -116,7 +116,7 @@ let package = Package(
         // Fixtures/ holds text the tests read from disk (the GFM specification's table examples).
         .testTarget(
             name: "FoldoutCoreTests",
-            dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild"],
+            dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild", "FoldoutServer"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutBase", "FoldoutBuild"]),

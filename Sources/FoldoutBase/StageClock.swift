@@ -12,4 +12,10 @@ package struct StageClock {
         laps.append((stage, Double(now - last) / 1e9))
         last = now
     }
+
+    /// Adds laps another clock timed (a stage run elsewhere), the next lap starting now.
+    package mutating func append(_ other: [(stage: String, seconds: Double)]) {
+        laps += other
+        last = DispatchTime.now().uptimeNanoseconds
+    }
 }

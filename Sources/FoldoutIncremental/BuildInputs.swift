@@ -38,4 +38,16 @@ package struct BuildInputs {
         loader.read(unread, into: &tree, diagnostics: &readProblems)
         unread = []
     }
+
+    /// The templates once compiled; nil, with the problems added to `diagnostics`, when they
+    /// could not be read or compiled.
+    package func compiledTemplates(reportingTo diagnostics: inout [Diagnostic]) -> TemplateSet? {
+        switch templates?.wait() {
+        case .success(let compiled)?: return compiled
+        case .failure(let error)?:
+            diagnostics += error.diagnostics
+            return nil
+        case nil: return nil
+        }
+    }
 }

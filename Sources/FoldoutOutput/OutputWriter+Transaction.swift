@@ -65,7 +65,7 @@ extension OutputWriter {
 
         /// Gets the output folder ready: a first build's new folder, or the output folder and
         /// its parents (like `mkdir -p`). Called once every page is known to be wanted, right
-        /// before rendering; a problem here is reported by `finish`.
+        /// before rendering (`expect`), or by the first page; a problem here is reported by `finish`.
         public func open() {
             lock.withLock {
                 guard !isOpen else { return }
@@ -97,7 +97,14 @@ extension OutputWriter {
         // come, not grown, and rehashed, under the lock.
 
         public func expect(pages count: Int) {
+            open()
             lock.withLock { records.reserveCapacity(records.count + count) }
+        }
+
+        /// A page stands when the previous build wrote it from the same inputs and the file
+        /// is untouched since.
+        public func keeps(_ path: String, renderKey: UInt64) -> Bool {
+            previous.files[path]?.renderKey == renderKey && intact.contains(path)
         }
 
         public func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents {

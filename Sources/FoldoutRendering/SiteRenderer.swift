@@ -30,13 +30,12 @@ public struct SiteRenderer: Sendable {
         case notFound
     }
 
-    /// Adds every page to `snapshot` and returns how many pages there are. A page for which
-    /// `keep(path, renderKey)` answers true is not rendered: the file already in `Output/`
-    /// stands (see `PageDigest`). `progress` hears how many pages are done, now and then.
-    public func render(into snapshot: inout OutputSnapshot, keep: (String, UInt64) -> Bool = { _, _ in false },
-                       progress: BuildProgress.Reporter? = nil) throws -> Int {
+    /// Adds every page to `snapshot` and returns how many pages there are. A page the
+    /// snapshot's sink `keeps` is not rendered: the file already in `Output/` stands (see
+    /// `PageDigest`). `progress` hears how many pages are done, now and then.
+    public func render(into snapshot: inout OutputSnapshot, progress: BuildProgress.Reporter? = nil) throws -> Int {
         let shared = makeShared()
-        return try render(into: &snapshot, shared: shared, digest: makeDigest(shared), keep: keep, progress: progress)
+        return try render(into: &snapshot, shared: shared, digest: makeDigest(shared), progress: progress)
     }
 
     /// What every page draws on besides the site: the tags, the item pager and the field
@@ -87,8 +86,8 @@ public struct SiteRenderer: Sendable {
         return pages
     }
 
-    package func render(into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest, keep: (String, UInt64) -> Bool,
-                progress: BuildProgress.Reporter?) throws -> Int {
+    package func render(into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest,
+                        progress: BuildProgress.Reporter?) throws -> Int {
         let pages = pages(shared)
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
         // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
@@ -100,7 +99,7 @@ public struct SiteRenderer: Sendable {
             defer { counter?.advance() }
             let page = pages[index]
             let (path, key) = digest.key(of: page)
-            if keep(path, key) { return (path, .kept, key) }
+            if sink?.keeps(path, renderKey: key) == true { return (path, .kept, key) }
             // Pages are rendered straight to bytes, the form they are written in.
             let html = renderPage(page, shared: shared).html
             return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)

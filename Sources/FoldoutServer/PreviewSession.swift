@@ -67,7 +67,7 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// One incremental build; open pages hear what changed, or why it failed. When the
     /// watcher says which files changed (`changed`, paths as watched), edited items' pages
-    /// are written first (see `Builder.preview`).
+    /// are written first (see `ItemPreview`).
     @discardableResult
     public func build(changed: [String]? = nil) -> Result<Builder.Outcome, BuildFailure> {
         buildLock.withLock {
@@ -78,7 +78,7 @@ public final class PreviewSession: @unchecked Sendable {
                 let prefix = Self.withoutTrailingSlash(options.contentPath) + "/"
                 let inContent = changed.filter { $0.hasPrefix(prefix) }
                 if inContent.count == changed.count {
-                    written = builder.preview(inContent.map { String($0.dropFirst(prefix.count)) }, memory: memory, cache: cache)
+                    written = ItemPreview(options: builder.options).write(inContent.map { String($0.dropFirst(prefix.count)) }, memory: memory, cache: cache)
                 }
                 if !written.isEmpty {
                     hub.publish(.changed(written.keys.sorted()))

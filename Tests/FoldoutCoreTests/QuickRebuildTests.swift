@@ -6,6 +6,7 @@ import Testing
 @testable import FoldoutOutput
 @testable import FoldoutIncremental
 @testable import FoldoutBuild
+import FoldoutServer
 
 /// Rebuilds that redo only edited items (`QuickRebuild`, from the build state file or the
 /// memory of `foldout serve`): after each edit, the output and the warnings are those of a
@@ -395,7 +396,7 @@ import Testing
         for number in 0..<3 {
             let path = "pets/dogs/alba.md"
             try site.write([path: Self.site[path]!.replacingOccurrences(of: "long walks", with: "long walks \(number)")])
-            let written = builder.preview([path], memory: memory, cache: cache)
+            let written = ItemPreview(options: site.options).write([path], memory: memory, cache: cache)
             #expect(written.keys.sorted() == ["pets/dogs/alba.html"])
             let outcome = try builder.update(cache: cache, memory: memory, preWritten: written)
             #expect(outcome.rebuiltOnlyEditedItems, "edit \(number)")

@@ -1,5 +1,3 @@
-import FoldoutMarkdown
-
 /// The rendered pages of a build by source path. The pages stay in the array the Markdown
 /// stage made them in, and a table maps each path to its place: a table holding the pages
 /// themselves would be a second copy of every page, written on one core into fresh memory

@@ -1,0 +1,40 @@
+import FoldoutBase
+import FoldoutLoading
+import FoldoutMarkdown
+import FoldoutRouting
+import FoldoutModel
+import FoldoutPresentation
+import FoldoutRendering
+
+extension Pipeline {
+    /// The site understood: what every stage before the pages made.
+    package struct Modeled: @unchecked Sendable {
+        /// The content folder's tree, without the Markdown files' bytes.
+        package var tree: SourceFolder
+        /// The parsed pages that take part, by source path; their bodies are dropped once rendered.
+        package var pages: [String: ParsedPage]
+        package var routes: Routes
+        package var markdown: MarkdownStage
+        package var bodies: MarkdownStage.Bodies
+        package var site: Site
+        package var anchors: AnchorIndex
+        package var presentation: [String: CatalogPresentation]
+        package var templates: TemplateSet
+        package var shared: SiteRenderer.Shared
+        package var digest: PageDigest
+        /// Everything reported, sorted by file and line.
+        package var warnings: [Diagnostic]
+        /// Each file's own problems (parsing, its body, its anchor links) before `--strict`, by source path.
+        package var ownDiagnostics: [String: [Diagnostic]]
+        package var fileDigests: [String: UInt64]
+        package var timings: [(stage: String, seconds: Double)]
+    }
+
+    /// The site built: the snapshot of `Output/` and what it was made from.
+    package struct Built: @unchecked Sendable {
+        package var modeled: Modeled
+        package var snapshot: OutputSnapshot
+        package var pageCount: Int
+        package var timings: [(stage: String, seconds: Double)]
+    }
+}

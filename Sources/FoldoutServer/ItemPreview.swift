@@ -1,0 +1,55 @@
+import FoldoutBase
+import FoldoutLoading
+import FoldoutMarkdown
+import FoldoutRouting
+import FoldoutModel
+import FoldoutRendering
+import FoldoutOutput
+import FoldoutIncremental
+
+/// An edited item's page, written a few milliseconds after the save from what the session's
+/// last build remembers (`BuildMemory`), before the rebuild that brings catalog rows, pagers
+/// and tags up to date. The rebuild always follows and has the last word.
+public struct ItemPreview: Sendable {
+    public var options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Writes the pages of the edited items among `changedPaths` (paths in the content
+    /// folder) straight away, from what the last build in `memory` knew, and returns what was
+    /// written (for `Builder.update`'s `preWritten`). Items that moved, were renamed, became drafts
+    /// or fail to parse are left to the full rebuild, which always follows.
+    public func write(_ changedPaths: [String], memory: BuildMemory, cache: BuildCache?) -> [String: OutputManifest.Record] {
+        guard let state = memory.current else { return [:] }
+        let lock = BuildLock(output: options.outputPath)
+        defer { withExtendedLifetime(lock) {} }
+        var written: [String: OutputManifest.Record] = [:]
+        let renderer = SiteRenderer(site: state.site, templates: state.templates, configurations: state.configurations)
+        for path in Set(changedPaths) {
+            guard let (catalog, item) = state.items[path],
+                  let bytes = try? options.fileSystem.readFile(options.contentPath + "/" + path) else { continue }
+            let digest = ContentHash.of(bytes)
+            guard digest != state.stage.fileDigests[path] else { continue }
+            var problems: [Diagnostic] = []
+            let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
+                let key = ContentHash.of(yaml)
+                if let known = cache?.frontMatter(key) { return known }
+                return try FrontMatter.parse(yaml: yaml)
+            }
+            let page = PageParser.parse(SourceFile(path: path, bytes: bytes), displayPath: state.stage.loader.displayPath(path),
+                                        diagnostics: &problems, parseYAML: parseYAML)
+            guard !problems.contains(where: { $0.severity == .error }), !page.draft || options.includeDrafts,
+                  ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
+            let rendered = state.stage.render(path, page: page, fileDigest: digest)
+            let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
+            let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
+            let destination = options.outputPath + "/" + item.outputPath
+            if (try? FileSystem.local.readFile(destination)) == html { continue }
+            guard let status = try? AtomicFile.write(html, to: destination) else { continue }
+            written[item.outputPath] = .init(hash: ContentHash.of(html), size: status.size, modified: status.modified, renderKey: nil)
+        }
+        return written
+    }
+}
