@@ -1,11 +1,11 @@
-import XCTest
+import Testing
 @testable import FoldoutCore
 
 /// Every page the renderer makes (through `CompiledTemplates` and the per-folder layouts) must
 /// be byte for byte what swift-mustache makes from the presenter's contexts directly.
-final class SiteRendererCachingTests: XCTestCase {
+@Suite struct SiteRendererCachingTests {
     /// The example site: catalogs with row settings, badges, query sections, grids, tags.
-    func testExampleSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
+    @Test func exampleSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
         let root = Fixture.packageRoot().path
         let options = BuildOptions(contentPath: root + "/Content", templatesPath: nil, outputPath: root + "/Output-unused",
                                    contentDisplayName: "Content")
@@ -13,7 +13,7 @@ final class SiteRendererCachingTests: XCTestCase {
     }
 
     /// Escaping in every kind of value, loose items, a base URL (the 404 page's links are absolute).
-    func testGeneratedSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
+    @Test func generatedSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
         var files: [String: String] = ["/s/Content/_index.md": "---\ntitle: Shelter & Co\ndescription: Pets \"and\" courses\nbase_url: https://example.org/x/\n---\nHello <there>.\n"]
         func add(_ path: String, _ text: String) { files["/s/Content/" + path] = text }
         add("pets/_index.md", "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur pets.\n")
@@ -46,13 +46,13 @@ final class SiteRendererCachingTests: XCTestCase {
         func direct(path: String, template: String, context: TemplateContext, title: String, kind: String, catalog: String?,
                     hasScript: Bool = false, presenter: SitePresenter = presenter) -> String {
             // Every page of these sites is run by `CompiledTemplates`, none handed back.
-            XCTAssertNotNil(templates.compiled.render(template, context), path)
+            #expect(templates.compiled.render(template, context) != nil, "\(path)")
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalog, hasScript: hasScript)
             layout[.content] = .text(templates.renderThroughSwiftMustache(template, context))
             layout[.title] = .text(title)
             layout[.isHome] = .flag(kind == "home")
             layout[.kind] = .text(kind)
-            XCTAssertNotNil(templates.compiled.render("base", layout), path)
+            #expect(templates.compiled.render("base", layout) != nil, "\(path)")
             return templates.renderThroughSwiftMustache("base", layout)
         }
         var expected: [String: String] = [:]
@@ -83,12 +83,12 @@ final class SiteRendererCachingTests: XCTestCase {
         expected["404.html"] = direct(path: "404.html", template: "404", context: notFound.notFoundContext(),
                                       title: "Page not found", kind: "not-found", catalog: nil, presenter: notFound)
 
-        if let expectedCount { XCTAssertEqual(expected.count, expectedCount) }
-        XCTAssertGreaterThan(expected.count, 10)
+        if let expectedCount { #expect(expected.count == expectedCount) }
+        #expect(expected.count > 10)
         for (path, html) in expected {
-            XCTAssertEqual(report.snapshot.text(at: path), html, path)
+            #expect(report.snapshot.text(at: path) == html, "\(path)")
         }
         let pages = report.snapshot.paths.filter { $0.hasSuffix(".html") }
-        XCTAssertEqual(Set(pages), Set(expected.keys))
+        #expect(Set(pages) == Set(expected.keys))
     }
 }
