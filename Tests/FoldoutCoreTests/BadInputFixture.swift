@@ -20,13 +20,6 @@ struct BadInputSite {
         self.content = content
     }
 
-    /// The built-in templates with `changes` applied (path -> new text).
-    static func defaultTemplates(changing changes: [String: String]) -> [String: String] {
-        var files: [String: String] = [:]
-        for file in DefaultTemplates.files { files[file.path] = String(decoding: file.bytes, as: UTF8.self) }
-        return files.merging(changes) { $1 }
-    }
-
     var options: BuildOptions {
         var files: [String: [UInt8]] = [:]
         for (path, bytes) in content { files["/site/Content/" + path] = bytes }

@@ -136,16 +136,14 @@ import Testing
     /// The default templates with the presenter's contexts for a small site: every template
     /// runs without handing anything back.
     @Test func defaultTemplatesAreCoveredAndRenderTheSiteAsSwiftMustacheDoes() throws {
-        var files: [String: String] = ["/site/Content/_index.md": "---\ntitle: Shelter & Co\n---\n"]
-        files["/site/Content/pets/_index.md"] = "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur <pets>.\n"
-        files["/site/Content/pets/dogs/_index.md"] = "---\ntitle: Dogs\n---\n"
+        var files: [String: String] = ["_index.md": "---\ntitle: Shelter & Co\n---\n"]
+        files["pets/_index.md"] = "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur <pets>.\n"
+        files["pets/dogs/_index.md"] = "---\ntitle: Dogs\n---\n"
         for index in 0..<12 {
             let extra = index % 3 == 0 ? "date: 2026-05-0\(index % 9 + 1)\nstatus: adopted\n" : "link: https://example.org/\(index)\n"
-            files["/site/Content/pets/dogs/dog-\(index).md"] = "---\ntitle: \"Dog \(index) & <friends>\"\nage: \(index)\n\(extra)tags: [a, b\(index % 2)]\n---\nA 'good' dog.\n"
+            files["pets/dogs/dog-\(index).md"] = "---\ntitle: \"Dog \(index) & <friends>\"\nage: \(index)\n\(extra)tags: [a, b\(index % 2)]\n---\nA 'good' dog.\n"
         }
-        let options = BuildOptions(contentPath: "/site/Content", templatesPath: nil, outputPath: "/site/Output",
-                                   contentDisplayName: "Content", fileSystem: .memory(files))
-        let site = try Builder(options: options).makeSnapshot().site
+        let site = try Fixture.snapshot(files).site
         let set = try TemplateSet(files: DefaultTemplates.files, displayRoot: "t")
         var problems: [Diagnostic] = []
         let presenter = SitePresenter(site: site, configurations: CatalogPresentation.read(site, displayPath: { $0 }, lines: { _, _ in nil },

@@ -14,8 +14,8 @@ import Testing
 
     /// Escaping in every kind of value, loose items, a base URL (the 404 page's links are absolute).
     @Test func generatedSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
-        var files: [String: String] = ["/s/Content/_index.md": "---\ntitle: Shelter & Co\ndescription: Pets \"and\" courses\nbase_url: https://example.org/x/\n---\nHello <there>.\n"]
-        func add(_ path: String, _ text: String) { files["/s/Content/" + path] = text }
+        var files: [String: String] = ["_index.md": "---\ntitle: Shelter & Co\ndescription: Pets \"and\" courses\nbase_url: https://example.org/x/\n---\nHello <there>.\n"]
+        func add(_ path: String, _ text: String) { files[path] = text }
         add("pets/_index.md", "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur pets.\n")
         add("pets/dogs/_index.md", "---\ntitle: Dogs\nexpanded: true\n---\n")
         add("pets/dogs/terriers/_index.md", "---\ntitle: Terriers\n---\n")
@@ -28,10 +28,8 @@ import Testing
             add("\(folder)/item-\(index).md", "---\ntitle: \"Item \(index) <\(index % 2)>\"\nage: \(index)\n\(extra)tags: [a\(index % 2), \"b & c\"]\n---\n# Heading\n\nText 'quoted' & more.\n")
         }
         add("loose.md", "---\ntitle: Loose\n---\nA page at the top.\n")
-        let options = BuildOptions(contentPath: "/s/Content", templatesPath: nil, outputPath: "/s/Output",
-                                   contentDisplayName: "Content", fileSystem: .memory(files))
         // Home, 2 catalogs, 10 items, the tag index, 3 tag pages, 404.
-        try checkEveryPage(of: try Builder(options: options).makeSnapshot(), expectedCount: 18)
+        try checkEveryPage(of: try Fixture.snapshot(files), expectedCount: 18)
     }
 
     private func checkEveryPage(of report: Builder.Report, expectedCount: Int?) throws {
