@@ -302,7 +302,7 @@ import Testing
     // MARK: Templates
 
     @Test func templateSyntaxErrorNamesTemplateLineAndColumn() {
-        let templates = BadInputSite.defaultTemplates(changing: ["item.html": "<h1>{{title}}</h1>\n<p>{{#tags}}{{name}}</p>\n"])
+        let templates = Fixture.defaultTemplates(changing: ["item.html": "<h1>{{title}}</h1>\n<p>{{#tags}}{{name}}</p>\n"])
         let site = BadInputSite(["pets/_index.md": Self.catalog, "pets/rex.md": "# Rex\n"], templates: templates)
         let errors = site.errors()
         #expect(errors.count == 1)
@@ -313,7 +313,7 @@ import Testing
     }
 
     @Test func unclosedTemplateTagNamesItsLine() {
-        let templates = BadInputSite.defaultTemplates(changing: ["partials/row.html": "<li>\n<a href=\"{{url}\">{{title}}</a>\n"])
+        let templates = Fixture.defaultTemplates(changing: ["partials/row.html": "<li>\n<a href=\"{{url}\">{{title}}</a>\n"])
         let site = BadInputSite(["pets/_index.md": Self.catalog, "pets/rex.md": "# Rex\n"], templates: templates)
         let errors = site.errors()
         #expect(errors.count == 1)
@@ -322,7 +322,7 @@ import Testing
     }
 
     @Test func templateUsingAMissingPartialIsAnError() {
-        let templates = BadInputSite.defaultTemplates(changing: ["item.html": "<h1>{{title}}</h1>\n  {{> byline}}\n"])
+        let templates = Fixture.defaultTemplates(changing: ["item.html": "<h1>{{title}}</h1>\n  {{> byline}}\n"])
         let site = BadInputSite(["pets/_index.md": Self.catalog, "pets/rex.md": "# Rex\n"], templates: templates)
         let errors = site.errors()
         #expect(errors.count == 1)

@@ -10,10 +10,6 @@ import Testing
 /// Work reused across builds (issue 4, point 4): a page is rendered again only when what it
 /// shows changed, and an incremental build always gives what a clean build gives.
 @Suite struct CachingTests {
-    static var defaultTemplates: [String: String] {
-        DefaultTemplates.files.reduce(into: [:]) { $0[$1.path] = String(decoding: $1.bytes, as: UTF8.self) }
-    }
-
     static let itemPages: Set<String> = [
         "about.html", "pets/dogs/alba.html", "pets/dogs/bruno.html", "pets/dogs/cleo.html", "pets/cats/dora.html",
         "courses/swift/intro.html", "courses/swift/next.html",
@@ -22,20 +18,20 @@ import Testing
     // MARK: Templates
 
     @Test func editingTheItemTemplateRewritesOnlyItemPages() throws {
-        let site = try DiskSite(IncrementalBuildTests.site, templates: Self.defaultTemplates)
+        let site = try DiskSite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
         try site.build()
         let before = try site.state
-        try site.writeTemplate("item.html", Self.defaultTemplates["item.html"]! + "<!-- item footer -->\n")
+        try site.writeTemplate("item.html", Fixture.defaultTemplates["item.html"]! + "<!-- item footer -->\n")
         try site.build()
         let changed = try site.state.changed(since: before).subtracting([OutputManifest.fileName])
         #expect(changed == Self.itemPages)
     }
 
     @Test func editingAPartialRewritesOnlyThePagesUsingIt() throws {
-        let site = try DiskSite(IncrementalBuildTests.site, templates: Self.defaultTemplates)
+        let site = try DiskSite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
         try site.build()
         let before = try site.state
-        let header = Self.defaultTemplates["partials/section-header.html"]!
+        let header = Fixture.defaultTemplates["partials/section-header.html"]!
         try site.writeTemplate("partials/section-header.html", header.replacingOccurrences(of: "<h", with: "<h data-edited"))
         try site.build()
         let changed = try site.state.changed(since: before).subtracting([OutputManifest.fileName])
@@ -81,7 +77,7 @@ import Testing
     /// The strongest check of the render keys: after every kind of edit, an incremental
     /// build leaves the same files as a clean build of the same content.
     @Test func incrementalBuildsMatchCleanBuilds() throws {
-        let site = try DiskSite(IncrementalBuildTests.site, templates: Self.defaultTemplates)
+        let site = try DiskSite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
         try site.build()
         let edits: [(String, (DiskSite) throws -> Void)] = [
             ("body", { try $0.write(["pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\n---\nAlba runs.\n"]) }),
@@ -97,7 +93,7 @@ import Testing
             ("link target moved", { try $0.write(["pets/dogs/alba.md": "---\ntitle: Alba\nslug: alba-2\n---\nMoved.\n"]) }),
             ("draft", { try $0.write(["about.md": "---\ntitle: About us\ndraft: true\n---\nHidden.\n"]) }),
             ("deleted item", { try $0.remove("pets/dogs/bruno.md") }),
-            ("template", { try $0.writeTemplate("partials/row.html", Self.defaultTemplates["partials/row.html"]! + "\n") }),
+            ("template", { try $0.writeTemplate("partials/row.html", Fixture.defaultTemplates["partials/row.html"]! + "\n") }),
         ]
         for (name, edit) in edits {
             try edit(site)

@@ -1,15 +1,13 @@
 import Mustache
-import XCTest
+import Testing
 @testable import FoldoutBase
-@testable import FoldoutMarkdown
 @testable import FoldoutModel
 @testable import FoldoutPresentation
 @testable import FoldoutRendering
-@testable import FoldoutBuild
 
 /// Foldout's own run of the templates must give byte for byte what swift-mustache gives, and
 /// must hand back (nil) whatever it does not cover.
-final class CompiledTemplatesTests: XCTestCase {
+@Suite struct CompiledTemplatesTests {
     private func templates(_ pages: [String: String], partials: [String: String] = [:]) throws -> TemplateSet {
         var files = ["base", "home", "catalog", "item"].map { TemplateSet.File(path: $0 + ".html", bytes: Array((pages[$0] ?? "").utf8)) }
         files += pages.filter { !["base", "home", "catalog", "item"].contains($0.key) }
@@ -26,7 +24,7 @@ final class CompiledTemplatesTests: XCTestCase {
     /// generated contexts that mix every kind of value, present and missing keys, keys found
     /// further out in the stack, and text that needs escaping. swift-mustache renders each
     /// context's `dictionary`, as it does for the templates `CompiledTemplates` hands back.
-    func testMatchesSwiftMustacheOnGeneratedContexts() throws {
+    @Test func matchesSwiftMustacheOnGeneratedContexts() throws {
         let page = """
             <h1 title="{{title}}">{{title}}</h1>{{{html}}}{{& html}}
               {{#flag}}on {{count}}{{/flag}}{{^flag}}off{{/flag}} {{flag}} {{ratio}} {{ missing }}
@@ -66,15 +64,15 @@ final class CompiledTemplatesTests: XCTestCase {
             ]
             if random.next(4) > 0 { context[key("title")] = .text(text()) }
             let expected = set.renderThroughSwiftMustache("item", context)
-            XCTAssertEqual(compiled(set, "item", context), expected)
-            XCTAssertEqual(set.render("item", context), expected)
+            #expect(compiled(set, "item", context) == expected)
+            #expect(set.render("item", context) == expected)
         }
     }
 
     /// A template prepared with its root's `title` and `html` left open, then filled in, gives
     /// what running it with those values gives: the slots printed escaped and raw, in
     /// sections, inverted sections, with a leading dot, and shadowed inside rows.
-    func testPreparedTemplatesFilledInRenderAsTheTemplate() throws {
+    @Test func preparedTemplatesFilledInRenderAsTheTemplate() throws {
         let page = """
             <title>{{title}}</title>{{{html}}}{{&title}}
             {{#title}}[{{title}}|{{.title}}]{{/title}}{{^title}}never{{/title}}{{#html}}<{{html}}>{{/html}}
@@ -86,7 +84,7 @@ final class CompiledTemplatesTests: XCTestCase {
         let texts = ["", "a", "Tom & Jerry", "<b>bold</b>", "\"q\" 'a'", "日本"]
         let title = TemplateKey("title"), html = TemplateKey("html"), rows = TemplateKey("rows")
         var open: TemplateContext = [title: "", html: "", rows: [[title: "row"], [:]]]
-        let prepared = try XCTUnwrap(set.compiled.prepare("base", open, slots: [title, html]))
+        let prepared = try #require(set.compiled.prepare("base", open, slots: [title, html]))
         for _ in 0..<100 {
             let values: [TemplateValue] = [.text(random.pick(texts)), .html(Array(random.pick(texts).utf8))]
             open[title] = values[0]
@@ -96,14 +94,14 @@ final class CompiledTemplatesTests: XCTestCase {
                 set.compiled.write(values[slot], escaper, to: &output)
             }
             let bytes = output.array()
-            XCTAssertTrue(filled)
-            XCTAssertEqual(bytes, set.compiled.render("base", open))
+            #expect(filled)
+            #expect(bytes == set.compiled.render("base", open))
         }
     }
 
     /// What is not covered is handed to swift-mustache: the answer is nil, and
     /// `TemplateSet.render` still gives swift-mustache's text.
-    func testHandsBackWhatItDoesNotCover() throws {
+    @Test func handsBackWhatItDoesNotCover() throws {
         let name = TemplateKey("name"), list = TemplateKey("list"), title = TemplateKey("title")
         let cases: [(template: String, context: TemplateContext)] = [
             ("{{uppercased(title)}}", [title: "a"]),
@@ -117,47 +115,45 @@ final class CompiledTemplatesTests: XCTestCase {
         ]
         for (template, context) in cases {
             let set = try templates(["item": template], partials: ["child": "<i>{{name}}</i>\n"])
-            XCTAssertNil(set.compiled.render("item", context), template)
-            XCTAssertEqual(set.render("item", context), set.renderThroughSwiftMustache("item", context), template)
+            #expect(set.compiled.render("item", context) == nil, "\(template)")
+            #expect(set.render("item", context) == set.renderThroughSwiftMustache("item", context), "\(template)")
         }
         // A partial with swift-mustache's own escaping (not switched by `TemplateSet`'s pragma).
         var library = MustacheLibrary()
         library.register(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n{{> child}}"), named: "page")
         library.register(try MustacheTemplate(string: "{{name}}"), named: "child")
         let compiled = CompiledTemplates(library: library, names: ["page", "child"])
-        XCTAssertNil(compiled.render("page", [name: "<b>"]))
-        XCTAssertEqual(compiled.render("page", [TemplateKey("other"): "<b>"]).map { String(decoding: $0, as: UTF8.self) }, "")
+        #expect(compiled.render("page", [name: "<b>"]) == nil)
+        #expect(compiled.render("page", [TemplateKey("other"): "<b>"]).map { String(decoding: $0, as: UTF8.self) } == "")
     }
 
     /// A quote followed by a combining mark is escaped, like every quote (see `HTMLEscaping`).
-    func testEscapesLikeFoldoutsEscaping() throws {
+    @Test func escapesLikeFoldoutsEscaping() throws {
         let set = try templates(["item": "<a title=\"{{title}}\">{{title}}</a>"])
         let title = "x\"\u{301} onmouseover=alert(1) <b>&"
-        XCTAssertEqual(compiled(set, "item", [.title: .text(title)]),
-                       "<a title=\"\(HTMLEscaping.escape(title))\">\(HTMLEscaping.escape(title))</a>")
-        XCTAssertEqual(compiled(set, "item", [.title: .text(title)]), set.renderThroughSwiftMustache("item", [.title: .text(title)]))
+        #expect(compiled(set, "item", [.title: .text(title)])
+            == "<a title=\"\(HTMLEscaping.escape(title))\">\(HTMLEscaping.escape(title))</a>")
+        #expect(compiled(set, "item", [.title: .text(title)]) == set.renderThroughSwiftMustache("item", [.title: .text(title)]))
     }
 
     /// The default templates with the presenter's contexts for a small site: every template
     /// runs without handing anything back.
-    func testDefaultTemplatesAreCoveredAndRenderTheSiteAsSwiftMustacheDoes() throws {
-        var files: [String: String] = ["/site/Content/_index.md": "---\ntitle: Shelter & Co\n---\n"]
-        files["/site/Content/pets/_index.md"] = "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur <pets>.\n"
-        files["/site/Content/pets/dogs/_index.md"] = "---\ntitle: Dogs\n---\n"
+    @Test func defaultTemplatesAreCoveredAndRenderTheSiteAsSwiftMustacheDoes() throws {
+        var files: [String: String] = ["_index.md": "---\ntitle: Shelter & Co\n---\n"]
+        files["pets/_index.md"] = "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur <pets>.\n"
+        files["pets/dogs/_index.md"] = "---\ntitle: Dogs\n---\n"
         for index in 0..<12 {
             let extra = index % 3 == 0 ? "date: 2026-05-0\(index % 9 + 1)\nstatus: adopted\n" : "link: https://example.org/\(index)\n"
-            files["/site/Content/pets/dogs/dog-\(index).md"] = "---\ntitle: \"Dog \(index) & <friends>\"\nage: \(index)\n\(extra)tags: [a, b\(index % 2)]\n---\nA 'good' dog.\n"
+            files["pets/dogs/dog-\(index).md"] = "---\ntitle: \"Dog \(index) & <friends>\"\nage: \(index)\n\(extra)tags: [a, b\(index % 2)]\n---\nA 'good' dog.\n"
         }
-        let options = BuildOptions(contentPath: "/site/Content", templatesPath: nil, outputPath: "/site/Output",
-                                   contentDisplayName: "Content", fileSystem: .memory(files))
-        let site = try Builder(options: options).makeSnapshot().site
+        let site = try Fixture.snapshot(files).site
         let set = try TemplateSet(files: DefaultTemplates.files, displayRoot: "t")
         var problems: [Diagnostic] = []
         let presenter = SitePresenter(site: site, configurations: CatalogPresentation.read(site, displayPath: { $0 }, lines: { _, _ in nil },
                                                                                          diagnostics: &problems),
                                       tagIndex: TagIndex(site: site))
-        let catalog = try XCTUnwrap(site.catalogs.first)
-        XCTAssertEqual(catalog.allItems.count, 12)
+        let catalog = try #require(site.catalogs.first)
+        #expect(catalog.allItems.count == 12)
         var contexts: [(String, TemplateContext)] = [("home", presenter.homeContext()), ("catalog", presenter.catalogContext(catalog))]
         for item in catalog.allItems {
             contexts.append(("item", presenter.itemContext(item, catalog: catalog)))
@@ -169,7 +165,7 @@ final class CompiledTemplatesTests: XCTestCase {
             contexts.append(("base", layout))
         }
         for (name, context) in contexts {
-            XCTAssertEqual(compiled(set, name, context), set.renderThroughSwiftMustache(name, context), name)
+            #expect(compiled(set, name, context) == set.renderThroughSwiftMustache(name, context), "\(name)")
         }
     }
 }

@@ -1,11 +1,11 @@
-import XCTest
+import Testing
 @testable import FoldoutBase
 @testable import FoldoutLoading
 @testable import FoldoutModel
 
 /// Markdown files are read after the folder walk, in parallel; the tree and the errors
 /// must be what a file-by-file read gives, and a file that cannot be read is reported and left out.
-final class ContentLoaderReadingTests: XCTestCase {
+@Suite struct ContentLoaderReadingTests {
     private let files = [
         "/site/Content/_index.md": "---\ntitle: Site\n---\n",
         "/site/Content/pets/_index.md": "---\ntitle: Pets\n---\n",
@@ -14,19 +14,19 @@ final class ContentLoaderReadingTests: XCTestCase {
         "/site/Content/pets/b.jpg": "image",
     ]
 
-    func testEveryMarkdownFileHasItsBytes() throws {
+    @Test func everyMarkdownFileHasItsBytes() throws {
         var diagnostics: [Diagnostic] = []
         let tree = try ContentLoader(fileSystem: .memory(files), displayRoot: "Content").load(root: "/site/Content", diagnostics: &diagnostics)
-        XCTAssertEqual(diagnostics.count, 0)
-        XCTAssertEqual(tree.index.map { String(decoding: $0.bytes, as: UTF8.self) }, "---\ntitle: Site\n---\n")
-        let pets = try XCTUnwrap(tree.folders.first)
-        XCTAssertEqual(pets.index?.path, "pets/_index.md")
-        XCTAssertEqual(pets.pages.map(\.path), ["pets/a.md", "pets/b.md"])
-        XCTAssertEqual(pets.pages.map { String(decoding: $0.bytes, as: UTF8.self) }, ["# A\n", "# B\n"])
-        XCTAssertEqual(pets.assets.map(\.path), ["pets/b.jpg"])
+        #expect(diagnostics.count == 0)
+        #expect(tree.index.map { String(decoding: $0.bytes, as: UTF8.self) } == "---\ntitle: Site\n---\n")
+        let pets = try #require(tree.folders.first)
+        #expect(pets.index?.path == "pets/_index.md")
+        #expect(pets.pages.map(\.path) == ["pets/a.md", "pets/b.md"])
+        #expect(pets.pages.map { String(decoding: $0.bytes, as: UTF8.self) } == ["# A\n", "# B\n"])
+        #expect(pets.assets.map(\.path) == ["pets/b.jpg"])
     }
 
-    func testAnUnreadableFileIsAnErrorNamingItAndLeftOut() throws {
+    @Test func anUnreadableFileIsAnErrorNamingItAndLeftOut() throws {
         var fileSystem = FileSystem.memory(files)
         let read = fileSystem.readFile
         fileSystem.readFile = { path in
@@ -35,9 +35,9 @@ final class ContentLoaderReadingTests: XCTestCase {
         }
         var diagnostics: [Diagnostic] = []
         let tree = try ContentLoader(fileSystem: fileSystem, displayRoot: "Content").load(root: "/site/Content", diagnostics: &diagnostics)
-        XCTAssertEqual(diagnostics.map(\.path), ["Content/pets/b.md"])
-        XCTAssertTrue(diagnostics.first?.message.hasPrefix("cannot read file") ?? false)
+        #expect(diagnostics.map(\.path) == ["Content/pets/b.md"])
+        #expect(diagnostics.first?.message.hasPrefix("cannot read file") ?? false)
         // The file is left out; the others are loaded.
-        XCTAssertEqual(tree.folders.first?.pages.map(\.path), ["pets/a.md"])
+        #expect(tree.folders.first?.pages.map(\.path) == ["pets/a.md"])
     }
 }

@@ -1,10 +1,10 @@
-import XCTest
+import Testing
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
 
 /// The fast front matter reader must give exactly what Yams gives, or step aside (nil).
-final class FlatFrontMatterParserTests: XCTestCase {
-    func testReadsTheCommonFlatFrontMatter() throws {
+@Suite struct FlatFrontMatterParserTests {
+    @Test func readsTheCommonFlatFrontMatter() throws {
         let yaml = """
             title: "Diego 12"
             age: 5
@@ -18,82 +18,82 @@ final class FlatFrontMatterParserTests: XCTestCase {
             weight: -2
 
             """
-        let parsed = try XCTUnwrap(FlatFrontMatterParser.parse(yaml))
-        XCTAssertEqual(parsed.fields.map(\.key), ["title", "age", "image", "status", "tags", "link", "draft", "subtitle", "note", "weight"])
-        XCTAssertEqual(parsed["title"], .string("Diego 12"))
-        XCTAssertEqual(parsed["age"], .integer(5))
-        XCTAssertEqual(parsed["tags"], .list([.string("indoor"), .string("kids")]))
-        XCTAssertEqual(parsed["link"], .string("https://example.org/courses/3"))
-        XCTAssertEqual(parsed["draft"], .bool(false))
-        XCTAssertEqual(parsed["subtitle"], .string("A dog, mostly"))
-        XCTAssertEqual(parsed["note"], .null)
-        XCTAssertEqual(parsed["weight"], .integer(-2))
-        XCTAssertEqual(parsed.lines["title"], 1)
-        XCTAssertEqual(parsed.lines["weight"], 10)
-        try assertSameAsYams(yaml)
+        let parsed = try #require(FlatFrontMatterParser.parse(yaml))
+        #expect(parsed.fields.map(\.key) == ["title", "age", "image", "status", "tags", "link", "draft", "subtitle", "note", "weight"])
+        #expect(parsed["title"] == .string("Diego 12"))
+        #expect(parsed["age"] == .integer(5))
+        #expect(parsed["tags"] == .list([.string("indoor"), .string("kids")]))
+        #expect(parsed["link"] == .string("https://example.org/courses/3"))
+        #expect(parsed["draft"] == .bool(false))
+        #expect(parsed["subtitle"] == .string("A dog, mostly"))
+        #expect(parsed["note"] == .null)
+        #expect(parsed["weight"] == .integer(-2))
+        #expect(parsed.lines["title"] == 1)
+        #expect(parsed.lines["weight"] == 10)
+        expectSameAsYams(yaml)
     }
 
-    func testLeavesEverythingElseToYams() {
-        let others = [
-            "tags:\n  - a\n  - b\n",               // block list
-            "where:\n  status: adopted\n",          // nested mapping
-            "title: \"say \\\"hi\\\"\"\n",          // escapes
-            "title: 'it''s'\n",                     // quote doubling
-            "date: 2026-05-01\n",                   // timestamp
-            "price: 1.5\n",                         // float
-            "big: 0x1F\n",                          // hex
-            "base: &a x\nother: *a\n",              // anchor and alias
-            "text: |\n  block\n",                   // block scalar
-            "title: a # comment\n",                 // trailing comment
-            "title: a: b\n",                        // not a plain scalar
-            "title: x\ntitle: y\n",                 // duplicate key
-            "tags: [a, [b]]\n",                     // nested list
-            "tags: [http://x]\n",                   // `:` inside a flow list
-            "title: tab\there\n",                   // tab
-            "  indented: x\n",                      // indentation
-            "title:x\n",                            // no space after the colon
-        ]
-        for yaml in others {
-            XCTAssertNil(FlatFrontMatterParser.parse(yaml), yaml)
-        }
+    @Test(arguments: [
+        "tags:\n  - a\n  - b\n",               // block list
+        "where:\n  status: adopted\n",          // nested mapping
+        "title: \"say \\\"hi\\\"\"\n",          // escapes
+        "title: 'it''s'\n",                     // quote doubling
+        "date: 2026-05-01\n",                   // timestamp
+        "price: 1.5\n",                         // float
+        "big: 0x1F\n",                          // hex
+        "base: &a x\nother: *a\n",              // anchor and alias
+        "text: |\n  block\n",                   // block scalar
+        "title: a # comment\n",                 // trailing comment
+        "title: a: b\n",                        // not a plain scalar
+        "title: x\ntitle: y\n",                 // duplicate key
+        "tags: [a, [b]]\n",                     // nested list
+        "tags: [http://x]\n",                   // `:` inside a flow list
+        "title: tab\there\n",                   // tab
+        "  indented: x\n",                      // indentation
+        "title:x\n",                            // no space after the colon
+    ])
+    func leavesEverythingElseToYams(yaml: String) {
+        #expect(FlatFrontMatterParser.parse(yaml) == nil)
     }
 
-    func testParseStillUsesYamsForTheRest() throws {
+    @Test func parseStillUsesYamsForTheRest() throws {
         let parsed = try FrontMatter.parse(yaml: "where:\n  status: adopted\nprice: 1.5\n")
-        XCTAssertEqual(parsed["where"], .map([(key: "status", value: .string("adopted"))]))
-        XCTAssertEqual(parsed["price"], .number(1.5))
-        XCTAssertThrowsError(try FrontMatter.parse(yaml: "title: x\ntitle: y\n"))
+        #expect(parsed["where"] == .map([(key: "status", value: .string("adopted"))]))
+        #expect(parsed["price"] == .number(1.5))
+        #expect(throws: (any Error).self) { try FrontMatter.parse(yaml: "title: x\ntitle: y\n") }
     }
 
     /// Generated front matter, from the forms the reader knows and the near misses around
     /// them: whenever the reader answers, Yams must accept the text and agree on every field
     /// and line number.
-    func testAgreesWithYamsOnGeneratedFrontMatter() throws {
+    @Test func agreesWithYamsOnGeneratedFrontMatter() {
         var random = SplitMix64(seed: 14)
         var answered = 0
         let documents = 4000
         for _ in 0..<documents {
             let yaml = Self.document(&random)
             if FlatFrontMatterParser.parse(yaml) != nil { answered += 1 }
-            try assertSameAsYams(yaml)
+            expectSameAsYams(yaml)
         }
         // The generator must exercise the fast path, not only the fallback.
-        XCTAssertGreaterThan(answered, documents / 5)
+        #expect(answered > documents / 5)
     }
 
-    private func assertSameAsYams(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Whenever the fast reader answers (nil steps aside), Yams must accept the text and agree.
+    private func expectSameAsYams(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let fast = FlatFrontMatterParser.parse(yaml) else { return }
         let yams: FrontMatter
         do {
             yams = try FrontMatter.parseWithYams(yaml: yaml)
         } catch {
-            return XCTFail("the fast reader accepted what Yams rejects (\(error.message)):\n\(yaml)", file: file, line: line)
+            Issue.record("the fast reader accepted what Yams rejects (\(error.message)):\n\(yaml)", sourceLocation: sourceLocation)
+            return
         }
-        XCTAssertEqual(fast.fields.map(\.key), yams.fields.map(\.key), yaml, file: file, line: line)
+        #expect(fast.fields.map(\.key) == yams.fields.map(\.key), "\(yaml)", sourceLocation: sourceLocation)
         for (key, value) in yams.fields {
-            XCTAssertEqual(fast[key], value, "`\(key)` in:\n\(yaml)", file: file, line: line)
+            #expect(fast[key] == value, "`\(key)` in:\n\(yaml)", sourceLocation: sourceLocation)
         }
-        XCTAssertEqual(fast.lines, yams.lines, yaml, file: file, line: line)
+        #expect(fast.lines == yams.lines, "\(yaml)", sourceLocation: sourceLocation)
     }
 
     // MARK: Generator
@@ -145,22 +145,4 @@ final class FlatFrontMatterParserTests: XCTestCase {
         }
         return lines.map { $0 + lineEnd }.joined()
     }
-}
-
-/// A small deterministic random generator, so a failure reproduces.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[next(choices.count)] }
 }

@@ -1,23 +1,23 @@
 import Mustache
-import XCTest
+import Testing
 @testable import FoldoutPresentation
 @testable import FoldoutRendering
 
 /// Foldout's escaping replaces the five special characters wherever their bytes stand, even
 /// where Unicode joins them with a following mark into one character (which swift-mustache's
 /// own escaping let through), and returns other text unchanged.
-final class HTMLEscapingTests: XCTestCase {
-    func testEscapesTheFiveCharacters() {
-        XCTAssertEqual(HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#),
-                       "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
-        XCTAssertEqual(HTMLEscaping.escape("plain"), "plain")
-        XCTAssertEqual(HTMLEscaping.escape(""), "")
-        XCTAssertEqual(HTMLEscaping.escape("x\"\u{301} y"), "x&quot;\u{301} y")
+@Suite struct HTMLEscapingTests {
+    @Test func escapesTheFiveCharacters() {
+        #expect(HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#)
+            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(HTMLEscaping.escape("plain") == "plain")
+        #expect(HTMLEscaping.escape("") == "")
+        #expect(HTMLEscaping.escape("x\"\u{301} y") == "x&quot;\u{301} y")
     }
 
     /// Random strings mixing the special characters with combining marks, prepended marks,
     /// emoji sequences, line breaks and plain text, against a replacement scalar by scalar.
-    func testReplacesEverySpecialScalarOnGeneratedText() {
+    @Test func replacesEverySpecialScalarOnGeneratedText() {
         let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
         var random = SplitMix64(seed: 3)
         let pieces = ["<", ">", "&", "\"", "'", "a", " ", "é", "e\u{301}", "\u{301}", "\u{338}", "\u{600}", "\u{200D}", "👍🏽",
@@ -25,13 +25,13 @@ final class HTMLEscapingTests: XCTestCase {
         for _ in 0..<5000 {
             let text = (0..<random.next(12)).map { _ in random.pick(pieces) }.joined()
             let escaped = HTMLEscaping.escape(text)
-            XCTAssertEqual(escaped, text.unicodeScalars.map { entities[$0] ?? String($0) }.joined(), text.debugDescription)
-            XCTAssertFalse(escaped.utf8.contains { "<>\"'".utf8.contains($0) }, text.debugDescription)
+            #expect(escaped == text.unicodeScalars.map { entities[$0] ?? String($0) }.joined(), "\(text.debugDescription)")
+            #expect(!escaped.utf8.contains { "<>\"'".utf8.contains($0) }, "\(text.debugDescription)")
         }
     }
 
     /// The escaping pragma put before every template leaves no trace in the output.
-    func testTemplatesRenderAsWrittenWhenNothingNeedsEscaping() throws {
+    @Test func templatesRenderAsWrittenWhenNothingNeedsEscaping() throws {
         func file(_ path: String, _ text: String) -> TemplateSet.File { .init(path: path, bytes: Array(text.utf8)) }
         let text = "{{#items}}\n<li title=\"{{title}}\">{{{html}}}</li>\n{{/items}}\n{{> row}}\n"
         let templates = try TemplateSet(files: [file("base.html", text), file("home.html", ""), file("catalog.html", ""),
@@ -41,6 +41,6 @@ final class HTMLEscapingTests: XCTestCase {
         var library = MustacheLibrary()
         library.register(try MustacheTemplate(string: text), named: "base")
         library.register(try MustacheTemplate(string: "{{title}}\n"), named: "row")
-        XCTAssertEqual(templates.render("base", context), library.render(context.dictionary, withTemplate: "base"))
+        #expect(templates.render("base", context) == library.render(context.dictionary, withTemplate: "base"))
     }
 }

@@ -1,33 +1,33 @@
-import XCTest
+import Testing
 @testable import FoldoutBase
 
-final class OutputPathRelativeURLTests: XCTestCase {
-    func testRelativeURLsNameFilesFromThePageFolder() {
-        XCTAssertEqual(OutputPath.relativeURL(from: "pets/dogs/terriers/diego.html", to: "pets/index.html"), "../../index.html")
-        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "pets/index.html"), "pets/index.html")
-        XCTAssertEqual(OutputPath.relativeURL(from: "pets/index.html", to: "index.html"), "../index.html")
-        XCTAssertEqual(OutputPath.relativeURL(from: "pets/a.html", to: "pets/b.html"), "b.html")
-        XCTAssertEqual(OutputPath.relativeURL(from: "a/b/c.html", to: "a/b.html"), "../b.html")
-        XCTAssertEqual(OutputPath.relativeURL(from: "a/b.html", to: "a/b/c.html"), "b/c.html")
-        XCTAssertEqual(OutputPath.relativeURL(from: "x/y/p.html", to: "assets/style.css"), "../../assets/style.css")
+@Suite struct OutputPathRelativeURLTests {
+    @Test func relativeURLsNameFilesFromThePageFolder() {
+        #expect(OutputPath.relativeURL(from: "pets/dogs/terriers/diego.html", to: "pets/index.html") == "../../index.html")
+        #expect(OutputPath.relativeURL(from: "index.html", to: "pets/index.html") == "pets/index.html")
+        #expect(OutputPath.relativeURL(from: "pets/index.html", to: "index.html") == "../index.html")
+        #expect(OutputPath.relativeURL(from: "pets/a.html", to: "pets/b.html") == "b.html")
+        #expect(OutputPath.relativeURL(from: "a/b/c.html", to: "a/b.html") == "../b.html")
+        #expect(OutputPath.relativeURL(from: "a/b.html", to: "a/b/c.html") == "b/c.html")
+        #expect(OutputPath.relativeURL(from: "x/y/p.html", to: "assets/style.css") == "../../assets/style.css")
     }
 
-    func testRelativeURLsAreEncodedAndCarryTheFragment() {
-        XCTAssertEqual(OutputPath.relativeURL(from: "pets/dogs/x.html", to: "pets/index.html", fragment: "dogs/terriers"),
-                       "../index.html#dogs/terriers")
-        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "pets/ç a:b.html"), "pets/%C3%A7%20a%3Ab.html")
-        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: "x y"), "a.html#x%20y")
-        XCTAssertEqual(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: ""), "a.html")
+    @Test func relativeURLsAreEncodedAndCarryTheFragment() {
+        #expect(OutputPath.relativeURL(from: "pets/dogs/x.html", to: "pets/index.html", fragment: "dogs/terriers")
+            == "../index.html#dogs/terriers")
+        #expect(OutputPath.relativeURL(from: "index.html", to: "pets/ç a:b.html") == "pets/%C3%A7%20a%3Ab.html")
+        #expect(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: "x y") == "a.html#x%20y")
+        #expect(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: "") == "a.html")
     }
 
-    func testRootPrefix() {
-        XCTAssertEqual(OutputPath.rootPrefix(of: "index.html"), "")
-        XCTAssertEqual(OutputPath.rootPrefix(of: "pets/index.html"), "../")
-        XCTAssertEqual(OutputPath.rootPrefix(of: "pets/dogs/terriers/diego.html"), "../../../")
+    @Test func rootPrefix() {
+        #expect(OutputPath.rootPrefix(of: "index.html") == "")
+        #expect(OutputPath.rootPrefix(of: "pets/index.html") == "../")
+        #expect(OutputPath.rootPrefix(of: "pets/dogs/terriers/diego.html") == "../../../")
     }
 
     /// Following a relative URL from the page's folder must lead to the target, for any pair of paths.
-    func testRelativeURLsLeadToTheirTarget() {
+    @Test func relativeURLsLeadToTheirTarget() {
         var random = SplitMix64(seed: 5)
         let names = ["a", "b", "pets", "dogs", "é", "x y", "c:d", "100%", "日本"]
         func path(_ random: inout SplitMix64) -> String {
@@ -37,14 +37,14 @@ final class OutputPathRelativeURLTests: XCTestCase {
             let from = path(&random), to = path(&random)
             let url = OutputPath.relativeURL(from: from, to: to)
             let folder = from.split(separator: "/").dropLast().joined(separator: "/")
-            XCTAssertEqual(OutputPath.resolve(OutputPath.percentDecode(url), inFolder: folder), to, "\(from) -> \(to): \(url)")
-            XCTAssertFalse(url.hasPrefix("/"), url)
+            #expect(OutputPath.resolve(OutputPath.percentDecode(url), inFolder: folder) == to, "\(from) -> \(to): \(url)")
+            #expect(!url.hasPrefix("/"), "\(url)")
         }
     }
 
     /// Empty segments (a leading, trailing or doubled `/`) count for nothing: the URL is the
     /// one between the same paths without them (which take a shorter way through the code).
-    func testEmptySegmentsCountForNothing() {
+    @Test func emptySegmentsCountForNothing() {
         var random = SplitMix64(seed: 11)
         let names = ["a", "b", "pets", "é", "x y", "c:d"]
         func segments(_ random: inout SplitMix64) -> [String] {
@@ -56,22 +56,23 @@ final class OutputPathRelativeURLTests: XCTestCase {
         for _ in 0..<2000 {
             let from = segments(&random), to = segments(&random)
             let fragment = random.next(3) == 0 ? "x y/z" : nil
-            XCTAssertEqual(OutputPath.relativeURL(from: messy(from, &random), to: messy(to, &random), fragment: fragment),
-                           OutputPath.relativeURL(from: from.joined(separator: "/"), to: to.joined(separator: "/"), fragment: fragment))
+            let messyFrom = messy(from, &random), messyTo = messy(to, &random)
+            #expect(OutputPath.relativeURL(from: messyFrom, to: messyTo, fragment: fragment)
+                == OutputPath.relativeURL(from: from.joined(separator: "/"), to: to.joined(separator: "/"), fragment: fragment))
         }
     }
 
-    func testResolvingLinksAgainstAFolder() {
-        XCTAssertEqual(OutputPath.resolve("../b/c.md", inFolder: "x/y"), "x/b/c.md")
-        XCTAssertEqual(OutputPath.resolve("./a.md", inFolder: ""), "a.md")
-        XCTAssertEqual(OutputPath.resolve("a//b.md", inFolder: "x"), "x/a/b.md")
-        XCTAssertEqual(OutputPath.resolve("/top/a.md", inFolder: "x"), "top/a.md")
-        XCTAssertNil(OutputPath.resolve("../../a.md", inFolder: "x"))
-        XCTAssertEqual(OutputPath.resolve("é/ü.md", inFolder: "日本"), "日本/é/ü.md")
+    @Test func resolvingLinksAgainstAFolder() {
+        #expect(OutputPath.resolve("../b/c.md", inFolder: "x/y") == "x/b/c.md")
+        #expect(OutputPath.resolve("./a.md", inFolder: "") == "a.md")
+        #expect(OutputPath.resolve("a//b.md", inFolder: "x") == "x/a/b.md")
+        #expect(OutputPath.resolve("/top/a.md", inFolder: "x") == "top/a.md")
+        #expect(OutputPath.resolve("../../a.md", inFolder: "x") == nil)
+        #expect(OutputPath.resolve("é/ü.md", inFolder: "日本") == "日本/é/ü.md")
     }
 
     /// Resolving works on bytes; it must agree with resolving segment by segment.
-    func testResolvingAgreesWithSegmentBySegment() {
+    @Test func resolvingAgreesWithSegmentBySegment() {
         func reference(_ relative: String, _ base: String) -> String? {
             var parts = relative.hasPrefix("/") ? [] : base.split(separator: "/").map(String.init)
             for part in relative.split(separator: "/") {
@@ -90,7 +91,7 @@ final class OutputPathRelativeURLTests: XCTestCase {
         for _ in 0..<3000 {
             let relative = (0..<random.next(8)).map { _ in random.pick(pieces) }.joined()
             let base = (0..<random.next(4)).map { _ in random.pick(["p", "dogs", "日本", "a b"]) }.joined(separator: "/")
-            XCTAssertEqual(OutputPath.resolve(relative, inFolder: base), reference(relative, base), "\(relative) in \(base)")
+            #expect(OutputPath.resolve(relative, inFolder: base) == reference(relative, base), "\(relative) in \(base)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
@@ -8,9 +8,9 @@ import XCTest
 
 /// Every page the renderer makes (through `CompiledTemplates` and the per-folder layouts) must
 /// be byte for byte what swift-mustache makes from the presenter's contexts directly.
-final class SiteRendererCachingTests: XCTestCase {
+@Suite struct SiteRendererCachingTests {
     /// The example site: catalogs with row settings, badges, query sections, grids, tags.
-    func testExampleSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
+    @Test func exampleSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
         let root = Fixture.packageRoot().path
         let options = BuildOptions(contentPath: root + "/Content", templatesPath: nil, outputPath: root + "/Output-unused",
                                    contentDisplayName: "Content")
@@ -18,9 +18,9 @@ final class SiteRendererCachingTests: XCTestCase {
     }
 
     /// Escaping in every kind of value, loose items, a base URL (the 404 page's links are absolute).
-    func testGeneratedSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
-        var files: [String: String] = ["/s/Content/_index.md": "---\ntitle: Shelter & Co\ndescription: Pets \"and\" courses\nbase_url: https://example.org/x/\n---\nHello <there>.\n"]
-        func add(_ path: String, _ text: String) { files["/s/Content/" + path] = text }
+    @Test func generatedSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
+        var files: [String: String] = ["_index.md": "---\ntitle: Shelter & Co\ndescription: Pets \"and\" courses\nbase_url: https://example.org/x/\n---\nHello <there>.\n"]
+        func add(_ path: String, _ text: String) { files[path] = text }
         add("pets/_index.md", "---\ntitle: Pets\nrow:\n  secondary: \"{{age}} years\"\n  badges: [status]\n---\nOur pets.\n")
         add("pets/dogs/_index.md", "---\ntitle: Dogs\nexpanded: true\n---\n")
         add("pets/dogs/terriers/_index.md", "---\ntitle: Terriers\n---\n")
@@ -33,10 +33,8 @@ final class SiteRendererCachingTests: XCTestCase {
             add("\(folder)/item-\(index).md", "---\ntitle: \"Item \(index) <\(index % 2)>\"\nage: \(index)\n\(extra)tags: [a\(index % 2), \"b & c\"]\n---\n# Heading\n\nText 'quoted' & more.\n")
         }
         add("loose.md", "---\ntitle: Loose\n---\nA page at the top.\n")
-        let options = BuildOptions(contentPath: "/s/Content", templatesPath: nil, outputPath: "/s/Output",
-                                   contentDisplayName: "Content", fileSystem: .memory(files))
         // Home, 2 catalogs, 10 items, the tag index, 3 tag pages, 404.
-        try checkEveryPage(of: try Builder(options: options).makeSnapshot(), expectedCount: 18)
+        try checkEveryPage(of: try Fixture.snapshot(files), expectedCount: 18)
     }
 
     private func checkEveryPage(of report: Builder.Report, expectedCount: Int?) throws {
@@ -51,13 +49,13 @@ final class SiteRendererCachingTests: XCTestCase {
         func direct(path: String, template: String, context: TemplateContext, title: String, kind: String, catalog: String?,
                     hasScript: Bool = false, presenter: SitePresenter = presenter) -> String {
             // Every page of these sites is run by `CompiledTemplates`, none handed back.
-            XCTAssertNotNil(templates.compiled.render(template, context), path)
+            #expect(templates.compiled.render(template, context) != nil, "\(path)")
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalog, hasScript: hasScript)
             layout[.content] = .text(templates.renderThroughSwiftMustache(template, context))
             layout[.title] = .text(title)
             layout[.isHome] = .flag(kind == "home")
             layout[.kind] = .text(kind)
-            XCTAssertNotNil(templates.compiled.render("base", layout), path)
+            #expect(templates.compiled.render("base", layout) != nil, "\(path)")
             return templates.renderThroughSwiftMustache("base", layout)
         }
         var expected: [String: String] = [:]
@@ -88,12 +86,12 @@ final class SiteRendererCachingTests: XCTestCase {
         expected["404.html"] = direct(path: "404.html", template: "404", context: notFound.notFoundContext(),
                                       title: "Page not found", kind: "not-found", catalog: nil, presenter: notFound)
 
-        if let expectedCount { XCTAssertEqual(expected.count, expectedCount) }
-        XCTAssertGreaterThan(expected.count, 10)
+        if let expectedCount { #expect(expected.count == expectedCount) }
+        #expect(expected.count > 10)
         for (path, html) in expected {
-            XCTAssertEqual(report.snapshot.text(at: path), html, path)
+            #expect(report.snapshot.text(at: path) == html, "\(path)")
         }
         let pages = report.snapshot.paths.filter { $0.hasSuffix(".html") }
-        XCTAssertEqual(Set(pages), Set(expected.keys))
+        #expect(Set(pages) == Set(expected.keys))
     }
 }

@@ -1,31 +1,31 @@
 import Foundation
-import XCTest
+import Testing
 @testable import FoldoutBase
 @testable import FoldoutModel
 
-final class SlugMakeTests: XCTestCase {
-    func testSlugsKeepLettersAndDigitsLowerCasedWithDashesBetweenWords() {
-        XCTAssertEqual(Slug.make("Hello, World!"), "hello-world")
-        XCTAssertEqual(Slug.make("how_this_course_works.md"), "how-this-course-works-md")
-        XCTAssertEqual(Slug.make("  --Dogs & Cats--  "), "dogs-cats")
-        XCTAssertEqual(Slug.make("Item 10"), "item-10")
-        XCTAssertEqual(Slug.make(""), "")
-        XCTAssertEqual(Slug.make("!?"), "")
+@Suite struct SlugMakeTests {
+    @Test func slugsKeepLettersAndDigitsLowerCasedWithDashesBetweenWords() {
+        #expect(Slug.make("Hello, World!") == "hello-world")
+        #expect(Slug.make("how_this_course_works.md") == "how-this-course-works-md")
+        #expect(Slug.make("  --Dogs & Cats--  ") == "dogs-cats")
+        #expect(Slug.make("Item 10") == "item-10")
+        #expect(Slug.make("") == "")
+        #expect(Slug.make("!?") == "")
     }
 
-    func testSlugsKeepLettersOfEveryScript() {
-        XCTAssertEqual(Slug.make("Café Olé"), "café-olé")
-        XCTAssertEqual(Slug.make("ÀÉÎ"), "àéî")
-        XCTAssertEqual(Slug.make("日本 語"), "日本-語")
-        XCTAssertEqual(Slug.make("Ⅻ Σ"), "ⅻ-σ")
-        XCTAssertEqual(Slug.make("a—b"), "a-b")
-        XCTAssertEqual(Slug.make("हिन्दी भाषा"), "हिन्दी-भाषा")
+    @Test func slugsKeepLettersOfEveryScript() {
+        #expect(Slug.make("Café Olé") == "café-olé")
+        #expect(Slug.make("ÀÉÎ") == "àéî")
+        #expect(Slug.make("日本 語") == "日本-語")
+        #expect(Slug.make("Ⅻ Σ") == "ⅻ-σ")
+        #expect(Slug.make("a—b") == "a-b")
+        #expect(Slug.make("हिन्दी भाषा") == "हिन्दी-भाषा")
     }
 
     /// Slugs are built on bytes; they must be what building a `String` scalar by scalar gives,
     /// composed first, with only letters and digits of each lower-cased scalar kept, and
     /// combining marks after them.
-    func testByteSlugsEqualScalarByScalarSlugsOnGeneratedText() {
+    @Test func byteSlugsEqualScalarByScalarSlugsOnGeneratedText() {
         func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
         func reference(_ text: String) -> String {
             var result = ""
@@ -50,19 +50,19 @@ final class SlugMakeTests: XCTestCase {
         let pieces = ["A", "z", "9", " ", "_", ".", "-", "é", "e\u{301}", "İ", "ß", "Σ", "Ⅻ", "日本", "\u{301}", "👍🏽", "ǅ", "ﬀ", "²", "٣", "\u{200D}", "'"]
         for _ in 0..<3000 {
             let text = (0..<random.next(10)).map { _ in random.pick(pieces) }.joined()
-            XCTAssertEqual(Slug.make(text), reference(text), text.debugDescription)
+            #expect(Slug.make(text) == reference(text), "\(text.debugDescription)")
         }
     }
 
-    func testReadableTitlesFromFileNamesAndKeys() {
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "how_this_course_works.md"), "How this course works")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "lesson_count"), "Lesson count")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "notes.markdown"), "Notes")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "a-b  c"), "A b c")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "1st_place"), "1st place")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "__"), "__")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: ""), "")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "éclair_au_café.md"), "Éclair au café")
-        XCTAssertEqual(Slug.readableTitle(fromFileName: "straße"), "Straße")
+    @Test func readableTitlesFromFileNamesAndKeys() {
+        #expect(Slug.readableTitle(fromFileName: "how_this_course_works.md") == "How this course works")
+        #expect(Slug.readableTitle(fromFileName: "lesson_count") == "Lesson count")
+        #expect(Slug.readableTitle(fromFileName: "notes.markdown") == "Notes")
+        #expect(Slug.readableTitle(fromFileName: "a-b  c") == "A b c")
+        #expect(Slug.readableTitle(fromFileName: "1st_place") == "1st place")
+        #expect(Slug.readableTitle(fromFileName: "__") == "__")
+        #expect(Slug.readableTitle(fromFileName: "") == "")
+        #expect(Slug.readableTitle(fromFileName: "éclair_au_café.md") == "Éclair au café")
+        #expect(Slug.readableTitle(fromFileName: "straße") == "Straße")
     }
 }

@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func everyStageReportsAllItsProblemsInOneBuild() {
-        let templates = BadInputSite.defaultTemplates(changing: ["item.html": "{{> nothing}}\n"])
+        let templates = Fixture.defaultTemplates(changing: ["item.html": "{{> nothing}}\n"])
         let site = BadInputSite([
             "pets/_index.md": "---\ntitle: Pets\n---\n",
             "pets/a.md": "---\ntitle: [oops\n---\n",        // parse: invalid YAML

@@ -1,31 +1,31 @@
-import XCTest
+import Testing
 @testable import FoldoutMarkdown
 
-final class SummaryShorteningTests: XCTestCase {
-    func testShortTextStaysAsItIs() {
-        XCTAssertEqual(PageBodyRenderer.shorten("A calm dog.", to: 20), "A calm dog.")
-        XCTAssertEqual(PageBodyRenderer.shorten("exactly ten", to: 11), "exactly ten")
-        XCTAssertEqual(PageBodyRenderer.shorten("", to: 5), "")
+@Suite struct SummaryShorteningTests {
+    @Test func shortTextStaysAsItIs() {
+        #expect(PageBodyRenderer.shorten("A calm dog.", to: 20) == "A calm dog.")
+        #expect(PageBodyRenderer.shorten("exactly ten", to: 11) == "exactly ten")
+        #expect(PageBodyRenderer.shorten("", to: 5) == "")
     }
 
-    func testLongTextIsCutAtAWordWithAnEllipsis() {
-        XCTAssertEqual(PageBodyRenderer.shorten("A calm dog, who loves long walks.", to: 12), "A calm dog…")
-        XCTAssertEqual(PageBodyRenderer.shorten("Unbreakablewordthatgoeson", to: 10), "Unbreakabl…")
+    @Test func longTextIsCutAtAWordWithAnEllipsis() {
+        #expect(PageBodyRenderer.shorten("A calm dog, who loves long walks.", to: 12) == "A calm dog…")
+        #expect(PageBodyRenderer.shorten("Unbreakablewordthatgoeson", to: 10) == "Unbreakabl…")
     }
 
-    func testLimitCountsCharactersNotBytes() {
+    @Test func limitCountsCharactersNotBytes() {
         // Ten characters, many more bytes: within a limit of 10.
-        XCTAssertEqual(PageBodyRenderer.shorten("👨‍👩‍👧 café été", to: 10), "👨‍👩‍👧 café été")
-        XCTAssertEqual(PageBodyRenderer.shorten("👨‍👩‍👧 café été", to: 9), "👨‍👩‍👧 café…")
+        #expect(PageBodyRenderer.shorten("👨‍👩‍👧 café été", to: 10) == "👨‍👩‍👧 café été")
+        #expect(PageBodyRenderer.shorten("👨‍👩‍👧 café été", to: 9) == "👨‍👩‍👧 café…")
     }
 
-    func testACombiningMarkOrALineBreakAtTheLimitStaysWithItsCharacter() {
-        XCTAssertEqual(PageBodyRenderer.shorten("abcde\u{301}fgh", to: 5), "abcde\u{301}…")
-        XCTAssertEqual(PageBodyRenderer.shorten("ab\r\ncd", to: 3), "ab\r\n…")
+    @Test func aCombiningMarkOrALineBreakAtTheLimitStaysWithItsCharacter() {
+        #expect(PageBodyRenderer.shorten("abcde\u{301}fgh", to: 5) == "abcde\u{301}…")
+        #expect(PageBodyRenderer.shorten("ab\r\ncd", to: 3) == "ab\r\n…")
     }
 
     /// Plain ASCII text is cut on bytes; it must be cut where cutting characters would.
-    func testCuttingBytesAgreesWithCuttingCharacters() {
+    @Test func cuttingBytesAgreesWithCuttingCharacters() {
         func reference(_ text: String, _ limit: Int) -> String {
             guard text.count > limit else { return text }
             var cut = String(text.prefix(limit))
@@ -38,7 +38,7 @@ final class SummaryShorteningTests: XCTestCase {
         for _ in 0..<3000 {
             let text = (0..<random.next(30)).map { _ in random.pick(pieces) }.joined()
             let limit = random.next(25)
-            XCTAssertEqual(PageBodyRenderer.shorten(text, to: limit), reference(text, limit), "\(text.debugDescription) to \(limit)")
+            #expect(PageBodyRenderer.shorten(text, to: limit) == reference(text, limit), "\(text.debugDescription) to \(limit)")
         }
     }
 }

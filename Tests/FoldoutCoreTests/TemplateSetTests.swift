@@ -11,13 +11,6 @@ import Testing
         templates.map { TemplateSet.File(path: $0.key, bytes: Array($0.value.utf8)) }
     }
 
-    /// The default templates with some files replaced (or removed, with nil).
-    func defaults(changing changes: [String: String?]) -> [String: String] {
-        var templates = Fixture.defaultTemplates
-        for (path, text) in changes { templates[path] = text }
-        return templates
-    }
-
     func templateFailure(_ templates: [String: String]) -> BuildFailure? {
         do {
             _ = try TemplateSet(files: files(templates), displayRoot: "Templates")
@@ -41,7 +34,7 @@ import Testing
 
     @Test func syntaxErrorNamesTheFileAndLine() throws {
         let broken = "<h1>{{title}}</h1>\n<p>fine</p>\n{{#item}}<p>{{title}}</p>{{/items}}\n"
-        let failure = try #require(templateFailure(defaults(changing: ["item.html": broken])))
+        let failure = try #require(templateFailure(Fixture.defaultTemplates(changing: ["item.html": broken])))
         #expect(failure.diagnostics.count == 1)
         let error = try #require(failure.diagnostics.first)
         #expect(error.severity == .error)
@@ -51,13 +44,13 @@ import Testing
     }
 
     @Test func unclosedSectionIsAnError() throws {
-        let failure = try #require(templateFailure(defaults(changing: ["partials/row.html": "<li>\n{{#image}}<img src=\"{{url}}\">\n</li>\n"])))
+        let failure = try #require(templateFailure(Fixture.defaultTemplates(changing: ["partials/row.html": "<li>\n{{#image}}<img src=\"{{url}}\">\n</li>\n"])))
         #expect(failure.diagnostics.contains { $0.path == "Templates/partials/row.html" && $0.severity == .error })
     }
 
     @Test func missingPartialIsAnErrorWhereItIsUsed() throws {
         let home = "<h1>{{site.title}}</h1>\n{{#catalogs}}\n  {{> catalog-card }}\n{{/catalogs}}\n"
-        let failure = try #require(templateFailure(defaults(changing: ["home.html": home])))
+        let failure = try #require(templateFailure(Fixture.defaultTemplates(changing: ["home.html": home])))
         let error = try #require(failure.diagnostics.first)
         #expect(error.path == "Templates/home.html")
         #expect(error.line == 3)
@@ -65,7 +58,7 @@ import Testing
     }
 
     @Test func removedDefaultPartialIsAnError() throws {
-        let failure = try #require(templateFailure(defaults(changing: ["partials/row.html": nil])))
+        let failure = try #require(templateFailure(Fixture.defaultTemplates(changing: ["partials/row.html": nil])))
         #expect(failure.diagnostics.contains { $0.message.contains("`row`") })
         // The partial is used by the outline, so that is the file to fix.
         #expect(failure.diagnostics.contains { $0.path == "Templates/partials/outline.html" })
@@ -73,12 +66,12 @@ import Testing
 
     @Test(arguments: TemplateSet.requiredPages)
     func missingRequiredTemplateIsAnError(name: String) throws {
-        let failure = try #require(templateFailure(defaults(changing: ["\(name).html": nil])))
+        let failure = try #require(templateFailure(Fixture.defaultTemplates(changing: ["\(name).html": nil])))
         #expect(failure.diagnostics.contains { $0.path == "Templates/\(name).html" && $0.severity == .error })
     }
 
     @Test func everyTemplateProblemIsReportedAtOnce() throws {
-        let failure = try #require(templateFailure(defaults(changing: [
+        let failure = try #require(templateFailure(Fixture.defaultTemplates(changing: [
             "item.html": nil,
             "catalog.html": "{{#sections}}",
             "home.html": "{{> nowhere}}",
@@ -90,14 +83,14 @@ import Testing
     @Test func templateProblemsFailTheBuildAlongsideContentProblems() throws {
         let failure = try #require(Fixture.failure(
             ["pets/a.md": "---\nweight: heavy\n---\n"],
-            templates: defaults(changing: ["home.html": "{{> nowhere}}"])))
+            templates: Fixture.defaultTemplates(changing: ["home.html": "{{> nowhere}}"])))
         let paths = Set(failure.diagnostics.map(\.path))
         #expect(paths.contains("Templates/home.html"))
         #expect(paths.contains("Content/pets/a.md"))
     }
 
     @Test func templatesFolderReplacesTheDefaults() throws {
-        let report = try Fixture.snapshot(["pets/a.md": "A"], templates: defaults(changing: [
+        let report = try Fixture.snapshot(["pets/a.md": "A"], templates: Fixture.defaultTemplates(changing: [
             "home.html": "<p class=\"custom-home\">{{site.title}}</p>",
             "assets/style.css": "body { color: teal }",
         ]))
@@ -118,7 +111,7 @@ import Testing
     }
 
     @Test func idsWrittenInTemplatesAreKnown() throws {
-        let set = try TemplateSet(files: files(defaults(changing: [
+        let set = try TemplateSet(files: files(Fixture.defaultTemplates(changing: [
             "base.html": "<main id=\"main\">{{{content}}}</main><div id=\"{{anchor}}\"></div><p id=\"footer-note\"></p>",
         ])), displayRoot: "Templates")
         #expect(set.literalIDs.isSuperset(of: ["main", "footer-note"]))

@@ -85,7 +85,7 @@ enum Fixture {
                          includeDrafts: Bool = false) throws(BuildFailure) -> Builder.Report {
         let options = BuildOptions(contentPath: contentRoot, templatesPath: templates == nil ? nil : templatesRoot,
                                    outputPath: "/site/Output", includeDrafts: includeDrafts,
-                                   contentDisplayName: "Content", templatesDisplayName: "Templates",
+                                   contentDisplayName: "Content", templatesDisplayName: templates == nil ? nil : "Templates",
                                    fileSystem: memory(content: content, templates: templates ?? [:]))
         return try Builder(options: options).makeSnapshot()
     }
@@ -116,6 +116,13 @@ enum Fixture {
         var files: [String: String] = [:]
         for file in DefaultTemplates.files { files[file.path] = String(decoding: file.bytes, as: UTF8.self) }
         return files
+    }
+
+    /// The default templates with some files replaced (or removed, with nil).
+    static func defaultTemplates(changing changes: [String: String?]) -> [String: String] {
+        var templates = defaultTemplates
+        for (path, text) in changes { templates[path] = text }
+        return templates
     }
 
     /// Every regular file under `root`, as sorted paths relative to it, but the output

@@ -8,11 +8,7 @@ struct SiteFixture {
     var report: Builder.Report
 
     init(_ files: [String: String]) throws {
-        var table: [String: String] = [:]
-        for (path, text) in files { table["/site/Content/" + path] = text }
-        let options = BuildOptions(contentPath: "/site/Content", templatesPath: nil, outputPath: "/site/Output",
-                                   contentDisplayName: "Content", fileSystem: .memory(table))
-        report = try Builder(options: options).makeSnapshot()
+        report = try Fixture.snapshot(files)
     }
 
     func html(_ path: String) -> String {
@@ -32,14 +28,7 @@ struct SiteFixture {
 
     /// Diagnostics of a build expected to fail.
     static func failure(_ files: [String: String]) -> [Diagnostic] {
-        do {
-            _ = try SiteFixture(files)
-            return []
-        } catch let failure as BuildFailure {
-            return failure.diagnostics
-        } catch {
-            return []
-        }
+        Fixture.failure(files)?.diagnostics ?? []
     }
 }
 
