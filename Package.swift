@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // xxHash's XXH64, the digest of cache keys and the output manifest (Debian: libxxhash-dev).
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+        ),
         // An arena allocator for libcmark: one document's nodes and strings freed at once.
         .target(name: "CmarkArena", dependencies: ["CCmark"]),
         // Turns Templates/ into Swift source so the default templates ship inside the binary.
@@ -47,6 +53,7 @@ let package = Package(
                 "CCmark",
                 "CmarkArena",
                 "CLibXML2",
+                "CXXHash",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
