@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# usage: bench/fastpaths/run.sh CORPUS WORK [ROUNDS [CODING_ROUNDS]]
+#
+# Issue 15's measurements (docs/benchmarks.md, "Fast paths against the libraries they
+# replace"). Unpacks the committed package (HEAD) into WORK/pkg, puts FastPathBench.swift
+# into its FoldoutCore (the build cache's tables and coding functions, private in the real
+# code, are made internal in this copy only) with a `fastpath-bench` executable, builds it
+# as `make release` builds foldout, and runs it: one full build of CORPUS into a new folder
+# under WORK, then hashing and coding timings on what that build read and wrote.
+set -euo pipefail
+export PATH="$PATH:/opt/swift/usr/bin"
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+[ $# -ge 2 ] || { sed -n 2p "$0"; exit 2; }
+corpus=$(realpath "$1")
+work=$(realpath -m "$2")
+mkdir -p "$work/pkg/Sources/fastpath-bench"
+git -C "$repo" archive HEAD | tar -x -C "$work/pkg"
+cp "$here/FastPathBench.swift" "$work/pkg/Sources/FoldoutCore/"
+cp "$here/main.swift" "$work/pkg/Sources/fastpath-bench/"
+python3 - "$work/pkg" <<'PY'
+import sys
+root = sys.argv[1]
+def patch(path, pairs):
+    text = open(f"{root}/{path}").read()
+    for old, new in pairs:
+        assert text.count(old) == 1, (path, old)
+        text = text.replace(old, new)
+    open(f"{root}/{path}", "w").write(text)
+patch("Package.swift", [('        // An arena allocator',
+    '        .executableTarget(name: "fastpath-bench", dependencies: ["FoldoutCore"]),\n        // An arena allocator')])
+patch("Sources/FoldoutCore/Caching/BuildCache.swift", [
+    ("private var frontMatters", "var frontMatters"), ("private var bodies", "var bodies"),
+    ("private static func encode(_ value: inout FrontMatter", "static func encode(_ value: inout FrontMatter"),
+    ("private static func decodeFrontMatter", "static func decodeFrontMatter"),
+    ("private static func encode(_ body: inout Body", "static func encode(_ body: inout Body"),
+    ("private static func decodeBody", "static func decodeBody")])
+PY
+(cd "$work/pkg" && swift build -c release --static-swift-stdlib --product fastpath-bench)
+"$work/pkg/.build/release/fastpath-bench" "$corpus" "$work/out-$(date +%Y%m%d-%H%M%S)" "${3:-11}" "${4:-7}"
