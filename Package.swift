@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // xxHash's XXH64, the digest of cache keys and the output manifest (Debian: libxxhash-dev).
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+        ),
         // An arena allocator for libcmark: one document's nodes and strings freed at once.
         .target(name: "CmarkArena", dependencies: ["CCmark"]),
         // Turns Templates/ into Swift source so the default templates ship inside the binary.
@@ -43,7 +49,7 @@ let package = Package(
         ),
         // The shared vocabulary every stage speaks: diagnostics, parallel helpers, progress,
         // content hashes, the file system (reading and writing), path, URL and slug arithmetic.
-        .target(name: "FoldoutBase"),
+        .target(name: "FoldoutBase", dependencies: ["CXXHash"]),
         // The stages, in the order a build runs them; each sees only the base and the stages before it.
         .target(name: "FoldoutLoading", dependencies: ["FoldoutBase"]),
         .target(
