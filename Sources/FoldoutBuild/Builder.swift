@@ -96,18 +96,18 @@ public struct Builder: Sendable {
                      allowUpToDate: Bool, keepsReport: Bool = false) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
         var clock = StageClock()
         let root = options.outputPath
-        let lock = BuildLock(output: root)
+        let lock = BuildLock(output: root, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }
         // The build state is kept beside the cache file, by builds that keep one.
         let statePath = allowUpToDate && cache?.path != nil ? BuildStateFile.defaultPath(forOutput: root) : nil
         // What the previous build wrote, and what it left in the state file, are read while the content loads.
         let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
-            let manifest = OutputManifest.read(root: root)
-            let intact = manifest.intactPaths(root: root)
+            let manifest = OutputManifest.read(root: root, fileSystem: options.fileSystem)
+            let intact = manifest.intactPaths(root: root, fileSystem: options.fileSystem)
             return (manifest, intact)
         }
         let remembered = memory?.current
-        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildStateFile.read(path) } } : nil
+        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildStateFile.read(path, fileSystem: options.fileSystem) } } : nil
         var inputs: BuildInputs
         do {
             // Stamps and digests are facts about the files, whichever build recorded them.
@@ -147,7 +147,7 @@ public struct Builder: Sendable {
                     kept.build.apply(delta)
                     memory?.current = kept
                 } else if let statePath, let contents, contents.fingerprint == fingerprint, contents.deltas < BuildStateFile.deltaLimit {
-                    try? BuildStateFile.append(delta, base: fingerprint, to: statePath)
+                    try? BuildStateFile.append(delta, base: fingerprint, to: statePath, fileSystem: options.fileSystem)
                 }
             }
             var summary = OutputWriter.Summary()
@@ -164,7 +164,7 @@ public struct Builder: Sendable {
         }
         inputs.readUnread()
         let report: Report
-        let output = OutputWriter(root: root, force: options.force)
+        let output = OutputWriter(root: root, force: options.force, fileSystem: options.fileSystem)
             .transaction(previous: previous, intact: intact, progress: options.progress)
         var cacheFinished: Pending<Void>?
         // A build into a new output folder (a first build, a clean build on a server) does not
@@ -276,7 +276,7 @@ public struct Builder: Sendable {
         base.warnings = result.state.warnings
         let summary: OutputWriter.Summary
         do {
-            summary = try OutputWriter(root: root, force: options.force).replace(result.pages, previous: previous, base: base).summary
+            summary = try OutputWriter(root: root, force: options.force, fileSystem: options.fileSystem).replace(result.pages, previous: previous, base: base).summary
         } catch {
             memory?.forget()
             throw BuildFailure(result.state.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
@@ -285,10 +285,10 @@ public struct Builder: Sendable {
         // one, which no longer counts.
         if let statePath {
             if deltasInFile < BuildStateFile.deltaLimit,
-               (try? BuildStateFile.append(result.delta, base: state.fingerprint, to: statePath)) != nil {
+               (try? BuildStateFile.append(result.delta, base: state.fingerprint, to: statePath, fileSystem: options.fileSystem)) != nil {
                 deltasInFile += 1
             } else {
-                try? BuildStateFile.write(result.state, to: statePath)
+                try? BuildStateFile.write(result.state, to: statePath, fileSystem: options.fileSystem)
                 deltasInFile = 0
             }
         }
@@ -493,7 +493,7 @@ public struct Builder: Sendable {
                     otherHeadings: headings.filter { !itemSources.contains($0.source) }.map { ($0.page, $0.ids) },
                     anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
                     warnings: warnings, readProblems: inputs.readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
-                if let statePath { try? BuildStateFile.write(state, to: statePath) }
+                if let statePath { try? BuildStateFile.write(state, to: statePath, fileSystem: options.fileSystem) }
                 return state
             }
         }
@@ -515,7 +515,7 @@ public struct Builder: Sendable {
     /// or fail to parse are left to the full rebuild, which always follows.
     public func preview(_ changedPaths: [String], memory: BuildMemory, cache: BuildCache?) -> [String: OutputManifest.Record] {
         guard let state = memory.current else { return [:] }
-        let lock = BuildLock(output: options.outputPath)
+        let lock = BuildLock(output: options.outputPath, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }
         var written: [String: OutputManifest.Record] = [:]
         let renderer = SiteRenderer(site: state.site, templates: state.templates, configurations: state.configurations)
@@ -538,8 +538,8 @@ public struct Builder: Sendable {
             let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
             let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
             let destination = options.outputPath + "/" + item.outputPath
-            if (try? FileSystem.local.readFile(destination)) == html { continue }
-            guard let status = try? AtomicFile.write(html, to: destination) else { continue }
+            if (try? options.fileSystem.readFile(destination)) == html { continue }
+            guard let status = try? AtomicFile.write(html, to: destination, in: options.fileSystem) else { continue }
             written[item.outputPath] = .init(hash: ContentHash.of(html), size: status.size, modified: status.modified, renderKey: nil)
         }
         return written
