@@ -1,21 +1,20 @@
 import XCTest
+@testable import FoldoutBase
 @testable import FoldoutMarkdown
 @testable import FoldoutRendering
 @testable import FoldoutOutput
 
 /// A first build is written into a new folder in `.foldout-cache` and renamed into place:
 /// the result must be what the usual way gives (files, manifest, summary), and a failure must
-/// leave neither an output folder nor the new folder behind.
+/// leave neither an output folder nor the new folder behind. In memory, but for the test of
+/// open folders, which counts the process's file descriptors.
 final class OutputWriterNewFolderTests: XCTestCase {
-    private var parent = ""
+    private let parent = "/site"
+    private var memory = MemoryFileSystem()
 
-    override func setUpWithError() throws {
-        parent = FileManager.default.temporaryDirectory.appendingPathComponent("foldout-writer-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: parent)
+    override func setUp() {
+        memory = MemoryFileSystem()
+        memory.makeFolders(parent)
     }
 
     private func snapshot(_ files: [String: String]) -> OutputSnapshot {
@@ -24,10 +23,15 @@ final class OutputWriterNewFolderTests: XCTestCase {
         return snapshot
     }
 
+    private func writer(_ root: String) -> OutputWriter {
+        OutputWriter(root: root, fileSystem: memory.fileSystem)
+    }
+
     /// More folders than the writer keeps open: every page is written, and no folder is left
     /// open (a site of thousands of folders must not run out of file descriptors).
     func testAFirstBuildIntoManyFoldersWritesEveryPageAndLeavesNoFolderOpen() throws {
-        let root = parent + "/Output"
+        let folder = try TemporaryFolder()
+        let root = folder.path + "/Output"
         var files: [String: String] = [:]
         for number in 0..<(OutputWriter.Transaction.openFolderLimit + 36) {
             files["catalog/group-\(number)/page.html"] = "<p>page \(number)</p>"
@@ -40,7 +44,7 @@ final class OutputWriterNewFolderTests: XCTestCase {
         #if os(Linux)
         // Descriptors of this process that point into the test's folder.
         let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { descriptor in
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor))?.hasPrefix(parent) ?? false
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor))?.hasPrefix(folder.path) ?? false
         }
         XCTAssertEqual(open, [])
         #endif
@@ -49,39 +53,40 @@ final class OutputWriterNewFolderTests: XCTestCase {
     func testAFirstBuildWritesEveryFileAndAManifestThatARebuildTrusts() throws {
         let root = parent + "/Output"
         let files = ["index.html": "<p>home</p>", "pets/index.html": "<p>pets</p>", "pets/dogs/diego.html": "<p>Diego</p>"]
-        let first = try OutputWriter(root: root).apply(snapshot(files), previous: OutputManifest())
+        let first = try writer(root).apply(snapshot(files), previous: OutputManifest())
         XCTAssertEqual(first.summary.written, 3)
         XCTAssertEqual(first.summary.changedPaths, ["index.html", "pets/dogs/diego.html", "pets/index.html"])
         for (path, text) in files {
-            XCTAssertEqual(try String(contentsOfFile: root + "/" + path, encoding: .utf8), text)
+            XCTAssertEqual(try memory.text(root + "/" + path), text)
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/.foldout-cache"), [])
-        let manifest = OutputManifest.read(root: root)
+        XCTAssertEqual(memory.names(in: parent + "/.foldout-cache"), [])
+        let manifest = OutputManifest.read(root: root, fileSystem: memory.fileSystem)
         XCTAssertEqual(manifest, first.manifest)
-        XCTAssertEqual(manifest.intactPaths(root: root), Set(files.keys))
+        XCTAssertEqual(manifest.intactPaths(root: root, fileSystem: memory.fileSystem), Set(files.keys))
 
         var changed = files
         changed["pets/dogs/diego.html"] = "<p>Diego, adopted</p>"
-        let second = try OutputWriter(root: root).apply(snapshot(changed), previous: manifest)
+        let second = try writer(root).apply(snapshot(changed), previous: manifest)
         XCTAssertEqual(second.summary.written, 1)
         XCTAssertEqual(second.summary.unchanged, 2)
-        XCTAssertEqual(try String(contentsOfFile: root + "/pets/dogs/diego.html", encoding: .utf8), "<p>Diego, adopted</p>")
+        XCTAssertEqual(try memory.text(root + "/pets/dogs/diego.html"), "<p>Diego, adopted</p>")
     }
 
     func testAFirstBuildReplacesTheRemainsOfAStoppedOne() throws {
         let root = parent + "/Output"
-        try FileManager.default.createDirectory(atPath: parent + "/.foldout-cache/Output.new/old", withIntermediateDirectories: true)
-        _ = try OutputWriter(root: root + "/").apply(snapshot(["index.html": "<p>home</p>"]), previous: OutputManifest())
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), [OutputManifest.fileName, "index.html"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/.foldout-cache"), [])
+        memory.makeFolders(parent + "/.foldout-cache/Output.new/old")
+        memory.write(parent + "/.foldout-cache/Output.new/old/page.html", "<p>old</p>")
+        _ = try writer(root + "/").apply(snapshot(["index.html": "<p>home</p>"]), previous: OutputManifest())
+        XCTAssertEqual(memory.names(in: root), [OutputManifest.fileName, "index.html"])
+        XCTAssertEqual(memory.names(in: parent + "/.foldout-cache"), [])
     }
 
     func testAFailedFirstBuildLeavesNoOutputFolder() throws {
         let root = parent + "/Output"
         var broken = snapshot(["index.html": "<p>home</p>", "pets/index.html": "<p>pets</p>"])
         broken.add("pets/photo.jpg", .copy(from: parent + "/missing.jpg"))
-        XCTAssertThrowsError(try OutputWriter(root: root).apply(broken, previous: OutputManifest()))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: root))
-        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: parent + "/.foldout-cache")) ?? [], [])
+        XCTAssertThrowsError(try writer(root).apply(broken, previous: OutputManifest()))
+        XCTAssertFalse(memory.exists(root))
+        XCTAssertEqual(memory.names(in: parent + "/.foldout-cache"), [])
     }
 }
