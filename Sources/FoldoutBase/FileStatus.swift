@@ -1,10 +1,16 @@
 import Foundation
 
 /// What `lstat` says about a path: its kind (links are not followed), size and modification time.
-package struct FileStatus {
-    package var kind: FileSystem.EntryKind
-    package var size: Int
-    package var modified: Int64
+public struct FileStatus: Sendable, Equatable {
+    public var kind: FileSystem.EntryKind
+    public var size: Int
+    public var modified: Int64
+
+    public init(kind: FileSystem.EntryKind, size: Int, modified: Int64) {
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+    }
 
     package init?(_ path: String) {
         var info = stat()

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The file system as a value of closures, so most tests run without touching the disk
-/// (the idea comes from Saga). `FileSystem.local` is the real one.
+/// (the idea comes from Saga). `FileSystem.local` is the real one. The write side (output
+/// folder, cache and state files, the build lock) goes through it as well as the read side.
 public struct FileSystem: Sendable {
     public enum EntryKind: Sendable, Equatable { case file, directory, symbolicLink, other }
 
@@ -14,12 +15,17 @@ public struct FileSystem: Sendable {
         }
     }
 
+    /// Hands a file's bytes, piece by piece, to the writer it is given.
+    public typealias Fill = (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+    // MARK: Reading
+
     /// Entries of a directory, unsorted; throws when the directory cannot be read.
     public var listDirectory: @Sendable (_ path: String) throws -> [Entry]
     /// The kind of the thing at `path` after following symbolic links, or nil when nothing is there.
     public var kindOfItem: @Sendable (_ path: String) -> EntryKind?
     /// The whole file's bytes.
-    public var readFile: @Sendable (_ path: String) throws -> [UInt8] { didSet { fusedRead = nil } }
+    public var readFile: @Sendable (_ path: String) throws -> [UInt8] { didSet { fusedRead = nil; openForReading = nil } }
     /// The canonical path (symbolic links resolved), or nil when it does not exist.
     public var resolvePath: @Sendable (_ path: String) -> String?
     /// What `stat` says of each file `names` in the folder `folder` (links followed); nil
@@ -29,6 +35,39 @@ public struct FileSystem: Sendable {
     /// the path instead of two. Dropped when `readFile` or `stamps` is replaced, so a file
     /// system made of another with either changed reads through them.
     private var fusedRead: (@Sendable (_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp?))?
+    /// `openFile` where the file system reads a part of a file without the rest (`local`).
+    private var openForReading: (@Sendable (_ path: String) throws -> OpenFile)?
+
+    // MARK: Writing
+
+    /// What `lstat` says of the thing at `path` (a symbolic link is not followed); nil when
+    /// nothing is there.
+    public var status: @Sendable (_ path: String) -> FileStatus? { didSet { statusEach = nil } }
+    /// Makes the file `path`, or empties it, and writes what `fill` hands its writer, in
+    /// place (not atomically: see `AtomicFile`); returns its status once written. A file that
+    /// could not be written whole is removed. Errors are `FileSystemError`s naming `path`,
+    /// or what `fill` threw.
+    public var writeFile: @Sendable (_ path: String, _ fill: Fill) throws -> FileStatus { didSet { openForWriting = nil } }
+    /// Appends what `fill` hands its writer to the existing file `path`. `fill` is called
+    /// once the file is open, so a caller can tell a file it could not open from a failed write.
+    public var appendFile: @Sendable (_ path: String, _ fill: Fill) throws -> Void
+    /// Moves `source` to `target` in one step, replacing a file or an empty folder there (`rename`).
+    public var rename: @Sendable (_ source: String, _ target: String) throws -> Void
+    /// Removes the file or symbolic link `path`; succeeds when nothing is there.
+    public var removeFile: @Sendable (_ path: String) throws -> Void
+    /// Removes the folder `path` if it is empty, and throws otherwise (`rmdir`).
+    public var removeFolder: @Sendable (_ path: String) throws -> Void
+    /// Makes the folder `path` in an existing folder: true when it made it, false when
+    /// something is there already (`mkdir`, with `EEXIST` not an error); throws otherwise.
+    public var makeFolder: @Sendable (_ path: String) throws -> Bool
+    /// Waits for an exclusive lock on the file `path` (made when missing), held until the
+    /// value returned is released; nil when it cannot be taken.
+    public var lockFile: @Sendable (_ path: String) -> HeldLock?
+    /// `statuses(of:in:)` in one go, where the file system has a way (`local`). Dropped when `status` is replaced.
+    private var statusEach: (@Sendable (_ folder: String, _ names: [String]) -> [FileStatus?])?
+    /// `openFolder` where the file system makes files in a folder held open (`local`).
+    /// Dropped when `writeFile` is replaced.
+    private var openForWriting: (@Sendable (_ path: String) -> OpenFolder?)?
 
     public init(
         listDirectory: @escaping @Sendable (String) throws -> [Entry],
@@ -36,7 +75,18 @@ public struct FileSystem: Sendable {
         readFile: @escaping @Sendable (String) throws -> [UInt8],
         resolvePath: @escaping @Sendable (String) -> String?,
         stamps: @escaping @Sendable (String, [String]) -> [FileStamp?] = { _, names in names.map { _ in nil } },
-        readStampedFile: (@Sendable (String) throws -> (bytes: [UInt8], stamp: FileStamp?))? = nil
+        readStampedFile: (@Sendable (String) throws -> (bytes: [UInt8], stamp: FileStamp?))? = nil,
+        openFile: (@Sendable (String) throws -> OpenFile)? = nil,
+        status: @escaping @Sendable (String) -> FileStatus? = { _ in nil },
+        statuses: (@Sendable (String, [String]) -> [FileStatus?])? = nil,
+        writeFile: @escaping @Sendable (String, Fill) throws -> FileStatus = { path, _ in throw FileSystemError.readOnly(path) },
+        appendFile: @escaping @Sendable (String, Fill) throws -> Void = { path, _ in throw FileSystemError.readOnly(path) },
+        openFolder: (@Sendable (String) -> OpenFolder?)? = nil,
+        rename: @escaping @Sendable (String, String) throws -> Void = { source, _ in throw FileSystemError.readOnly(source) },
+        removeFile: @escaping @Sendable (String) throws -> Void = { path in throw FileSystemError.readOnly(path) },
+        removeFolder: @escaping @Sendable (String) throws -> Void = { path in throw FileSystemError.readOnly(path) },
+        makeFolder: @escaping @Sendable (String) throws -> Bool = { path in throw FileSystemError.readOnly(path) },
+        lockFile: @escaping @Sendable (String) -> HeldLock? = { _ in nil }
     ) {
         self.listDirectory = listDirectory
         self.kindOfItem = kindOfItem
@@ -44,6 +94,17 @@ public struct FileSystem: Sendable {
         self.resolvePath = resolvePath
         self.stamps = stamps
         self.fusedRead = readStampedFile
+        self.openForReading = openFile
+        self.status = status
+        self.statusEach = statuses
+        self.writeFile = writeFile
+        self.appendFile = appendFile
+        self.openForWriting = openFolder
+        self.rename = rename
+        self.removeFile = removeFile
+        self.removeFolder = removeFolder
+        self.makeFolder = makeFolder
+        self.lockFile = lockFile
     }
 
     /// The whole file's bytes, with what `stamps` says of it, taken before it is read: a
@@ -56,6 +117,26 @@ public struct FileSystem: Sendable {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let stamp = stamps(folder, [name]).first ?? nil
         return (try readFile(path), stamp)
+    }
+
+    /// The file `path`, open to be read a part at a time; where the file system has no way
+    /// to read a part alone, the whole file is read now.
+    public func openFile(_ path: String) throws -> OpenFile {
+        if let openForReading { return try openForReading(path) }
+        let bytes = try readFile(path)
+        return OpenFile(size: bytes.count, read: { offset, count in Array(bytes[offset..<(offset + count)]) })
+    }
+
+    /// What `status` says of each of `names` in the folder `folder`.
+    public func statuses(of names: [String], in folder: String) -> [FileStatus?] {
+        if let statusEach { return statusEach(folder, names) }
+        return names.map { status(folder + "/" + $0) }
+    }
+
+    /// The folder `path`, held open so files are made in it by name; nil where the file
+    /// system has no such way or the folder cannot be opened (files are then made by path).
+    public func openFolder(_ path: String) -> OpenFolder? {
+        openForWriting?(path)
     }
 }
 
@@ -149,8 +230,55 @@ extension FileSystem {
         readStampedFile: { path in
             let (bytes, info) = try readWithStatus(path)
             return (bytes, stamp(of: info))
-        }
+        },
+        openFile: { path in try openLocalFile(path) },
+        status: { path in FileStatus(path) },
+        statuses: { folder, names in statEach(names, in: folder, followingLinks: false).map { $0.map(FileStatus.init) } },
+        writeFile: { path, fill in try writeLocalFile(path, in: AT_FDCWD, fill) },
+        appendFile: { path, fill in try appendLocalFile(path, fill) },
+        openFolder: { path in openLocalFolder(path) },
+        rename: { source, target in
+            guard Glibc.rename(source, target) == 0 else { throw FileSystemError(path: source, errno: errno) }
+        },
+        removeFile: { path in
+            guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(path: path, errno: errno) }
+        },
+        removeFolder: { path in
+            guard rmdir(path) == 0 else { throw FileSystemError(path: path, errno: errno) }
+        },
+        makeFolder: { path in
+            if mkdir(path, 0o755) == 0 { return true }
+            guard errno == EEXIST else { throw FileSystemError(path: path, errno: errno) }
+            return false
+        },
+        lockFile: { path in lockLocalFile(path) }
     )
+
+    /// The file open for reading parts of it with `pread`, its size from `fstat`.
+    private static func openLocalFile(_ path: String) throws -> OpenFile {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, errno: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = FileSystemError(path: path, errno: errno)
+            close(descriptor)
+            throw error
+        }
+        return OpenFile(size: Int(info.st_size), read: { offset, count in
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var done = 0
+                while done < count {
+                    let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                    if got < 0, errno == EINTR { continue }
+                    if got <= 0 { failed = true; break }
+                    done += got
+                }
+                initialized = done
+            }
+            return failed ? nil : bytes
+        }, close: { close(descriptor) })
+    }
 
     /// The stamp `stat` gives `info`; nil for anything but a regular file.
     private static func stamp(of info: stat) -> FileStamp? {

@@ -94,18 +94,18 @@ public struct Builder: Sendable {
                      allowUpToDate: Bool, keepsReport: Bool = false) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
         var clock = StageClock()
         let root = options.outputPath
-        let lock = BuildLock(output: root)
+        let lock = BuildLock(output: root, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }
         // The build state is kept beside the cache file, by builds that keep one.
         let statePath = allowUpToDate && cache?.path != nil ? BuildStateFile.defaultPath(forOutput: root) : nil
         // What the previous build wrote, and what it left in the state file, are read while the content loads.
         let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
-            let manifest = OutputManifest.read(root: root)
-            let intact = manifest.intactPaths(root: root)
+            let manifest = OutputManifest.read(root: root, fileSystem: options.fileSystem)
+            let intact = manifest.intactPaths(root: root, fileSystem: options.fileSystem)
             return (manifest, intact)
         }
         let remembered = memory?.current
-        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildStateFile.read(path) } } : nil
+        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildStateFile.read(path, fileSystem: options.fileSystem) } } : nil
         var inputs: BuildInputs
         do {
             // Stamps and digests are facts about the files, whichever build recorded them.
@@ -145,7 +145,7 @@ public struct Builder: Sendable {
                     kept.build.apply(delta)
                     memory?.current = kept
                 } else if let statePath, let contents, contents.fingerprint == fingerprint, contents.deltas < BuildStateFile.deltaLimit {
-                    try? BuildStateFile.append(delta, base: fingerprint, to: statePath)
+                    try? BuildStateFile.append(delta, base: fingerprint, to: statePath, fileSystem: options.fileSystem)
                 }
             }
             var summary = OutputWriter.Summary()
@@ -161,7 +161,7 @@ public struct Builder: Sendable {
             return (nil, outcome)
         }
         inputs.readUnread()
-        let output = OutputWriter(root: root, force: options.force)
+        let output = OutputWriter(root: root, force: options.force, fileSystem: options.fileSystem)
             .transaction(previous: previous, intact: intact, progress: options.progress)
         // A build into a new output folder (a first build, a clean build on a server) does not
         // start the cache file. The file is as large as the site's Markdown and rendered
@@ -273,7 +273,7 @@ public struct Builder: Sendable {
         base.warnings = result.state.warnings
         let summary: OutputWriter.Summary
         do {
-            summary = try OutputWriter(root: root, force: options.force).replace(result.pages, previous: previous, base: base).summary
+            summary = try OutputWriter(root: root, force: options.force, fileSystem: options.fileSystem).replace(result.pages, previous: previous, base: base).summary
         } catch {
             memory?.forget()
             throw BuildFailure(result.state.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
@@ -282,10 +282,10 @@ public struct Builder: Sendable {
         // one, which no longer counts.
         if let statePath {
             if deltasInFile < BuildStateFile.deltaLimit,
-               (try? BuildStateFile.append(result.delta, base: state.fingerprint, to: statePath)) != nil {
+               (try? BuildStateFile.append(result.delta, base: state.fingerprint, to: statePath, fileSystem: options.fileSystem)) != nil {
                 deltasInFile += 1
             } else {
-                try? BuildStateFile.write(result.state, to: statePath)
+                try? BuildStateFile.write(result.state, to: statePath, fileSystem: options.fileSystem)
                 deltasInFile = 0
             }
         }
@@ -333,7 +333,7 @@ public struct Builder: Sendable {
                 ownDiagnostics: modeled.ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
                 warnings: modeled.warnings, readProblems: inputs.readProblems, imageSizes: modeled.markdown.imageSizes,
                 allowsRawHTML: modeled.markdown.renderer.markdown.options.allowRawHTML)
-            if let path { try? BuildStateFile.write(state, to: path) }
+            if let path { try? BuildStateFile.write(state, to: path, fileSystem: options.fileSystem) }
             return state
         }
     }

@@ -26,6 +26,8 @@ public final class BuildCache: @unchecked Sendable {
     /// Whether later builds in this process use the entries in memory (`foldout serve`); when
     /// not (`foldout build`), only the file takes them to another build.
     public let servesLaterBuilds: Bool
+    /// Where the cache file is.
+    public let fileSystem: FileSystem
     private let tool: UInt64
     private let lock = NSLock()
     private var isLoaded = false
@@ -39,9 +41,10 @@ public final class BuildCache: @unchecked Sendable {
 
     private static let magic = Array("FOLDOUT-CACHE 1\n".utf8)
 
-    public init(path: String?, servesLaterBuilds: Bool = true, tool: UInt64 = ToolIdentity.digest) {
+    public init(path: String?, servesLaterBuilds: Bool = true, tool: UInt64 = ToolIdentity.digest, fileSystem: FileSystem = .local) {
         self.path = path
         self.servesLaterBuilds = servesLaterBuilds
+        self.fileSystem = fileSystem
         self.tool = tool
     }
 
@@ -50,7 +53,7 @@ public final class BuildCache: @unchecked Sendable {
     /// later build in this process looks. Such a build then makes no entries: at 10,000 items,
     /// twenty thousand entries, each table change under the lock, the cores waiting on each other.
     public func isWorthUsing(startsFile: Bool) -> Bool {
-        servesLaterBuilds || startsFile || path.map { FileStatus($0)?.kind == .file } ?? false
+        servesLaterBuilds || startsFile || path.map { fileSystem.status($0)?.kind == .file } ?? false
     }
 
     /// The cache file for the output folder `output`: `.foldout-cache/NAME.cache` beside it,
@@ -110,7 +113,7 @@ public final class BuildCache: @unchecked Sendable {
                 bodies = bodies.filter { used.contains($0.key) }
             }
             guard let path else { return }
-            let fileExists = FileStatus(path)?.kind == .file
+            let fileExists = fileSystem.status(path)?.kind == .file
             guard startsFile || fileExists else { return }
             if !fileExists || (prune && entriesInFile + added.count > 2 * live + 256) {
                 // A new file holds every entry this build used, found in memory or made.
@@ -140,7 +143,7 @@ public final class BuildCache: @unchecked Sendable {
     private func loadIfNeeded() {
         guard !isLoaded else { return }
         isLoaded = true
-        guard let path, let bytes = try? FileSystem.local.readFile(path), bytes.count >= Self.magic.count + 8,
+        guard let path, let bytes = try? fileSystem.readFile(path), bytes.count >= Self.magic.count + 8,
               Array(bytes[0..<Self.magic.count]) == Self.magic else { return }
         var reader = BinaryReader(bytes, offset: Self.magic.count)
         guard (try? reader.readFixed()) == tool else { return }
@@ -230,16 +233,15 @@ public final class BuildCache: @unchecked Sendable {
             }
             return
         }
-        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        struct Failed: Error {}
+        // A file that cannot be opened is left as it is; one written in part is no longer clean.
+        var opened = false
         do {
-            try encode(added, withHeader: false) { piece in
-                guard AtomicFile.writeAll(piece, to: fd) else { throw Failed() }
+            try fileSystem.appendFile(path) { write in
+                opened = true
+                try encode(added, withHeader: false, writingPieces: write)
             }
         } catch {
-            fileIsClean = false
+            if opened { fileIsClean = false }
             return
         }
         entriesInFile += added.count
@@ -258,9 +260,9 @@ public final class BuildCache: @unchecked Sendable {
     /// Replaces the file with the header and `entries`.
     private func writeFile(_ path: String, entries: [(kind: Kind, key: UInt64)]) -> Bool {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            mkdir(String(path[..<slash]), 0o755)
+            _ = try? fileSystem.makeFolder(String(path[..<slash]))
         }
-        return (try? AtomicFile.write(to: path) { write in try encode(entries, withHeader: true, writingPieces: write) }) != nil
+        return (try? AtomicFile.write(to: path, in: fileSystem) { write in try encode(entries, withHeader: true, writingPieces: write) }) != nil
     }
 
     // MARK: Encoding

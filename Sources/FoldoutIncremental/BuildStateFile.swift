@@ -42,13 +42,14 @@ package enum BuildStateFile {
         /// Changes appended since the file was written whole.
         package var deltas: Int { changes.count }
         fileprivate var path: String
+        fileprivate var fileSystem: FileSystem
         fileprivate var base: (fingerprint: UInt64, files: [BuildState.FileRecord])
         fileprivate var rest: Record
         fileprivate var changes: [BuildState.Delta]
 
         /// The whole state; nil when its file is damaged (or was replaced) after all.
         package func state() -> BuildState? {
-            guard let file = OpenFile(path), let payload = file.payload(of: rest) else { return nil }
+            guard let file = OpenFile(path, fileSystem: fileSystem), let payload = file.payload(of: rest) else { return nil }
             var reader = BinaryReader(payload)
             guard var state = try? BuildStateFile.decodeState(&reader, fingerprint: base.fingerprint, settings: settings,
                                                               structure: structure, files: base.files) else { return nil }
@@ -61,8 +62,8 @@ package enum BuildStateFile {
     }
 
     /// The file's contents; nil when there is no usable state.
-    package static func read(_ path: String, tool: UInt64 = ToolIdentity.digest) -> Contents? {
-        guard let file = OpenFile(path), let header = file.bytes(at: 0, count: magic.count + 8),
+    package static func read(_ path: String, tool: UInt64 = ToolIdentity.digest, fileSystem: FileSystem = .local) -> Contents? {
+        guard let file = OpenFile(path, fileSystem: fileSystem), let header = file.bytes(at: 0, count: magic.count + 8),
               header[0..<magic.count].elementsEqual(magic), BinaryReader(header).fixed(at: magic.count) == tool,
               let head = file.record(at: header.count), head.kind == .files, let headPayload = file.payload(of: head),
               let rest = file.record(at: head.end), rest.kind == .rest else { return nil }
@@ -70,7 +71,7 @@ package enum BuildStateFile {
         guard let fingerprint = try? reader.readFixed(), let settings = try? reader.readFixed(), let structure = try? reader.readFixed(),
               let files = try? decodeFileRecords(&reader), reader.isAtEnd else { return nil }
         var contents = Contents(fingerprint: fingerprint, settings: settings, structure: structure, files: files, path: path,
-                                base: (fingerprint, files), rest: rest, changes: [])
+                                fileSystem: fileSystem, base: (fingerprint, files), rest: rest, changes: [])
         var offset = rest.end
         while offset < file.size, let record = file.record(at: offset), record.kind == .delta, let payload = file.payload(of: record) {
             var reader = BinaryReader(payload)
@@ -94,37 +95,17 @@ package enum BuildStateFile {
     }
 
     /// The file, read a part at a time: only what a build needs of it is read.
-    fileprivate final class OpenFile {
-        package let descriptor: Int32
-        package let size: Int
+    fileprivate struct OpenFile {
+        package let file: FileSystem.OpenFile
+        package var size: Int { file.size }
 
-        package init?(_ path: String) {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else {
-                close(descriptor)
-                return nil
-            }
-            size = Int(info.st_size)
+        package init?(_ path: String, fileSystem: FileSystem) {
+            guard let file = try? fileSystem.openFile(path) else { return nil }
+            self.file = file
         }
 
-        deinit { close(descriptor) }
-
         package func bytes(at offset: Int, count: Int) -> [UInt8]? {
-            guard offset >= 0, count >= 0, count <= size - offset else { return nil }
-            var failed = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var done = 0
-                while done < count {
-                    let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                    if got < 0, errno == EINTR { continue }
-                    if got <= 0 { failed = true; break }
-                    done += got
-                }
-                initialized = done
-            }
-            return failed ? nil : bytes
+            file.bytes(at: offset, count: count)
         }
 
         /// The record that starts at `offset`; nil where none fits in the file.
@@ -146,7 +127,8 @@ package enum BuildStateFile {
     }
 
     /// Replaces the file with `state`.
-    package static func write(_ state: BuildState, to path: String, tool: UInt64 = ToolIdentity.digest) throws {
+    package static func write(_ state: BuildState, to path: String, tool: UInt64 = ToolIdentity.digest,
+                              fileSystem: FileSystem = .local) throws {
         // Room for about twice what a state holds per item and per file (680 and 30 bytes on
         // the benchmark's corpus): grown by doubling, the 68 MB state of 100,000 items touched
         // twice that in fresh memory, and room never written to is never touched.
@@ -162,24 +144,19 @@ package enum BuildStateFile {
         }
         appendRecord(.rest, to: &file) { encodeRest(state, into: &$0) }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            mkdir(String(path[..<slash]), 0o755)
+            _ = try? fileSystem.makeFolder(String(path[..<slash]))
         }
-        try AtomicFile.write(to: path) { write in try file.withUnsafeBytes(write) }
+        try AtomicFile.write(to: path, in: fileSystem) { write in try file.withUnsafeBytes(write) }
     }
 
     /// Appends the changes that turned the state with fingerprint `base` into the current one.
-    package static func append(_ changes: BuildState.Delta, base: UInt64, to path: String) throws {
+    package static func append(_ changes: BuildState.Delta, base: UInt64, to path: String, fileSystem: FileSystem = .local) throws {
         var record = BinaryWriter()
         appendRecord(.delta, to: &record) { payload in
             payload.writeFixed(base)
             encode(changes, into: &payload)
         }
-        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard fd >= 0 else { throw FileSystemError(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        guard record.withUnsafeBytes({ AtomicFile.writeAll($0, to: fd) }) else {
-            throw FileSystemError(path: path, reason: String(cString: strerror(errno)))
-        }
+        try fileSystem.appendFile(path) { write in try record.withUnsafeBytes(write) }
     }
 
     private static func appendRecord(_ kind: Kind, to writer: inout BinaryWriter, payload: (inout BinaryWriter) -> Void) {

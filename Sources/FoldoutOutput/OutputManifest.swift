@@ -43,8 +43,8 @@ public struct OutputManifest: Sendable, Equatable {
 
     /// Reads the manifest of the output folder `root`; an empty manifest when there is none
     /// or it cannot be read (then every file in the folder counts as not Foldout's).
-    public static func read(root: String) -> OutputManifest {
-        guard let bytes = try? FileSystem.local.readFile(root + "/" + fileName) else { return OutputManifest() }
+    public static func read(root: String, fileSystem: FileSystem = .local) -> OutputManifest {
+        guard let bytes = try? fileSystem.readFile(root + "/" + fileName) else { return OutputManifest() }
         return parse(bytes) ?? OutputManifest()
     }
 
@@ -199,8 +199,8 @@ public struct OutputManifest: Sendable, Equatable {
     }
 
     /// Writes the manifest atomically into `root` (see `serialized` for `sortedPaths`).
-    package func write(root: String, sortedPaths: [String]? = nil) throws {
-        _ = try AtomicFile.write(serialized(sortedPaths: sortedPaths), to: root + "/" + Self.fileName)
+    package func write(root: String, fileSystem: FileSystem, sortedPaths: [String]? = nil) throws {
+        _ = try AtomicFile.write(serialized(sortedPaths: sortedPaths), to: root + "/" + Self.fileName, in: fileSystem)
     }
 
     private static func escape(_ text: String) -> String {
@@ -245,8 +245,8 @@ public struct OutputManifest: Sendable, Equatable {
 
     /// The paths whose file on disk is still exactly what this manifest recorded (same size
     /// and modification time). A file that was edited, replaced or deleted since is not.
-    public func intactPaths(root: String) -> Set<String> {
-        // Looked at folder by folder (see `FileSystem.statEach`).
+    public func intactPaths(root: String, fileSystem: FileSystem = .local) -> Set<String> {
+        // Looked at folder by folder (see `FileSystem.statuses(of:in:)`).
         var folders: [Substring: [(path: String, name: String)]] = [:]
         for path in files.keys {
             let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
@@ -255,10 +255,9 @@ public struct OutputManifest: Sendable, Equatable {
         }
         let groups = Array(folders)
         let intact = (try? Parallel.map(groups, chunkSize: 1) { folder, group -> [String] in
-            let statuses = FileSystem.statEach(group.map(\.name), in: folder.isEmpty ? root : root + "/" + folder, followingLinks: false)
-            return zip(group, statuses).compactMap { entry, info in
-                guard let info else { return nil }
-                let status = FileStatus(info)
+            let statuses = fileSystem.statuses(of: group.map(\.name), in: folder.isEmpty ? root : root + "/" + folder)
+            return zip(group, statuses).compactMap { entry, status in
+                guard let status else { return nil }
                 let record = files[entry.path]!
                 return status.kind == .file && status.size == record.size && status.modified == record.modified ? entry.path : nil
             }

@@ -16,12 +16,12 @@ extension OutputWriter {
     /// goes the usual way.
     package func openNewFolder() -> String? {
         let staging = SidecarFile.path(forOutput: root, suffix: ".new")
-        guard FileStatus(newFolderTarget) == nil, let slash = staging.lastIndex(of: "/") else { return nil }
+        guard fileSystem.status(newFolderTarget) == nil, let slash = staging.lastIndex(of: "/") else { return nil }
         let sidecar = String(staging[..<slash])
-        if mkdir(sidecar, 0o755) != 0, errno != EEXIST { return nil }
+        guard (try? fileSystem.makeFolder(sidecar)) != nil else { return nil }
         // A folder of that name is what a stopped build left in Foldout's own folder.
-        if FileStatus(staging) != nil { try? FileManager.default.removeItem(atPath: staging) }
-        guard mkdir(staging, 0o755) == 0 else { return nil }
+        if fileSystem.status(staging) != nil { fileSystem.removeTree(staging) }
+        guard (try? fileSystem.makeFolder(staging)) == true else { return nil }
         return staging
     }
 
@@ -51,7 +51,7 @@ extension OutputWriter.Transaction {
             let bytes: [UInt8]
             switch snapshot.files[path]! {
             case .bytes(let data): bytes = data
-            case .copy(let source): bytes = try FileSystem.local.readFile(source)
+            case .copy(let source): bytes = try writer.fileSystem.readFile(source)
             case .kept, .taken: preconditionFailure("left out above")
             }
             return try self.writeIntoNewFolder(staging, path, bytes, renderKey: snapshot.renderKeys[path])
@@ -64,9 +64,9 @@ extension OutputWriter.Transaction {
             snapshot.files.keys.first { manifest.files[$0] == nil }
         })
         if let unwritten { throw FileSystemError(path: writer.display(unwritten), reason: "was rendered but not written") }
-        try manifest.write(root: staging, sortedPaths: paths)
+        try manifest.write(root: staging, fileSystem: writer.fileSystem, sortedPaths: paths)
         // rename() replaces only an empty folder; one made meanwhile with files in it stays.
-        guard rename(staging, writer.newFolderTarget) == 0 else { return nil }
+        guard (try? writer.fileSystem.rename(staging, writer.newFolderTarget)) != nil else { return nil }
         var summary = OutputWriter.Summary()
         summary.written = snapshot.files.count
         summary.changedPaths = paths

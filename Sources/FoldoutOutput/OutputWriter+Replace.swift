@@ -41,26 +41,26 @@ extension OutputWriter {
         }
         var statuses: [FileStatus] = []
         do {
-            for entry in pending { statuses.append(try AtomicFile.writeTemporary(entry.page.bytes, for: root + "/" + entry.page.path)) }
+            for entry in pending { statuses.append(try AtomicFile.writeTemporary(entry.page.bytes, for: root + "/" + entry.page.path, in: fileSystem)) }
         } catch {
-            for entry in pending { AtomicFile.discard(root + "/" + entry.page.path) }
+            for entry in pending { AtomicFile.discard(root + "/" + entry.page.path, in: fileSystem) }
             throw error
         }
         for (index, (entry, status)) in zip(pending, statuses).enumerated() {
             do {
-                try AtomicFile.commit(root + "/" + entry.page.path)
+                try AtomicFile.commit(root + "/" + entry.page.path, in: fileSystem)
             } catch {
                 // Cannot happen short of a disk failure; record what is in place so the next build knows.
                 // Not every page is up to date, so no later build may take the folder as such.
-                for later in pending[(index + 1)...] { AtomicFile.discard(root + "/" + later.page.path) }
+                for later in pending[(index + 1)...] { AtomicFile.discard(root + "/" + later.page.path, in: fileSystem) }
                 manifest.fingerprint = nil
-                try? manifest.write(root: root)
+                try? manifest.write(root: root, fileSystem: fileSystem)
                 throw error
             }
             manifest.files[entry.page.path] = .init(hash: entry.hash, size: status.size, modified: status.modified,
                                                     renderKey: entry.page.renderKey)
         }
-        try manifest.write(root: root)
+        try manifest.write(root: root, fileSystem: fileSystem)
         var summary = Summary()
         summary.written = pending.count
         summary.unchanged = manifest.files.count - pending.count

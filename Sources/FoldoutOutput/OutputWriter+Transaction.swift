@@ -45,7 +45,7 @@ extension OutputWriter {
         /// The new folder's folders, open, by path relative to it: a page is created by its
         /// name in its open folder, not by a path the kernel walks folder by folder (eight
         /// folders deep in `.foldout-cache/NAME.new`, a tenth of creating the file).
-        private var openFolders: [String: Int32] = [:]
+        private var openFolders: [String: FileSystem.OpenFolder] = [:]
 
         package struct Pending {
             package var path: String
@@ -74,7 +74,7 @@ extension OutputWriter {
                     self.staging = staging
                     return
                 }
-                intact = givenIntact ?? previous.intactPaths(root: writer.root)
+                intact = givenIntact ?? previous.intactPaths(root: writer.root, fileSystem: writer.fileSystem)
                 do {
                     var ancestor = writer.root.hasPrefix("/") ? "" : "."
                     for part in writer.root.split(separator: "/") {
@@ -126,10 +126,14 @@ extension OutputWriter {
         /// Writes `bytes` into the new folder, with its parent folders.
         package func writeIntoNewFolder(_ staging: String, _ path: String, _ bytes: [UInt8], renderKey: UInt64?) throws -> OutputManifest.Record {
             let status: FileStatus
-            if let (folder, name) = Self.split(path), let descriptor = try openFolder(folder, under: staging) {
-                status = try AtomicFile.writeWhole(bytes, to: name, in: descriptor, reportedAs: writer.display(path))
-            } else {
-                status = try AtomicFile.writeWhole(bytes, to: staging + "/" + path, reportedAs: writer.display(path))
+            do {
+                if let (folder, name) = Self.split(path), let open = try openFolder(folder, under: staging) {
+                    status = try open.writeFile(name) { write in try bytes.withUnsafeBytes(write) }
+                } else {
+                    status = try writer.fileSystem.writeFile(staging + "/" + path) { write in try bytes.withUnsafeBytes(write) }
+                }
+            } catch {
+                throw FileSystemError.naming(writer.display(path), error)
             }
             return .init(hash: ContentHash.of(bytes), size: status.size, modified: status.modified, renderKey: renderKey)
         }
@@ -142,29 +146,23 @@ extension OutputWriter {
         /// The folder `folder` of the new folder `staging`, made with its parents the first time
         /// it is asked for, and opened once: one look-up a page. Nil when it cannot be opened,
         /// or when `openFolderLimit` folders are open already (it is made all the same).
-        private func openFolder(_ folder: String, under staging: String) throws -> Int32? {
+        private func openFolder(_ folder: String, under staging: String) throws -> FileSystem.OpenFolder? {
             if let open = lock.withLock({ openFolders[folder] }) { return open }
             try makeFolders(folder, under: staging, recordingCreated: false)
-            guard lock.withLock({ openFolders.count < Self.openFolderLimit }) else { return nil }
-            let descriptor = openat(AT_FDCWD, staging + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            // Another core may have opened it meanwhile: one descriptor is kept.
-            let kept: Int32? = lock.withLock {
+            guard lock.withLock({ openFolders.count < Self.openFolderLimit }),
+                  let opened = writer.fileSystem.openFolder(staging + "/" + folder) else { return nil }
+            // Another core may have opened it meanwhile: one is kept, the other closed as it goes.
+            return lock.withLock {
                 if let open = openFolders[folder] { return open }
                 guard openFolders.count < Self.openFolderLimit else { return nil }
-                openFolders[folder] = descriptor
-                return descriptor
+                openFolders[folder] = opened
+                return opened
             }
-            if kept != descriptor { close(descriptor) }
-            return kept
         }
 
         /// Closes the folders `openFolder` opened; called once no page is written any more.
         package func closeOpenFolders() {
-            lock.withLock {
-                for descriptor in openFolders.values { close(descriptor) }
-                openFolders = [:]
-            }
+            lock.withLock { openFolders = [:] }
         }
 
         private func takeIntoOutput(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) throws {
@@ -177,7 +175,7 @@ extension OutputWriter {
                     return
                 }
                 if let (folder, _) = Self.split(path) { try makeFolders(folder, under: writer.root, recordingCreated: true) }
-                let status = try AtomicFile.writeTemporary(bytes, for: writer.root + "/" + path)
+                let status = try AtomicFile.writeTemporary(bytes, for: writer.root + "/" + path, in: writer.fileSystem)
                 lock.withLock { pending.append(Pending(path: path, hash: hash, renderKey: renderKey, status: status)) }
             case .blocked(let reason):
                 lock.withLock { problems.append((path, .error(writer.display(path), reason, hint: "move it out of the output folder"))) }
@@ -197,18 +195,20 @@ extension OutputWriter {
                 let absolute = base + "/" + prefix
                 if recordingCreated {
                     try lock.withLock {
-                        guard knownFolders.insert(prefix).inserted, FileStatus(absolute)?.kind != .directory else { return }
-                        if mkdir(absolute, 0o755) == 0 {
-                            createdFolders.append(absolute)
-                        } else if errno != EEXIST {
+                        guard knownFolders.insert(prefix).inserted, writer.fileSystem.status(absolute)?.kind != .directory else { return }
+                        do {
+                            if try writer.fileSystem.makeFolder(absolute) { createdFolders.append(absolute) }
+                        } catch {
                             knownFolders.remove(prefix)
-                            throw FileSystemError(path: writer.display(prefix), reason: String(cString: strerror(errno)))
+                            throw FileSystemError.naming(writer.display(prefix), error)
                         }
                     }
                 } else {
                     guard !lock.withLock({ knownFolders.contains(prefix) }) else { continue }
-                    guard mkdir(absolute, 0o755) == 0 || errno == EEXIST else {
-                        throw FileSystemError(path: writer.display(prefix), reason: String(cString: strerror(errno)))
+                    do {
+                        _ = try writer.fileSystem.makeFolder(absolute)
+                    } catch {
+                        throw FileSystemError.naming(writer.display(prefix), error)
                     }
                     lock.withLock { _ = knownFolders.insert(prefix) }
                 }
@@ -252,12 +252,12 @@ extension OutputWriter {
             closeOpenFolders()
             lock.withLock {
                 if let staging {
-                    try? FileManager.default.removeItem(atPath: staging)
+                    writer.fileSystem.removeTree(staging)
                     return
                 }
-                for entry in pending { AtomicFile.discard(writer.root + "/" + entry.path) }
+                for entry in pending { AtomicFile.discard(writer.root + "/" + entry.path, in: writer.fileSystem) }
                 pending = []
-                for folder in createdFolders.reversed() { rmdir(folder) }
+                for folder in createdFolders.reversed() { try? writer.fileSystem.removeFolder(folder) }
                 createdFolders = []
             }
         }
@@ -276,7 +276,7 @@ extension OutputWriter {
             }
             let usual = Transaction(writer: writer, previous: previous, intact: givenIntact, progress: progress, allowsNewFolder: false)
             usual.open()
-            defer { try? FileManager.default.removeItem(atPath: staging) }
+            defer { writer.fileSystem.removeTree(staging) }
             return try usual.finish(copy, base: base)
         }
 
@@ -316,7 +316,7 @@ extension OutputWriter {
             for path in previous.files.keys.sorted() where snapshot.files[path] == nil {
                 if intact.contains(path) {
                     stale.append(path)
-                } else if FileStatus(writer.root + "/" + path) != nil {
+                } else if writer.fileSystem.status(writer.root + "/" + path) != nil {
                     summary.notices.append(.warning(writer.display(path), "was changed after Foldout wrote it and is no longer produced; left in place",
                                                     hint: "delete it if it is not needed"))
                 }
@@ -330,7 +330,7 @@ extension OutputWriter {
                     if let (folder, _) = Self.split(entry.path) {
                         try self.makeFolders(folder, under: self.writer.root, recordingCreated: true)
                     }
-                    return try AtomicFile.writeTemporary(entry.bytes, for: self.writer.root + "/" + entry.path)
+                    return try AtomicFile.writeTemporary(entry.bytes, for: self.writer.root + "/" + entry.path, in: self.writer.fileSystem)
                 }
             }
             for (entry, status) in zip(newFiles, statuses) {
@@ -346,15 +346,15 @@ extension OutputWriter {
             let all = pending.sorted { $0.path < $1.path }
             for (index, entry) in all.enumerated() {
                 do {
-                    try AtomicFile.commit(writer.root + "/" + entry.path)
+                    try AtomicFile.commit(writer.root + "/" + entry.path, in: writer.fileSystem)
                 } catch {
                     // Cannot happen short of a disk failure; record what is in place so the next build knows.
-                    for later in all[(index + 1)...] { AtomicFile.discard(writer.root + "/" + later.path) }
+                    for later in all[(index + 1)...] { AtomicFile.discard(writer.root + "/" + later.path, in: writer.fileSystem) }
                     lock.withLock { pending = [] }
                     for path in previous.files.keys where manifest.files[path] == nil && intact.contains(path) {
                         manifest.files[path] = previous.files[path]
                     }
-                    try? manifest.write(root: writer.root)
+                    try? manifest.write(root: writer.root, fileSystem: writer.fileSystem)
                     throw error
                 }
                 manifest.files[entry.path] = .init(hash: entry.hash, size: entry.status.size, modified: entry.status.modified,
@@ -366,7 +366,7 @@ extension OutputWriter {
             }
             summary.written = all.count
             for path in stale {
-                if unlink(writer.root + "/" + path) == 0 || errno == ENOENT {
+                if (try? writer.fileSystem.removeFile(writer.root + "/" + path)) != nil {
                     summary.removed += 1
                     writer.removeEmptyFolders(above: path)
                 } else {
@@ -374,7 +374,7 @@ extension OutputWriter {
                 }
             }
             summary.changedPaths = (all.map(\.path) + stale).sorted()
-            try manifest.write(root: writer.root)
+            try manifest.write(root: writer.root, fileSystem: writer.fileSystem)
             return (summary, manifest)
         }
     }

@@ -21,10 +21,13 @@ public struct OutputWriter: Sendable {
     public var root: String
     /// Overwrite files Foldout did not write when a page needs their path.
     public var force: Bool
+    /// Where the output folder is, and where copied files are read from.
+    public var fileSystem: FileSystem
 
-    public init(root: String, force: Bool = false) {
+    public init(root: String, force: Bool = false, fileSystem: FileSystem = .local) {
         self.root = root
         self.force = force
+        self.fileSystem = fileSystem
     }
 
     public struct Summary: Sendable, Equatable {
@@ -90,7 +93,7 @@ public struct OutputWriter: Sendable {
             if let record, isOurs, let digest = snapshot.contentDigests[path], digest == record.hash {
                 return .keep(.init(hash: digest, size: record.size, modified: record.modified, renderKey: renderKey))
             }
-            return plan(path, bytes: try FileSystem.local.readFile(source), renderKey: renderKey, previous: previous, intact: intact)
+            return plan(path, bytes: try fileSystem.readFile(source), renderKey: renderKey, previous: previous, intact: intact)
         case .taken:
             preconditionFailure("a page taken by a transaction is planned when it is taken")
         }
@@ -105,11 +108,11 @@ public struct OutputWriter: Sendable {
             if record.hash == hash { return .keep(.init(hash: hash, size: record.size, modified: record.modified, renderKey: renderKey)) }
             return .write(bytes, hash: hash, foreign: nil)
         }
-        guard let status = FileStatus(root + "/" + path) else { return .write(bytes, hash: hash, foreign: nil) }
+        guard let status = fileSystem.status(root + "/" + path) else { return .write(bytes, hash: hash, foreign: nil) }
         switch status.kind {
         case .file:
             // Already holds exactly these bytes (a previous build whose manifest is gone): adopt it.
-            if status.size == bytes.count, (try? FileSystem.local.readFile(root + "/" + path)) == bytes {
+            if status.size == bytes.count, (try? fileSystem.readFile(root + "/" + path)) == bytes {
                 return .keep(.init(hash: hash, size: status.size, modified: status.modified, renderKey: renderKey))
             }
             if record != nil { return .write(bytes, hash: hash, foreign: nil) }
@@ -149,7 +152,7 @@ public struct OutputWriter: Sendable {
             if let known = checked[prefix] {
                 kind = known
             } else {
-                kind = FileStatus(root + "/" + prefix)?.kind
+                kind = fileSystem.status(root + "/" + prefix)?.kind
                 checked[prefix] = kind
             }
             if let kind, kind != .directory { return (prefix, kind) }
@@ -172,8 +175,10 @@ public struct OutputWriter: Sendable {
     }
 
     package func createFolder(_ path: String, display: String) throws {
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
-            throw FileSystemError(path: display, reason: String(cString: strerror(errno)))
+        do {
+            _ = try fileSystem.makeFolder(path)
+        } catch {
+            throw FileSystemError.naming(display, error)
         }
     }
 
@@ -182,7 +187,7 @@ public struct OutputWriter: Sendable {
     package func removeEmptyFolders(above path: String) {
         var parts = path.split(separator: "/").dropLast()
         while !parts.isEmpty {
-            guard rmdir(root + "/" + parts.joined(separator: "/")) == 0 else { return }
+            guard (try? fileSystem.removeFolder(root + "/" + parts.joined(separator: "/"))) != nil else { return }
             parts = parts.dropLast()
         }
     }

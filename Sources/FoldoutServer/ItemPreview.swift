@@ -23,7 +23,7 @@ public struct ItemPreview: Sendable {
     /// or fail to parse are left to the full rebuild, which always follows.
     public func write(_ changedPaths: [String], memory: BuildMemory, cache: BuildCache?) -> [String: OutputManifest.Record] {
         guard let state = memory.current else { return [:] }
-        let lock = BuildLock(output: options.outputPath)
+        let lock = BuildLock(output: options.outputPath, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }
         var written: [String: OutputManifest.Record] = [:]
         let renderer = SiteRenderer(site: state.site, templates: state.templates, configurations: state.configurations)
@@ -46,8 +46,8 @@ public struct ItemPreview: Sendable {
             let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
             let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
             let destination = options.outputPath + "/" + item.outputPath
-            if (try? FileSystem.local.readFile(destination)) == html { continue }
-            guard let status = try? AtomicFile.write(html, to: destination) else { continue }
+            if (try? options.fileSystem.readFile(destination)) == html { continue }
+            guard let status = try? AtomicFile.write(html, to: destination, in: options.fileSystem) else { continue }
             written[item.outputPath] = .init(hash: ContentHash.of(html), size: status.size, modified: status.modified, renderKey: nil)
         }
         return written

@@ -35,7 +35,7 @@ public final class PreviewSession: @unchecked Sendable {
                 report: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.options = options
         self.report = report
-        cache = BuildCache(path: BuildCache.defaultPath(forOutput: options.outputPath))
+        cache = BuildCache(path: BuildCache.defaultPath(forOutput: options.outputPath), fileSystem: options.fileSystem)
         server = PreviewServer(outputPath: options.outputPath, host: host, port: port, hub: hub)
     }
 

@@ -137,16 +137,15 @@ import Testing
     }
 
     @Test func failedBuildLeavesTheOutputFolderAsItWas() throws {
-        let folder = try TemporaryFolder()
-        try folder.write(["Content/pets/a.md": "---\ntitle: A\n---\nFirst."])
-        try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        let before = try folder.text("Output/pets/a.html")
-        try folder.write(["Content/pets/a.md": "---\ntitle: Changed\n---\nSecond.", "Content/pets/b.md": "---\nweight: heavy\n---\n"])
+        let site = try MemorySite(["pets/a.md": "---\ntitle: A\n---\nFirst."])
+        _ = try Builder(options: site.options).build()
+        let before = try site.text("pets/a.html")
+        try site.write(["pets/a.md": "---\ntitle: Changed\n---\nSecond.", "pets/b.md": "---\nweight: heavy\n---\n"])
         #expect(throws: BuildFailure.self) {
-            try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
+            _ = try Builder(options: site.options).build()
         }
-        #expect(try folder.text("Output/pets/a.html") == before)
-        #expect(!folder.exists("Output/pets/b.html"))
+        #expect(try site.text("pets/a.html") == before)
+        #expect(!site.folder.exists("Output/pets/b.html"))
     }
 
     @Test func diagnosticReadsAsPathLineColumnMessage() {

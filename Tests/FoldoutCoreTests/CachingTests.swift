@@ -8,7 +8,8 @@ import Testing
 @testable import FoldoutBuild
 
 /// Work reused across builds (issue 4, point 4): a page is rendered again only when what it
-/// shows changed, and an incremental build always gives what a clean build gives.
+/// shows changed, and an incremental build always gives what a clean build gives. The
+/// sites and cache files are in memory.
 @Suite struct CachingTests {
     static let itemPages: Set<String> = [
         "about.html", "pets/dogs/alba.html", "pets/dogs/bruno.html", "pets/dogs/cleo.html", "pets/cats/dora.html",
@@ -18,7 +19,7 @@ import Testing
     // MARK: Templates
 
     @Test func editingTheItemTemplateRewritesOnlyItemPages() throws {
-        let site = try DiskSite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
+        let site = try MemorySite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
         try site.build()
         let before = try site.state
         try site.writeTemplate("item.html", Fixture.defaultTemplates["item.html"]! + "<!-- item footer -->\n")
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func editingAPartialRewritesOnlyThePagesUsingIt() throws {
-        let site = try DiskSite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
+        let site = try MemorySite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
         try site.build()
         let before = try site.state
         let header = Fixture.defaultTemplates["partials/section-header.html"]!
@@ -42,7 +43,7 @@ import Testing
     // MARK: Content
 
     @Test func editingAnItemsSummaryRewritesItsPageAndThePagesShowingItsRow() throws {
-        let site = try DiskSite(IncrementalBuildTests.site)
+        let site = try MemorySite(IncrementalBuildTests.site)
         try site.build()
         let before = try site.state
         try site.write(["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is brave now. See [Alba](alba.md).\n"])
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func editingATitleRewritesTheNeighboursPagers() throws {
-        let site = try DiskSite(IncrementalBuildTests.site)
+        let site = try MemorySite(IncrementalBuildTests.site)
         try site.build()
         let before = try site.state
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno the Brave\nstatus: adopted\n---\nBruno found a home.\n"])
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func editingATaggedItemRewritesItsTagPages() throws {
-        let site = try DiskSite(IncrementalBuildTests.site)
+        let site = try MemorySite(IncrementalBuildTests.site)
         try site.build()
         let before = try site.state
         try site.write(["pets/cats/dora.md": "---\ntitle: Dora\ntags: [calm]\n---\nDora purrs loudly.\n"])
@@ -77,9 +78,9 @@ import Testing
     /// The strongest check of the render keys: after every kind of edit, an incremental
     /// build leaves the same files as a clean build of the same content.
     @Test func incrementalBuildsMatchCleanBuilds() throws {
-        let site = try DiskSite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
+        let site = try MemorySite(IncrementalBuildTests.site, templates: Fixture.defaultTemplates)
         try site.build()
-        let edits: [(String, (DiskSite) throws -> Void)] = [
+        let edits: [(String, (MemorySite) throws -> Void)] = [
             ("body", { try $0.write(["pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\n---\nAlba runs.\n"]) }),
             ("title and order", { try $0.write(["pets/dogs/cleo.md": "---\ntitle: Aaron\n---\nRenamed.\n"]) }),
             ("weight", { try $0.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\nweight: 1\n---\nFirst.\n"]) }),
@@ -98,13 +99,8 @@ import Testing
         for (name, edit) in edits {
             try edit(site)
             try site.build()
-            let clean = try TemporaryFolder()
-            let options = BuildOptions(contentPath: site.content, templatesPath: site.templatesPath,
-                                       outputPath: clean.path + "/Output", contentDisplayName: "Content",
-                                       templatesDisplayName: "Templates")
-            _ = try Builder(options: options).build()
+            let fresh = try site.cleanBuild().state
             let incremental = try site.state
-            let fresh = try OutputFolderState(clean.path + "/Output")
             #expect(incremental.sitePaths == fresh.sitePaths, "after the \(name) edit")
             let differing = incremental.sitePaths.intersection(fresh.sitePaths)
                 .filter { incremental.files[$0]?.bytes != fresh.files[$0]?.bytes }
@@ -116,66 +112,64 @@ import Testing
 
     /// Builds `site` into a new output folder, then again after adding a page, and returns the
     /// cache file's path: the first build does not start the file, the next full build does.
-    private func buildStartingCacheFile(_ site: DiskSite) throws -> String {
+    private func buildStartingCacheFile(_ site: MemorySite) throws -> String {
         try site.build()
         let path = BuildCache.defaultPath(forOutput: site.output)
-        #expect(!FileManager.default.fileExists(atPath: path), "a build into a new output folder writes no cache file")
+        #expect(!site.memory.exists(path), "a build into a new output folder writes no cache file")
         try site.write(["pets/cats/emil.md": "---\ntitle: Emil\n---\nEmil is new here.\n"])
         try site.build()
-        #expect(FileManager.default.fileExists(atPath: path), "the folder's next full build starts it")
+        #expect(site.memory.exists(path), "the folder's next full build starts it")
         return path
     }
 
     @Test func aBuildIntoANewFolderFillsTheCacheOnlyWhereSomethingKeepsIt() throws {
-        let site = try DiskSite(IncrementalBuildTests.site)
+        let site = try MemorySite(IncrementalBuildTests.site)
         let path = BuildCache.defaultPath(forOutput: site.output)
         let pages = IncrementalBuildTests.site.count
         // As `foldout build` makes it: no file, none started, the process then ends.
-        let oneBuild = BuildCache(path: path, servesLaterBuilds: false)
+        let oneBuild = BuildCache(path: path, servesLaterBuilds: false, fileSystem: site.fileSystem)
         try Builder(options: site.options).update(cache: oneBuild)
         #expect(oneBuild.count == 0)
         // As `foldout serve` makes it: its next build looks in memory.
-        try FileManager.default.removeItem(atPath: site.output)
-        let serving = BuildCache(path: path)
+        site.memory.remove(site.output)
+        let serving = BuildCache(path: path, fileSystem: site.fileSystem)
         try Builder(options: site.options).update(cache: serving)
         #expect(serving.count > pages)
         // A file left by an earlier build of a folder of that name is read, and its entries used.
-        try FileManager.default.removeItem(atPath: site.output)
+        site.memory.remove(site.output)
         _ = try buildStartingCacheFile(site)
-        try FileManager.default.removeItem(atPath: site.output)
-        let afterFile = BuildCache(path: path, servesLaterBuilds: false)
+        site.memory.remove(site.output)
+        let afterFile = BuildCache(path: path, servesLaterBuilds: false, fileSystem: site.fileSystem)
         try Builder(options: site.options).update(cache: afterFile)
         #expect(afterFile.count > pages)
     }
 
     @Test func cacheIsKeptBesideTheOutputFolderNotInIt() throws {
-        let site = try DiskSite(IncrementalBuildTests.site)
+        let site = try MemorySite(IncrementalBuildTests.site)
         let path = try buildStartingCacheFile(site)
         #expect(path == site.folder.path + "/.foldout-cache/Output.cache")
         #expect(!(try site.state).files.keys.contains { $0.contains("cache") })
-        let reloaded = BuildCache(path: path)
+        let reloaded = BuildCache(path: path, fileSystem: site.fileSystem)
         reloaded.load()
         // Every file's front matter and body, not only the added page's.
         #expect(reloaded.count > IncrementalBuildTests.site.count)
     }
 
     @Test func damagedCacheFileIsIgnored() throws {
-        let site = try DiskSite(IncrementalBuildTests.site)
+        let site = try MemorySite(IncrementalBuildTests.site)
         let path = try buildStartingCacheFile(site)
-        try DiskSite.damage(path, from: 2, every: 7)
+        try site.damage(path, from: 2, every: 7)
         try site.write(["pets/dogs/alba.md": "---\ntitle: Alba\n---\nChanged after the damage.\n"])
         try site.build()
         #expect(try site.text("pets/dogs/alba.html").contains("Changed after the damage"))
-        let clean = try TemporaryFolder()
-        _ = try Builder(options: BuildOptions(contentPath: site.content, templatesPath: nil, outputPath: clean.path + "/Output",
-                                              contentDisplayName: "Content")).build()
-        #expect(try site.state.sitePaths == OutputFolderState(clean.path + "/Output").sitePaths)
+        #expect(try site.state.sitePaths == site.cleanBuild().state.sitePaths)
     }
 
     @Test func cachedFrontMatterAndBodiesRoundTrip() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path + "/cache"
-        let cache = BuildCache(path: path, tool: 7)
+        let memory = MemoryFileSystem()
+        memory.makeFolders("/tmp")
+        let path = "/tmp/cache"
+        let cache = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
         let frontMatter = try FrontMatter.parse(yaml: "title: A\nlist: [1, 2.5, true, ~]\nmap: {k: v}\n")
         cache.store(frontMatter, for: 1)
         let body = RenderedBody(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
@@ -187,7 +181,7 @@ import Testing
                                            ("https://x", .external), ("gone.md", .missing)])
         cache.store(body, for: 2)
         cache.finishBuild(prune: true)
-        let reloaded = BuildCache(path: path, tool: 7)
+        let reloaded = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
         #expect(reloaded.frontMatter(1)?.fields.map(\.key) == ["title", "list", "map"])
         #expect(reloaded.frontMatter(1)?["list"] == frontMatter["list"])
         #expect(reloaded.frontMatter(1)?.lines == frontMatter.lines)
@@ -196,26 +190,27 @@ import Testing
         #expect(loaded.anchorLinks == body.anchorLinks)
         #expect(loaded.links.map(\.resolution) == body.links.map(\.resolution))
         // Another program version does not trust it.
-        #expect(BuildCache(path: path, tool: 8).body(2) == nil)
+        #expect(BuildCache(path: path, tool: 8, fileSystem: memory.fileSystem).body(2) == nil)
     }
 
     /// The file is written in pieces of about a megabyte: entries on both sides of piece
     /// boundaries, and a second build's appended entries, read back whole.
     @Test func cacheFilesLargerThanOnePieceReadBack() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path + "/cache"
+        let memory = MemoryFileSystem()
+        memory.makeFolders("/tmp")
+        let path = "/tmp/cache"
         func body(_ number: Int) -> RenderedBody {
             RenderedBody(html: "<p>\(number)</p>" + String(repeating: "x", count: 5_000 + number), title: "T\(number)", summary: "",
                             headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
-        let first = BuildCache(path: path, tool: 7)
+        let first = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in 0..<500 { first.store(body(number), for: UInt64(number)) }
         first.finishBuild(prune: true)
-        let second = BuildCache(path: path, tool: 7)
+        let second = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in 0..<500 { _ = second.body(UInt64(number)) }
         for number in 500..<700 { second.store(body(number), for: UInt64(number)) }
         second.finishBuild(prune: true)
-        let reloaded = BuildCache(path: path, tool: 7)
+        let reloaded = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in 0..<700 {
             #expect(reloaded.body(UInt64(number))?.html == body(number).html, "entry \(number)")
         }
@@ -225,17 +220,18 @@ import Testing
     /// Each entry's length is written before the entry, in as many bytes as it needs: entries
     /// whose lengths take one, two, three and four bytes, mixed, read back.
     @Test func cacheEntriesOfEverySizeReadBack() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path + "/cache"
+        let memory = MemoryFileSystem()
+        memory.makeFolders("/tmp")
+        let path = "/tmp/cache"
         let sizes = [0, 100, 16_500, 20, 5_000, 2_200_000, 3, 300_000, 90, 200]
         func body(_ number: Int) -> RenderedBody {
             RenderedBody(html: String(repeating: "\(number % 10)", count: sizes[number]), title: "", summary: "",
                             headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
-        let cache = BuildCache(path: path, tool: 7)
+        let cache = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in sizes.indices { cache.store(body(number), for: UInt64(number)) }
         cache.finishBuild(prune: true)
-        let reloaded = BuildCache(path: path, tool: 7)
+        let reloaded = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in sizes.indices {
             // (Compared here: a failure would print megabytes of text.)
             #expect(reloaded.body(UInt64(number)).map { $0.html == body(number).html } == true, "entry \(number)")

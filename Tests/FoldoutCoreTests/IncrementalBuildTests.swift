@@ -6,6 +6,7 @@ import Testing
 
 /// The output folder as a snapshot applied against the previous build (issue 4, points 1, 2
 /// and 4): what is written, what is left alone, what is removed, what is never touched.
+/// The sites are in memory, but for the test of what real renames leave behind.
 @Suite struct IncrementalBuildTests {
     static let site: [String: String] = [
         "_index.md": "---\ntitle: Test Shelter\ndescription: Pets looking for a home.\n---\nWelcome.\n",
@@ -35,7 +36,7 @@ import Testing
     // MARK: Point 1: only the difference is applied
 
     @Test func rebuildWithNothingChangedWritesNothing() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         let first = try site.build()
         #expect(first.summary.written > 0 && first.summary.unchanged == 0)
         let before = try site.state
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func untouchedFilesKeepTheirModificationTimes() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
         let before = try site.state
         // A later paragraph: the row (title, summary) stays the same, only the item's page changes.
@@ -67,26 +68,27 @@ import Testing
         try site.write(["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is brave now.\n"])
         try site.build()
         // No temporary file is left behind, and the manifest lists exactly the site's files.
+        // On the disk: the point is what real renames leave.
         let state = try site.state
         #expect(!state.files.keys.contains { $0.hasSuffix(AtomicFile.temporarySuffix) })
         #expect(Set(OutputManifest.read(root: site.output).files.keys) == state.sitePaths)
     }
 
     @Test func deletedItemsPageIsRemoved() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
-        #expect(FileManager.default.fileExists(atPath: site.output + "/courses/swift/next.html"))
+        #expect(site.memory.exists(site.output + "/courses/swift/next.html"))
         try site.remove("courses/swift/next.md")
         let outcome = try site.build()
-        #expect(!FileManager.default.fileExists(atPath: site.output + "/courses/swift/next.html"))
+        #expect(!site.memory.exists(site.output + "/courses/swift/next.html"))
         #expect(outcome.summary.removed == 1)
-        #expect(OutputManifest.read(root: site.output).files["courses/swift/next.html"] == nil)
+        #expect(OutputManifest.read(root: site.output, fileSystem: site.fileSystem).files["courses/swift/next.html"] == nil)
         // The catalog page no longer shows its row.
         #expect(!(try site.text("courses/index.html")).contains("next.html"))
     }
 
     @Test func assetsAreCopiedAgainOnlyWhenTheirBytesChange() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.folder.write("Content/pets/dogs/photo.png", bytes: [1, 2, 3])
         try site.build()
         let before = try site.state
@@ -94,36 +96,36 @@ import Testing
         #expect(try site.state == before)
         try site.folder.write("Content/pets/dogs/photo.png", bytes: [4, 5, 6, 7])
         try site.build()
-        #expect(try FileSystem.local.readFile(site.output + "/pets/dogs/photo.png") == [4, 5, 6, 7])
+        #expect(try site.fileSystem.readFile(site.output + "/pets/dogs/photo.png") == [4, 5, 6, 7])
         #expect(try site.state.changed(since: before) == ["pets/dogs/photo.png", OutputManifest.fileName])
         try site.remove("pets/dogs/photo.png")
         try site.build()
-        #expect(!FileManager.default.fileExists(atPath: site.output + "/pets/dogs/photo.png"))
+        #expect(!site.memory.exists(site.output + "/pets/dogs/photo.png"))
     }
 
     @Test func removingEveryItemOfAFolderRemovesTheEmptyFolder() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
-        try FileManager.default.removeItem(atPath: site.content + "/courses")
+        try site.remove("courses")
         try site.build()
-        #expect(!FileManager.default.fileExists(atPath: site.output + "/courses"))
+        #expect(!site.memory.exists(site.output + "/courses"))
     }
 
     @Test func outputFileEditedByHandIsRestored() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
         let page = site.output + "/pets/dogs/bruno.html"
-        let original = try FileSystem.local.readFile(page)
-        try Data("edited by hand".utf8).write(to: URL(fileURLWithPath: page))
+        let original = try site.fileSystem.readFile(page)
+        site.memory.write(page, "edited by hand")
         let outcome = try site.build()
         #expect(!outcome.wasUpToDate)
-        #expect(try FileSystem.local.readFile(page) == original)
+        #expect(try site.fileSystem.readFile(page) == original)
     }
 
     // MARK: Point 2: nothing lost
 
     @Test func foreignFilesAreNeverRemovedOrChanged() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.folder.write(["Output/notes.txt": "mine", "Output/pets/dogs/extra.html": "<p>mine too</p>"])
         try site.build()
         try site.remove("pets/dogs/cleo.md")
@@ -131,13 +133,13 @@ import Testing
         try site.build()
         #expect(try site.folder.text("Output/notes.txt") == "mine")
         #expect(try site.folder.text("Output/pets/dogs/extra.html") == "<p>mine too</p>")
-        #expect(OutputManifest.read(root: site.output).files["notes.txt"] == nil)
+        #expect(OutputManifest.read(root: site.output, fileSystem: site.fileSystem).files["notes.txt"] == nil)
         // The folder of removed pages stays when it still holds someone else's file.
-        #expect(!FileManager.default.fileExists(atPath: site.output + "/pets/cats/dora.html"))
+        #expect(!site.memory.exists(site.output + "/pets/cats/dora.html"))
     }
 
     @Test func failedBuildLeavesTheOutputFolderExactlyAsItWas() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
         try site.folder.write(["Output/notes.txt": "mine"])
         let before = try site.state
@@ -150,7 +152,7 @@ import Testing
     }
 
     @Test func pageCollidingWithAForeignFileIsAnErrorNamingIt() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.folder.write(["Output/pets/dogs/alba.html": "<p>my own page</p>"])
         let before = try site.state
         do {
@@ -166,7 +168,7 @@ import Testing
     }
 
     @Test func forceOverwritesAForeignFileWhichThenBecomesFoldouts() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.folder.write(["Output/pets/dogs/alba.html": "<p>my own page</p>"])
         site.force = true
         try site.build()
@@ -174,20 +176,20 @@ import Testing
         site.force = false
         try site.remove("pets/dogs/alba.md")
         try site.build()
-        #expect(!FileManager.default.fileExists(atPath: site.output + "/pets/dogs/alba.html"))
+        #expect(!site.memory.exists(site.output + "/pets/dogs/alba.html"))
     }
 
     @Test func foreignFolderWherePageGoesIsAnErrorEvenWithForce() throws {
-        let site = try DiskSite(Self.site)
-        try FileManager.default.createDirectory(atPath: site.output + "/pets/dogs/alba.html", withIntermediateDirectories: true)
+        let site = try MemorySite(Self.site)
+        site.memory.makeFolders(site.output + "/pets/dogs/alba.html")
         site.force = true
         #expect(throws: BuildFailure.self) { try site.build() }
     }
 
     @Test func outputWithoutManifestIsAdoptedWhereItHoldsTheSameBytes() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
-        try FileManager.default.removeItem(atPath: site.output + "/" + OutputManifest.fileName)
+        site.memory.remove(site.output + "/" + OutputManifest.fileName)
         let before = try site.state
         let outcome = try site.build()
         #expect(outcome.summary.written == 0)
@@ -197,7 +199,7 @@ import Testing
     // MARK: Point 3: the summary
 
     @Test func warningsAreRepeatedWhenNothingChanged() throws {
-        let site = try DiskSite(Self.site.merging(["pets/dogs/lost.md": "See [nothing](missing.md).\n"]) { $1 })
+        let site = try MemorySite(Self.site.merging(["pets/dogs/lost.md": "See [nothing](missing.md).\n"]) { $1 })
         let first = try site.build()
         let second = try site.build()
         #expect(second.wasUpToDate)

@@ -4,6 +4,7 @@ import Testing
 @testable import FoldoutBase
 @testable import FoldoutLoading
 @testable import FoldoutMarkdown
+@testable import FoldoutBuild
 
 /// The libcmark wrapper: safe by default, smart punctuation, unique heading ids, invalid
 /// UTF-8 replaced, and a callback that rewrites link destinations.
@@ -261,12 +262,12 @@ import Testing
     }
 
     @Test func invalidUTF8FileBuildsEndToEnd() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("Content/notes/latin1.md", bytes: Array("# Caf".utf8) + [0xE9] + Array("\n\nNa\u{EF}ve ".utf8) + [0xFF] + Array("\n".utf8))
-        let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
+        let site = try MemorySite([:])
+        try site.writeContent("notes/latin1.md", bytes: Array("# Caf".utf8) + [0xE9] + Array("\n\nNa\u{EF}ve ".utf8) + [0xFF] + Array("\n".utf8))
+        let report = try Builder(options: site.options).build().report
         let item = try #require(report.site.allItems.first)
         #expect(item.title == "Caf\u{FFFD}")
-        #expect(try folder.text("Output/notes/latin1.html").contains("\u{FFFD}"))
+        #expect(try site.text("notes/latin1.html").contains("\u{FFFD}"))
     }
 
     // MARK: Link rewriting callback

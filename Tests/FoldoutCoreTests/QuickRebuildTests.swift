@@ -11,6 +11,7 @@ import FoldoutServer
 /// Rebuilds that redo only edited items (`QuickRebuild`, from the build state file or the
 /// memory of `foldout serve`): after each edit, the output and the warnings are those of a
 /// clean build of the same content, and the quick way is taken exactly where it may be.
+/// The sites are in memory, but for the tests of file stamps, which the real disk gives.
 @Suite struct QuickRebuildTests {
     /// The incremental build tests' site, with headings, an image, links to anchors, a title
     /// taken from a heading, and a section sorted by summary.
@@ -29,7 +30,7 @@ import FoldoutServer
     struct Edit {
         var name: String
         var isQuick: Bool
-        var apply: (DiskSite) throws -> Void
+        var apply: (any BuiltSite) throws -> Void
     }
 
     static func edit(_ name: String, quick: Bool, _ files: [String: String]) -> Edit {
@@ -37,7 +38,7 @@ import FoldoutServer
     }
 
     /// Builds `site` after each edit and compares with a clean build of the same content.
-    func check(_ edits: [Edit], site: DiskSite) throws {
+    func check(_ edits: [Edit], site: any BuiltSite) throws {
         try site.build()
         for edit in edits {
             try edit.apply(site)
@@ -47,21 +48,16 @@ import FoldoutServer
         }
     }
 
-    func expectSameAsCleanBuild(_ site: DiskSite, outcome: Builder.Outcome, after name: String) throws {
-        let clean = try TemporaryFolder()
-        let options = BuildOptions(contentPath: site.content, templatesPath: site.templatesPath, outputPath: clean.path + "/Output",
-                                   strict: site.strict, contentDisplayName: "Content", templatesDisplayName: "Templates")
-        let report = try Builder(options: options).build().report
+    func expectSameAsCleanBuild(_ site: any BuiltSite, outcome: Builder.Outcome, after name: String) throws {
+        let (report, fresh, cleanManifest) = try site.cleanBuild()
         let incremental = try site.state
-        let fresh = try OutputFolderState(clean.path + "/Output")
         #expect(incremental.sitePaths == fresh.sitePaths, "after the edit “\(name)”")
         let differing = incremental.sitePaths.intersection(fresh.sitePaths).filter { incremental.files[$0]?.bytes != fresh.files[$0]?.bytes }
         #expect(differing.isEmpty, "after the edit “\(name)” these differ from a clean build: \(differing.sorted())")
         #expect(outcome.warnings == report.warnings, "after the edit “\(name)”")
         #expect(outcome.pageCount == report.pageCount, "after the edit “\(name)”")
         // The manifest records what a clean build would, so a later full build keeps the same pages.
-        let manifest = OutputManifest.read(root: site.output)
-        let cleanManifest = OutputManifest.read(root: clean.path + "/Output")
+        let manifest = OutputManifest.read(root: site.output, fileSystem: site.fileSystem)
         #expect(manifest.fingerprint == cleanManifest.fingerprint, "after the edit “\(name)”")
         let keys = manifest.files.filter { cleanManifest.files[$0.key]?.renderKey != $0.value.renderKey }.map(\.key)
         #expect(keys.isEmpty, "after the edit “\(name)” these render keys differ from a clean build's: \(keys.sorted())")
@@ -70,7 +66,7 @@ import FoldoutServer
     // MARK: Edits done quickly
 
     @Test func bodyEditsRedoOnlyTheEditedItems() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try check([
             Self.edit("a paragraph further down", quick: true,
                       ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")]),
@@ -103,7 +99,7 @@ import FoldoutServer
     }
 
     @Test func onlyTheEditedItemsPageAndThePagesShowingItsRowAreRewritten() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
         var before = try site.state
         try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")])
@@ -129,7 +125,7 @@ import FoldoutServer
     // MARK: Edits left to the full build
 
     @Test func editsThatChangeMoreThanTheBodyRebuildInFull() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try check([
             Self.edit("a title taken from the first heading", quick: false,
                       ["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora the cat\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n"]),
@@ -141,12 +137,12 @@ import FoldoutServer
             Self.edit("a catalog's intro", quick: false, ["pets/_index.md": Self.site["pets/_index.md"]! + " Come and see.\n"]),
             Self.edit("a new item", quick: false, ["pets/cats/emil.md": "---\ntitle: Emil\n---\nA new cat.\n"]),
             Edit(name: "a removed item", isQuick: false) { try $0.remove("pets/cats/emil.md") },
-            Edit(name: "an asset", isQuick: false) { try $0.folder.write("Content/pets/dogs/photo.png", bytes: [1, 2, 3]) },
+            Edit(name: "an asset", isQuick: false) { try $0.writeContent("pets/dogs/photo.png", bytes: [1, 2, 3]) },
         ], site: site)
     }
 
     @Test func templateEditsRebuildInFull() throws {
-        let site = try DiskSite(Self.site, templates: Fixture.defaultTemplates)
+        let site = try MemorySite(Self.site, templates: Fixture.defaultTemplates)
         try check([
             Self.edit("a body", quick: true, ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"]),
             Edit(name: "a template and a body", isQuick: false) { site in
@@ -157,7 +153,7 @@ import FoldoutServer
     }
 
     @Test func strictBuildsFailOnANewWarningAsAFullBuildWould() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         site.strict = true
         try site.build()
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happy.\n\nSee [nothing](nothing.md).\n"])
@@ -172,11 +168,12 @@ import FoldoutServer
     // MARK: The state file
 
     @Test func stateIsKeptBesideTheOutputFolderNotInIt() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
         let path = BuildStateFile.defaultPath(forOutput: site.output)
         #expect(path == site.folder.path + "/.foldout-cache/Output.state")
-        #expect(BuildStateFile.read(path)?.fingerprint == OutputManifest.read(root: site.output).fingerprint)
+        #expect(BuildStateFile.read(path, fileSystem: site.fileSystem)?.fingerprint
+                == OutputManifest.read(root: site.output, fileSystem: site.fileSystem).fingerprint)
         #expect(!(try site.state).files.keys.contains { $0.contains("state") })
     }
 
@@ -207,7 +204,7 @@ import FoldoutServer
     }
 
     @Test func manyQuickRebuildsInARowAppendToTheStateFile() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
         let path = BuildStateFile.defaultPath(forOutput: site.output)
         for number in 0..<(BuildStateFile.deltaLimit + 3) {
@@ -215,7 +212,7 @@ import FoldoutServer
             try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\n" + paragraph])
             let outcome = try site.build()
             #expect(outcome.rebuiltOnlyEditedItems, "edit \(number)")
-            #expect(try #require(BuildStateFile.read(path)).deltas == (number + 1) % (BuildStateFile.deltaLimit + 1), "edit \(number)")
+            #expect(try #require(BuildStateFile.read(path, fileSystem: site.fileSystem)).deltas == (number + 1) % (BuildStateFile.deltaLimit + 1), "edit \(number)")
             if number % 16 == 0 || number > BuildStateFile.deltaLimit {
                 try expectSameAsCleanBuild(site, outcome: outcome, after: "edit \(number)")
             }
@@ -223,10 +220,10 @@ import FoldoutServer
     }
 
     @Test func damagedOrForeignStateFilesMeanAFullBuild() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
         let path = BuildStateFile.defaultPath(forOutput: site.output)
-        try DiskSite.damage(path, from: 3, every: 11)
+        try site.damage(path, from: 3, every: 11)
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nDamaged state.\n"])
         var outcome = try site.build()
         #expect(!outcome.rebuiltOnlyEditedItems)
@@ -235,16 +232,15 @@ import FoldoutServer
         // A quick rebuild's change torn off at the end of the file: the state is an older one.
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nFirst.\n"])
         #expect(try site.build().rebuiltOnlyEditedItems)
-        let bytes = try FileSystem.local.readFile(path)
-        try Data(bytes.dropLast(3)).write(to: URL(fileURLWithPath: path))
+        try site.truncate(path, by: 3)
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nSecond.\n"])
         outcome = try site.build()
         #expect(!outcome.rebuiltOnlyEditedItems)
         try expectSameAsCleanBuild(site, outcome: outcome, after: "a torn change")
 
         // Another program's state is not trusted.
-        let state = try #require(BuildStateFile.read(path)?.state())
-        try BuildStateFile.write(state, to: path, tool: ToolIdentity.digest &+ 1)
+        let state = try #require(BuildStateFile.read(path, fileSystem: site.fileSystem)?.state())
+        try BuildStateFile.write(state, to: path, tool: ToolIdentity.digest &+ 1, fileSystem: site.fileSystem)
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nThird.\n"])
         outcome = try site.build()
         #expect(!outcome.rebuiltOnlyEditedItems)
@@ -252,9 +248,9 @@ import FoldoutServer
     }
 
     @Test func outputEditedByHandMeansAFullBuild() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         try site.build()
-        try Data("edited by hand".utf8).write(to: URL(fileURLWithPath: site.output + "/pets/dogs/cleo.html"))
+        site.memory.write(site.output + "/pets/dogs/cleo.html", "edited by hand")
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"])
         let outcome = try site.build()
         #expect(!outcome.rebuiltOnlyEditedItems)
@@ -386,13 +382,13 @@ import FoldoutServer
     // MARK: foldout serve
 
     @Test func serveRebuildsFromWhatItRemembers() throws {
-        let site = try DiskSite(Self.site)
+        let site = try MemorySite(Self.site)
         let memory = BuildMemory()
-        let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output))
+        let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
         let builder = Builder(options: site.options)
         #expect(!(try builder.update(cache: cache, memory: memory)).rebuiltOnlyEditedItems)
         // The state file is taken away: what follows comes from memory alone.
-        try FileManager.default.removeItem(atPath: BuildStateFile.defaultPath(forOutput: site.output))
+        site.memory.remove(BuildStateFile.defaultPath(forOutput: site.output))
         for number in 0..<3 {
             let path = "pets/dogs/alba.md"
             try site.write([path: Self.site[path]!.replacingOccurrences(of: "long walks", with: "long walks \(number)")])
@@ -400,7 +396,7 @@ import FoldoutServer
             #expect(written.keys.sorted() == ["pets/dogs/alba.html"])
             let outcome = try builder.update(cache: cache, memory: memory, preWritten: written)
             #expect(outcome.rebuiltOnlyEditedItems, "edit \(number)")
-            #expect(memory.current?.build.fingerprint == OutputManifest.read(root: site.output).fingerprint)
+            #expect(memory.current?.build.fingerprint == OutputManifest.read(root: site.output, fileSystem: site.fileSystem).fingerprint)
             try expectSameAsCleanBuild(site, outcome: outcome, after: "edit \(number) under serve")
         }
     }

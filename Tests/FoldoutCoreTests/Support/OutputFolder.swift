@@ -31,6 +31,11 @@ struct OutputFolderState: Equatable {
         }
     }
 
+    /// The same for an output folder in memory.
+    init(_ root: String, in memory: MemoryFileSystem) {
+        files = memory.files(under: root).mapValues { File(bytes: $0.bytes, modified: $0.modified, inode: $0.inode) }
+    }
+
     /// Paths whose bytes or modification time differ from `other`, or that only one has.
     func changed(since other: OutputFolderState) -> Set<String> {
         Set(files.keys).union(other.files.keys).filter { files[$0] != other.files[$0] }
