@@ -11,7 +11,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "foldout", targets: ["foldout"]),
-        .library(name: "FoldoutBuild", targets: ["FoldoutBuild"]),
+        // What bench/profile builds against: the build, its options and its cache.
+        .library(name: "FoldoutBuild", targets: ["FoldoutBase", "FoldoutIncremental", "FoldoutBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -119,11 +120,71 @@ let package = Package(
             swiftSettings: libFuzzer == nil ? [] : [.define("FOLDOUT_LIBFUZZER")],
             linkerSettings: libFuzzer.map { [.unsafeFlags(["-Xlinker", $0]), .linkedLibrary("stdc++")] } ?? []
         ),
-        // Fixtures/ holds text the tests read from disk (the GFM specification's table examples).
+        // Fixtures every test target shares: sites in memory and on disk, output checks.
+        .target(
+            name: "FoldoutTestSupport",
+            dependencies: [
+                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
+            ],
+            path: "Tests/FoldoutTestSupport"
+        ),
+        // One test target per stage target.
+        .testTarget(name: "FoldoutBaseTests", dependencies: ["FoldoutBase", "FoldoutModel", "FoldoutTestSupport"]),
         .testTarget(
-            name: "FoldoutCoreTests",
-            dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild", "FoldoutServer"],
+            name: "FoldoutLoadingTests",
+            dependencies: [
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutBuild",
+                "FoldoutTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FoldoutMarkdownTests",
+            dependencies: [
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering",
+                "FoldoutBuild", "FoldoutTestSupport",
+            ],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "FoldoutRoutingTests",
+            dependencies: [
+                "FoldoutRouting", "FoldoutRendering", "FoldoutBuild", "FoldoutTestSupport",
+            ]
+        ),
+        .testTarget(name: "FoldoutModelTests", dependencies: ["FoldoutModel", "FoldoutTestSupport"]),
+        .testTarget(
+            name: "FoldoutPresentationTests",
+            dependencies: [
+                "FoldoutModel", "FoldoutPresentation", "FoldoutTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FoldoutRenderingTests",
+            dependencies: [
+                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering",
+                "FoldoutBuild", "FoldoutTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FoldoutOutputTests",
+            dependencies: [
+                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering", "FoldoutOutput",
+                "FoldoutBuild", "FoldoutTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FoldoutIncrementalTests",
+            dependencies: [
+                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering", "FoldoutOutput",
+                "FoldoutIncremental", "FoldoutBuild", "FoldoutServer", "FoldoutTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FoldoutBuildTests",
+            dependencies: [
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutBuild",
+                "FoldoutTestSupport",
+            ]
         ),
         .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutBase", "FoldoutBuild"]),
     ]

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the repository's `Templates/` folder into FoldoutCore as Swift source, so the
+/// Embeds the repository's `Templates/` folder into FoldoutRendering as Swift source, so the
 /// `foldout` binary carries the default templates and works from any directory.
 @main
 struct EmbedTemplates: BuildToolPlugin {

@@ -8,6 +8,6 @@ let package = Package(
     name: "profile",
     dependencies: [.package(name: "Foldout", path: "../..")],
     targets: [
-        .executableTarget(name: "profile-build", dependencies: [.product(name: "FoldoutCore", package: "Foldout")]),
+        .executableTarget(name: "profile-build", dependencies: [.product(name: "FoldoutBuild", package: "Foldout")]),
     ]
 )

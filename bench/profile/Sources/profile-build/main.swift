@@ -1,5 +1,7 @@
 import Foundation
-import FoldoutCore
+import FoldoutBase
+import FoldoutIncremental
+import FoldoutBuild
 
 // profile-build CONTENT OUTPUT [--no-cache]: what `foldout build --content CONTENT --output
 // OUTPUT` does (default templates, the build cache beside OUTPUT), then the stage timings.

@@ -1,0 +1,404 @@
+import Foundation
+import Testing
+@testable import FoldoutBase
+@testable import FoldoutMarkdown
+@testable import FoldoutModel
+@testable import FoldoutOutput
+@testable import FoldoutIncremental
+@testable import FoldoutBuild
+import FoldoutServer
+import FoldoutTestSupport
+
+/// Rebuilds that redo only edited items (`QuickRebuild`, from the build state file or the
+/// memory of `foldout serve`): after each edit, the output and the warnings are those of a
+/// clean build of the same content, and the quick way is taken exactly where it may be.
+/// The sites are in memory, but for the tests of file stamps, which the real disk gives.
+@Suite struct QuickRebuildTests {
+    /// The incremental build tests' site, with headings, an image, links to anchors, a title
+    /// taken from a heading, and a section sorted by summary.
+    static let site = Fixture.shelterSite.merging([
+        "about.md": "---\ntitle: About us\n---\nWe are volunteers.\n\nWe meet on Sundays.\n",
+        "pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\nimage: photo.png\n---\nAlba likes long walks.\n\n## Care\n\nShe sleeps a lot.\n\n## Habits\n\nShe snores.\n",
+        "pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happy.\n",
+        "pets/dogs/photo.png": "not really a picture",
+        "pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n",
+        "courses/swift/_index.md": "---\ntitle: Swift\nsort: summary\n---\n",
+        "courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n",
+        "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this. Read about [Alba's care](../../pets/dogs/alba.md#care).\n",
+    ]) { $1 }
+
+    /// An edit, and whether the rebuild after it may redo only the edited items.
+    struct Edit {
+        var name: String
+        var isQuick: Bool
+        var apply: (any BuiltSite) throws -> Void
+    }
+
+    static func edit(_ name: String, quick: Bool, _ files: [String: String]) -> Edit {
+        Edit(name: name, isQuick: quick) { try $0.write(files) }
+    }
+
+    /// Builds `site` after each edit and compares with a clean build of the same content.
+    func check(_ edits: [Edit], site: any BuiltSite) throws {
+        try site.build()
+        for edit in edits {
+            try edit.apply(site)
+            let outcome = try site.build()
+            #expect(outcome.rebuiltOnlyEditedItems == edit.isQuick, "after the edit “\(edit.name)”")
+            try expectSameAsCleanBuild(site, outcome: outcome, after: edit.name)
+        }
+    }
+
+    func expectSameAsCleanBuild(_ site: any BuiltSite, outcome: Builder.Outcome, after name: String) throws {
+        let (report, fresh, cleanManifest) = try site.cleanBuild()
+        let incremental = try site.state
+        #expect(incremental.sitePaths == fresh.sitePaths, "after the edit “\(name)”")
+        let differing = incremental.sitePaths.intersection(fresh.sitePaths).filter { incremental.files[$0]?.bytes != fresh.files[$0]?.bytes }
+        #expect(differing.isEmpty, "after the edit “\(name)” these differ from a clean build: \(differing.sorted())")
+        #expect(outcome.warnings == report.warnings, "after the edit “\(name)”")
+        #expect(outcome.pageCount == report.pageCount, "after the edit “\(name)”")
+        // The manifest records what a clean build would, so a later full build keeps the same pages.
+        let manifest = OutputManifest.read(root: site.output, fileSystem: site.fileSystem)
+        #expect(manifest.fingerprint == cleanManifest.fingerprint, "after the edit “\(name)”")
+        let keys = manifest.files.filter { cleanManifest.files[$0.key]?.renderKey != $0.value.renderKey }.map(\.key)
+        #expect(keys.isEmpty, "after the edit “\(name)” these render keys differ from a clean build's: \(keys.sorted())")
+    }
+
+    // MARK: Edits done quickly
+
+    @Test func bodyEditsRedoOnlyTheEditedItems() throws {
+        let site = try MemorySite(Self.site)
+        try check([
+            Self.edit("a paragraph further down", quick: true,
+                      ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")]),
+            Self.edit("the first paragraph, which is the row's summary", quick: true,
+                      ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "long walks", with: "long walks and naps")]),
+            Self.edit("a heading no link leads to", quick: true,
+                      ["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Favourite toys\n\nBalls of wool.\n"]),
+            Self.edit("a link to nothing", quick: true,
+                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md) and [Max](max.md).\n"]),
+            Self.edit("links to anchors there and not there", quick: true,
+                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md#habits), [her care](alba.md#feeding) and [Max](max.md).\n"]),
+            Self.edit("an anchor on its own page", quick: true,
+                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. [Below](#more) and [missing](#nothing).\n\n## More\n\nShe hides.\n"]),
+            Self.edit("the links fixed", quick: true, ["pets/dogs/cleo.md": Self.site["pets/dogs/cleo.md"]!]),
+            Self.edit("a loose item's summary, shown on the home page", quick: true,
+                      ["about.md": "---\ntitle: About us\n---\nWe are friendly volunteers.\n\nWe meet on Sundays.\n"]),
+            Self.edit("an adopted pet's summary, shown in a query section", quick: true,
+                      ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a loving home.\n\nHe is happy.\n"]),
+            Edit(name: "two items at once", isQuick: true) { site in
+                try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is very happy.\n",
+                                "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this. Read about [Alba's care](../../pets/dogs/alba.md#care).\n\nTwice.\n"])
+            },
+            Edit(name: "a new heading, and another file's new link to it", isQuick: true) { site in
+                try site.write(["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Games\n\nBalls of wool.\n",
+                                "pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Dora](../cats/dora.md#games).\n"])
+            },
+            Self.edit("a later paragraph in a section sorted by summary", quick: true,
+                      ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n\nAnd more.\n"]),
+        ], site: site)
+    }
+
+    @Test func onlyTheEditedItemsPageAndThePagesShowingItsRowAreRewritten() throws {
+        let site = try MemorySite(Self.site)
+        try site.build()
+        var before = try site.state
+        try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")])
+        var outcome = try site.build()
+        #expect(outcome.rebuiltOnlyEditedItems)
+        #expect(try site.state.changed(since: before) == ["pets/dogs/alba.html", OutputManifest.fileName])
+        #expect(outcome.summary.written == 1 && outcome.summary.unchanged == before.sitePaths.count - 1)
+
+        before = try site.state
+        try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "long walks", with: "long runs")])
+        outcome = try site.build()
+        #expect(outcome.rebuiltOnlyEditedItems)
+        #expect(try site.state.changed(since: before)
+                == ["pets/dogs/alba.html", "pets/index.html", "tags/calm.html", "tags/kids.html", OutputManifest.fileName])
+        #expect(try site.text("pets/index.html").contains("Alba likes long runs."))
+
+        // The next rebuild with nothing changed finds the output up to date.
+        before = try site.state
+        #expect(try site.build().wasUpToDate)
+        #expect(try site.state == before)
+    }
+
+    // MARK: Edits left to the full build
+
+    @Test func editsThatChangeMoreThanTheBodyRebuildInFull() throws {
+        let site = try MemorySite(Self.site)
+        try check([
+            Self.edit("a title taken from the first heading", quick: false,
+                      ["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora the cat\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n"]),
+            Self.edit("a heading another page links to", quick: false,
+                      ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "## Care", with: "## Daily care")]),
+            Self.edit("front matter", quick: false, ["pets/dogs/bruno.md": "---\ntitle: Bruno\n---\nBruno found a home.\n\nHe is happy.\n"]),
+            Self.edit("a summary in a section sorted by summary", quick: false,
+                      ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nZero to one.\n"]),
+            Self.edit("a catalog's intro", quick: false, ["pets/_index.md": Self.site["pets/_index.md"]! + " Come and see.\n"]),
+            Self.edit("a new item", quick: false, ["pets/cats/emil.md": "---\ntitle: Emil\n---\nA new cat.\n"]),
+            Edit(name: "a removed item", isQuick: false) { try $0.remove("pets/cats/emil.md") },
+            Edit(name: "an asset", isQuick: false) { try $0.writeContent("pets/dogs/photo.png", bytes: [1, 2, 3]) },
+        ], site: site)
+    }
+
+    @Test func templateEditsRebuildInFull() throws {
+        let site = try MemorySite(Self.site, templates: Fixture.defaultTemplates)
+        try check([
+            Self.edit("a body", quick: true, ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"]),
+            Edit(name: "a template and a body", isQuick: false) { site in
+                try site.writeTemplate("partials/row.html", Fixture.defaultTemplates["partials/row.html"]! + "\n")
+                try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe runs.\n"])
+            },
+        ], site: site)
+    }
+
+    @Test func strictBuildsFailOnANewWarningAsAFullBuildWould() throws {
+        let site = try MemorySite(Self.site)
+        site.strict = true
+        try site.build()
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happy.\n\nSee [nothing](nothing.md).\n"])
+        let before = try site.state
+        #expect(throws: BuildFailure.self) { try site.build() }
+        #expect(try site.state == before)
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happier.\n"])
+        let outcome = try site.build()
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "the link removed")
+    }
+
+    // MARK: The state file
+
+    @Test func stateIsKeptBesideTheOutputFolderNotInIt() throws {
+        let site = try MemorySite(Self.site)
+        try site.build()
+        let path = BuildStateFile.defaultPath(forOutput: site.output)
+        #expect(path == site.folder.path + "/.foldout-cache/Output.state")
+        #expect(BuildStateFile.read(path, fileSystem: site.fileSystem)?.fingerprint
+                == OutputManifest.read(root: site.output, fileSystem: site.fileSystem).fingerprint)
+        #expect(!(try site.state).files.keys.contains { $0.contains("state") })
+    }
+
+    /// The model as the state file stores it, read back: written again, it gives the same
+    /// bytes, with items in several runs (read side by side) and in query sections.
+    @Test func theModelReadsBackWhole() throws {
+        var content: [String: String] = [
+            "_index.md": "---\ntitle: Shelter\n---\nWelcome.\n",
+            "pets/_index.md": "---\ntitle: Pets\nsort: age\nsections:\n  - title: Old\n    where: {age: \"9\"}\n---\nAll.\n",
+            "about.md": "---\ntitle: About\n---\nUs.\n",
+        ]
+        for number in 0..<1_100 {
+            let folder = ["pets/dogs", "pets/dogs/terriers", "pets/cats", "courses/swift"][number % 4]
+            content["\(folder)/item-\(number).md"] = "---\ntitle: Item \(number)\nage: \(number % 10)\ntags: [t\(number % 3)]\n---\nText \(number).\n\n## Part\n"
+        }
+        let site = try Fixture.snapshot(content).site
+        var writer = BinaryWriter()
+        writer.write(site, withBodies: true)
+        var reader = BinaryReader(writer.bytes)
+        let (read, runs) = try reader.readSite()
+        #expect(reader.isAtEnd)
+        #expect(runs.count == 3 && runs.flatMap { $0 }.map(\.id) == site.allItems.map(\.id))
+        func querySection(_ site: Site) -> Group? { site.catalogs.flatMap { $0.sections.filter { $0.query != nil } }.first }
+        #expect((querySection(read)?.itemCount ?? 0) > 0 && querySection(read)?.itemCount == querySection(site)?.itemCount)
+        var again = BinaryWriter()
+        again.write(read, withBodies: true)
+        #expect(again.bytes == writer.bytes)
+    }
+
+    @Test func manyQuickRebuildsInARowAppendToTheStateFile() throws {
+        let site = try MemorySite(Self.site)
+        try site.build()
+        let path = BuildStateFile.defaultPath(forOutput: site.output)
+        for number in 0..<(BuildStateFile.deltaLimit + 3) {
+            let paragraph = number % 3 == 0 ? "Bruno found a home, number \(number).\n\nHe is happy.\n" : "Bruno found a home.\n\nEdit \(number).\n"
+            try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\n" + paragraph])
+            let outcome = try site.build()
+            #expect(outcome.rebuiltOnlyEditedItems, "edit \(number)")
+            #expect(try #require(BuildStateFile.read(path, fileSystem: site.fileSystem)).deltas == (number + 1) % (BuildStateFile.deltaLimit + 1), "edit \(number)")
+            if number % 16 == 0 || number > BuildStateFile.deltaLimit {
+                try expectSameAsCleanBuild(site, outcome: outcome, after: "edit \(number)")
+            }
+        }
+    }
+
+    @Test func damagedOrForeignStateFilesMeanAFullBuild() throws {
+        let site = try MemorySite(Self.site)
+        try site.build()
+        let path = BuildStateFile.defaultPath(forOutput: site.output)
+        try site.damage(path, from: 3, every: 11)
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nDamaged state.\n"])
+        var outcome = try site.build()
+        #expect(!outcome.rebuiltOnlyEditedItems)
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "damage")
+
+        // A quick rebuild's change torn off at the end of the file: the state is an older one.
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nFirst.\n"])
+        #expect(try site.build().rebuiltOnlyEditedItems)
+        try site.truncate(path, by: 3)
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nSecond.\n"])
+        outcome = try site.build()
+        #expect(!outcome.rebuiltOnlyEditedItems)
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "a torn change")
+
+        // Another program's state is not trusted.
+        let state = try #require(BuildStateFile.read(path, fileSystem: site.fileSystem)?.state())
+        try BuildStateFile.write(state, to: path, tool: ToolIdentity.digest &+ 1, fileSystem: site.fileSystem)
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nThird.\n"])
+        outcome = try site.build()
+        #expect(!outcome.rebuiltOnlyEditedItems)
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "another program's state")
+    }
+
+    @Test func outputEditedByHandMeansAFullBuild() throws {
+        let site = try MemorySite(Self.site)
+        try site.build()
+        site.memory.write(site.output + "/pets/dogs/cleo.html", "edited by hand")
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"])
+        let outcome = try site.build()
+        #expect(!outcome.rebuiltOnlyEditedItems)
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "a page edited by hand")
+    }
+
+    // MARK: Telling changed files by their stamps
+
+    /// The disk, but with every file's times an hour earlier, as if it had been written long
+    /// before the build (unless `stamps` says otherwise), and counting the content files read.
+    final class ObservedDisk: @unchecked Sendable {
+        let content: String
+        private let lock = NSLock()
+        private var reads: [String] = []
+        /// Stamps to report instead, by path relative to the content folder.
+        var stamps: [String: FileStamp] = [:]
+
+        init(content: String) { self.content = content }
+
+        /// The Markdown files read since the last call.
+        func takeReads() -> [String] { lock.withLock { defer { reads = [] }; return reads.filter { $0.hasSuffix(".md") }.sorted() } }
+
+        var fileSystem: FileSystem {
+            var fileSystem = FileSystem.local
+            let prefix = content + "/"
+            fileSystem.readFile = { [self] path in
+                if path.hasPrefix(prefix) { lock.withLock { reads.append(String(path.dropFirst(prefix.count))) } }
+                return try FileSystem.local.readFile(path)
+            }
+            fileSystem.stamps = { [self] folder, names in
+                zip(names, FileSystem.local.stamps(folder, names)).map { name, stamp in
+                    let path = String((folder + "/" + name).dropFirst(prefix.count))
+                    if let fixed = lock.withLock({ stamps[path] }) { return fixed }
+                    guard var stamp else { return nil }
+                    stamp.modified -= 3_600_000_000_000
+                    stamp.changed -= 3_600_000_000_000
+                    return stamp
+                }
+            }
+            return fileSystem
+        }
+    }
+
+    /// The stamp of the content file `path` as if it had been changed just now.
+    static func stampChangedNow(_ site: DiskSite, _ path: String) throws -> FileStamp {
+        let slash = try #require(path.lastIndex(of: "/"))
+        var stamp = try #require(FileSystem.local.stamps(site.content + "/" + path[..<slash], [String(path[path.index(after: slash)...])]).first ?? nil)
+        stamp.modified = FileStamp.now
+        stamp.changed = stamp.modified
+        return stamp
+    }
+
+    @Test func filesWhoseStampsAreUnchangedAreNotRead() throws {
+        let site = try DiskSite(Self.site)
+        let disk = ObservedDisk(content: site.content)
+        site.fileSystem = disk.fileSystem
+        try site.build()
+        let markdownCount = Self.site.keys.filter { $0.hasSuffix(".md") }.count
+        #expect(disk.takeReads().count == markdownCount)
+        #expect(try site.build().wasUpToDate)
+        #expect(disk.takeReads().isEmpty)
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"])
+        let outcome = try site.build()
+        #expect(outcome.rebuiltOnlyEditedItems)
+        #expect(disk.takeReads() == ["pets/dogs/bruno.md"])
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "a body edit")
+        // A full build reads the files it did not read to find out what changed, each once.
+        try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\n---\nBruno found a home.\n\nHe naps.\n"])
+        try expectSameAsCleanBuild(site, outcome: try site.build(), after: "a front matter edit")
+        let reads = disk.takeReads()
+        #expect(reads.count == markdownCount && Set(reads).count == reads.count)
+    }
+
+    /// A first build records the stamp the disk gives as it reads each file (one look-up of
+    /// the path); the next build compares it with what `stamps` says, through links too. Were
+    /// they to differ, a build with nothing changed would read every file again.
+    @Test func aStampTakenAsTheDiskReadsAFileIsTheOneItsStampsGive() throws {
+        let site = try DiskSite(Self.site)
+        let folder = site.content + "/pets/dogs"
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.md", withDestinationPath: folder + "/bruno.md")
+        for name in ["bruno.md", "link.md"] {
+            let read = try FileSystem.local.readStampedFile(folder + "/" + name)
+            #expect(read.bytes == (try FileSystem.local.readFile(folder + "/" + name)))
+            let stamp = try #require(read.stamp)
+            #expect(stamp == FileSystem.local.stamps(folder, [name]).first ?? nil, "\(name)")
+            #expect(stamp.size == read.bytes.count)
+        }
+    }
+
+    @Test func aFileChangedAroundTheTimeItWasReadIsReadAgainWhateverItsStamp() throws {
+        let site = try DiskSite(Self.site)
+        let disk = ObservedDisk(content: site.content)
+        site.fileSystem = disk.fileSystem
+        // Bruno's file says it was changed just now, and goes on saying so after it is changed
+        // again within the same tick of the clock, at the same size.
+        let path = "pets/dogs/bruno.md"
+        disk.stamps[path] = try Self.stampChangedNow(site, path)
+        try site.build()
+        let edited = Self.site[path]!.replacingOccurrences(of: "happy", with: "merry")
+        #expect(edited.utf8.count == Self.site[path]!.utf8.count)
+        try site.write([path: edited])
+        let outcome = try site.build()
+        #expect(disk.takeReads().contains(path))
+        #expect(try site.text("pets/dogs/bruno.html").contains("He is merry."))
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "an edit in the same tick")
+    }
+
+    @Test func filesReadAgainBecauseTheyWereRecentAreRecordedOnceTheyAreNot() throws {
+        let site = try DiskSite(Self.site)
+        let disk = ObservedDisk(content: site.content)
+        site.fileSystem = disk.fileSystem
+        let path = "pets/dogs/bruno.md"
+        var stamp = try Self.stampChangedNow(site, path)
+        disk.stamps[path] = stamp
+        try site.build()
+        _ = disk.takeReads()
+        #expect(try site.build().wasUpToDate)
+        #expect(disk.takeReads() == [path])
+        // Time passes: the same stamp is no longer recent, and is recorded.
+        stamp.modified -= 3_600_000_000_000
+        stamp.changed -= 3_600_000_000_000
+        disk.stamps[path] = stamp
+        #expect(try site.build().wasUpToDate)
+        #expect(disk.takeReads() == [path])
+        #expect(try site.build().wasUpToDate)
+        #expect(disk.takeReads().isEmpty)
+    }
+
+    // MARK: foldout serve
+
+    @Test func serveRebuildsFromWhatItRemembers() throws {
+        let site = try MemorySite(Self.site)
+        let memory = BuildMemory()
+        let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
+        let builder = Builder(options: site.options)
+        #expect(!(try builder.update(cache: cache, memory: memory)).rebuiltOnlyEditedItems)
+        // The state file is taken away: what follows comes from memory alone.
+        site.memory.remove(BuildStateFile.defaultPath(forOutput: site.output))
+        for number in 0..<3 {
+            let path = "pets/dogs/alba.md"
+            try site.write([path: Self.site[path]!.replacingOccurrences(of: "long walks", with: "long walks \(number)")])
+            let written = ItemPreview(options: site.options).write([path], memory: memory, cache: cache)
+            #expect(written.keys.sorted() == ["pets/dogs/alba.html"])
+            let outcome = try builder.update(cache: cache, memory: memory, preWritten: written)
+            #expect(outcome.rebuiltOnlyEditedItems, "edit \(number)")
+            #expect(memory.current?.build.fingerprint == OutputManifest.read(root: site.output, fileSystem: site.fileSystem).fingerprint)
+            try expectSameAsCleanBuild(site, outcome: outcome, after: "edit \(number) under serve")
+        }
+    }
+}

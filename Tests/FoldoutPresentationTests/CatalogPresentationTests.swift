@@ -1,0 +1,260 @@
+import Testing
+import FoldoutModel
+import FoldoutTestSupport
+
+/// End to end: a content folder in memory, built with the default templates, HTML read back.
+@Suite struct RowConfigurationTests {
+    /// A GIF header of the given size; every byte is below 0x80, so it fits in the in-memory file system.
+    static func gif(width: Int, height: Int) -> String {
+        String(decoding: Array("GIF89a".utf8) + [UInt8(width & 0x7F), 0, UInt8(height & 0x7F), 0, 0, 0, 0], as: UTF8.self)
+    }
+
+    static let shelter: [String: String] = [
+        "pets/_index.md": page("""
+            title: Shelter
+            row:
+              secondary: "{{age}} years old · {{breed}}"
+              badges: [status]
+            """),
+        "pets/dogs/_index.md": page("title: Dogs"),
+        "pets/dogs/rex.md": page("title: Rex\nage: 3\nbreed: Beagle\nstatus: adopted\nimage: rex.gif\nimage_alt: Rex asleep on a rug"),
+        "pets/dogs/rex.gif": gif(width: 120, height: 80),
+        "pets/dogs/ada.md": page("title: Ada\nbreed: Collie\nstatus: available\nimage: ada.gif"),
+        "pets/dogs/ada.gif": gif(width: 40, height: 40),
+    ]
+
+    @Test func secondaryLineComesFromTheTemplate() throws {
+        let site = try SiteFixture(Self.shelter)
+        #expect(site.html("pets/index.html").contains(#"<span class="row-secondary">3 years old · Beagle</span>"#))
+        // Ada has no age: the part that needs it is left out.
+        #expect(site.html("pets/index.html").contains(#"<span class="row-secondary">Collie</span>"#))
+    }
+
+    @Test func badgesShowTheValueAndSetTheStateClass() throws {
+        let site = try SiteFixture(Self.shelter)
+        let catalog = site.html("pets/index.html")
+        #expect(catalog.contains(#"<li class="row is-adopted" id="dogs/rex""#))
+        #expect(catalog.contains(#"<span class="badge badge-status is-adopted">adopted</span>"#))
+        #expect(catalog.contains(#"<li class="row is-available" id="dogs/ada""#))
+    }
+
+    @Test func thumbnailsHaveSizeFromTheFileAndAltText() throws {
+        let site = try SiteFixture(Self.shelter)
+        let catalog = site.html("pets/index.html")
+        // 120x80 fitted into the 48-pixel box keeps its proportions.
+        #expect(catalog.contains(#"<img class="thumbnail" src="dogs/rex.gif" alt="Rex asleep on a rug" width="48" height="32" loading="lazy">"#))
+        // A smaller image keeps its size; without `image_alt` the title beside it says it all.
+        #expect(catalog.contains(#"<img class="thumbnail" src="dogs/ada.gif" alt="" width="40" height="40" loading="lazy">"#))
+        // The item page gets the natural size.
+        #expect(site.html("pets/dogs/rex.html").contains(#"<img class="item-image" src="rex.gif" alt="Rex asleep on a rug" width="120" height="80">"#))
+    }
+
+    @Test func defaultsWithoutConfiguration() throws {
+        let site = try SiteFixture([
+            "books/_index.md": page("title: Books"),
+            "books/novels/_index.md": page("title: Novels"),
+            "books/novels/emma.md": page("title: Emma\nstatus: on loan", "A novel about a matchmaker."),
+        ])
+        let catalog = site.html("books/index.html")
+        #expect(catalog.contains(#"<span class="row-secondary">A novel about a matchmaker.</span>"#))
+        #expect(!catalog.contains("class=\"badge"))
+        #expect(!catalog.contains("<img"))
+    }
+
+    @Test func rowSettingsCanTurnPartsOffAndResize() throws {
+        var files = Self.shelter
+        files["pets/_index.md"] = page("title: Shelter\nrow:\n  title: \"{{title}} ({{breed}})\"\n  secondary: false\n  thumbnail: 24\n  alt: \"Photo of {{title}}\"")
+        let catalog = try SiteFixture(files).html("pets/index.html")
+        #expect(catalog.contains(#"<span class="row-title">Rex (Beagle)</span>"#))
+        #expect(!catalog.contains("row-secondary"))
+        #expect(catalog.contains(#"alt="Photo of Rex" width="24" height="16""#))
+    }
+
+    @Test func mistakesInRowNameTheFileAndLine() {
+        let diagnostics = SiteFixture.failure([
+            "pets/_index.md": page("title: Shelter\nrow:\n  secondary: \"{{age years\"\n  colour: red"),
+            "pets/dogs/rex.md": page("title: Rex"),
+        ])
+        #expect(diagnostics.contains { $0.path == "Content/pets/_index.md" && $0.line == 3 && $0.message.contains("row.secondary") })
+        #expect(diagnostics.contains { $0.line == 3 && $0.message.contains("unknown key `colour`") })
+    }
+}
+
+@Suite struct QuerySectionTests {
+    static let files: [String: String] = [
+        "pets/_index.md": page("""
+            title: Shelter
+            sections:
+              - title: Adopted pets
+                weight: 100
+                where: {status: adopted}
+              - title: Good with kids
+                where: {tags: kids}
+                layout: grid
+            """),
+        "pets/dogs/_index.md": page("title: Dogs\nweight: 1"),
+        "pets/dogs/rex.md": page("title: Rex\nstatus: adopted\ntags: [kids]"),
+        "pets/dogs/ada.md": page("title: Ada\nstatus: available"),
+        "pets/cats/_index.md": page("title: Cats\nweight: 2"),
+        "pets/cats/tom.md": page("title: Tom\nstatus: Adopted"),
+    ]
+
+    @Test func collectsMatchingItemsIntoAnExtraSection() throws {
+        let site = try SiteFixture(Self.files)
+        let catalog = site.html("pets/index.html")
+        #expect(catalog.contains(##"<h2 id="adopted-pets" class="section-header"><a class="anchor" href="#adopted-pets">Adopted pets</a> <span class="count">2 items</span></h2>"##))
+        // The item stays in its folder section too, and links to the same page.
+        #expect(catalog.contains(#"id="dogs/rex""#))
+        #expect(catalog.contains(#"id="adopted-pets/dogs/rex""#))
+        #expect(catalog.contains(#"id="adopted-pets/cats/tom""#))
+        #expect(!catalog.contains(#"id="adopted-pets/dogs/ada""#))
+        #expect(site.count(#"href="dogs/rex.html""#, in: "pets/index.html") == 3)
+        // A value in a list field matches.
+        #expect(catalog.contains(#"id="good-with-kids/dogs/rex""#))
+    }
+
+    @Test func sectionsFollowTheirWeight() throws {
+        let catalog = try SiteFixture(Self.files).html("pets/index.html")
+        // Sections without a weight come after those with one.
+        let order = ["id=\"dogs\"", "id=\"cats\"", "id=\"adopted-pets\"", "id=\"good-with-kids\""].map { catalog.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    }
+
+    @Test func idsOnThePageAreUnique() throws {
+        let catalog = try SiteFixture(Self.files).html("pets/index.html")
+        let ids = catalog.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(!ids.isEmpty)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func itemsAreCountedAndRenderedOnce() throws {
+        let site = try SiteFixture(Self.files)
+        #expect(site.html("pets/index.html").contains(#"<p class="count">3 items</p>"#))
+        #expect(site.report.site.catalogs[0].allItems.count == 3)
+    }
+
+    @Test func aQuerySectionWithoutWhereIsAnError() {
+        let diagnostics = SiteFixture.failure([
+            "pets/_index.md": page("title: Shelter\nsections:\n  - title: Adopted pets"),
+            "pets/dogs/rex.md": page("title: Rex"),
+        ])
+        #expect(diagnostics.contains { $0.path == "Content/pets/_index.md" && $0.line == 3 && $0.message.contains("where:") })
+    }
+
+    @Test func aQuerySectionMayNotTakeAFoldersID() {
+        let diagnostics = SiteFixture.failure([
+            "pets/_index.md": page("title: Shelter\nsections:\n  - title: Dogs\n    where: {status: adopted}"),
+            "pets/dogs/rex.md": page("title: Rex\nstatus: adopted"),
+        ])
+        #expect(diagnostics.contains { $0.message.contains("`dogs`") && $0.hint?.contains("slug") == true })
+    }
+}
+
+@Suite struct SectionLayoutTests {
+    @Test func layoutAppearanceColumnsAndFooterBecomeClassesAndText() throws {
+        let site = try SiteFixture([
+            "pets/_index.md": page("title: Shelter"),
+            "pets/cats/_index.md": page("title: Cats\nlayout: grid\ncolumns: 3"),
+            "pets/cats/tom.md": page("title: Tom"),
+            "pets/birds/_index.md": page("title: Birds\nlayout: carousel"),
+            "pets/birds/kiwi.md": page("title: Kiwi"),
+            "pets/dogs/_index.md": page("title: Dogs\nappearance: sidebar\nfooter: Walk them daily."),
+            "pets/dogs/rex.md": page("title: Rex"),
+        ])
+        let catalog = site.html("pets/index.html")
+        #expect(catalog.contains(#"<section class="section layout-grid columns-3" aria-labelledby="cats">"#))
+        #expect(catalog.contains(#"<section class="section layout-carousel" aria-labelledby="birds">"#))
+        #expect(catalog.contains(#"<section class="section layout-list appearance-sidebar" aria-labelledby="dogs">"#))
+        #expect(catalog.contains(#"<p class="section-footer">Walk them daily.</p>"#))
+    }
+
+    @Test func catalogSettingsAreTheDefault() throws {
+        let catalog = try SiteFixture([
+            "pets/_index.md": page("title: Shelter\nappearance: plain"),
+            "pets/dogs/rex.md": page("title: Rex"),
+            "pets/dogs/_index.md": page("title: Dogs"),
+        ]).html("pets/index.html")
+        #expect(catalog.contains(#"class="section layout-list appearance-plain""#))
+    }
+
+    @Test func unknownValuesAreErrorsAtTheirLine() {
+        let diagnostics = SiteFixture.failure([
+            "pets/_index.md": page("title: Shelter"),
+            "pets/cats/_index.md": page("title: Cats\nlayout: mosaic\ncolumns: 12\nappearance: fancy\nsort: age\norder: sideways"),
+            "pets/cats/tom.md": page("title: Tom"),
+        ])
+        let messages = diagnostics.filter { $0.path == "Content/pets/cats/_index.md" }.map { "\($0.line ?? 0) \($0.message)" }
+        #expect(messages.contains { $0.hasPrefix("3 unknown layout `mosaic`") })
+        #expect(messages.contains { $0.hasPrefix("4 `columns` must be a whole number") })
+        #expect(messages.contains { $0.hasPrefix("5 unknown appearance `fancy`") })
+        #expect(messages.contains { $0.hasPrefix("7 unknown order `sideways`") })
+    }
+}
+
+@Suite struct ExpansionTests {
+    static func catalog(_ catalogKeys: String, section: String) throws -> String {
+        try SiteFixture([
+            "pets/_index.md": page("title: Shelter" + catalogKeys),
+            "pets/dogs/_index.md": page("title: Dogs" + section),
+            "pets/dogs/small/_index.md": page("title: Small\nweight: 1"),
+            "pets/dogs/small/rex.md": page("title: Rex"),
+            "pets/dogs/large/_index.md": page("title: Large\nweight: 2\nexpanded: true"),
+            "pets/dogs/large/ada.md": page("title: Ada"),
+        ]).html("pets/index.html")
+    }
+
+    @Test func groupsAreClosedUnlessExpanded() throws {
+        let html = try Self.catalog("", section: "")
+        #expect(html.contains(#"<details id="dogs/small">"#))
+        #expect(html.contains(#"<details id="dogs/large" open>"#))
+    }
+
+    @Test func catalogAndSectionSetTheDefault() throws {
+        #expect(try Self.catalog("\nexpanded: true", section: "").contains(#"<details id="dogs/small" open>"#))
+        #expect(try Self.catalog("", section: "\nexpanded: true").contains(#"<details id="dogs/small" open>"#))
+        #expect(try Self.catalog("\nexpanded: true", section: "\nexpanded: false").contains(#"<details id="dogs/small">"#))
+    }
+
+    @Test func exclusiveGroupsShareANameAndOnlyOneStartsOpen() throws {
+        let html = try Self.catalog("\nexpanded: true", section: "\nexclusive: true\nexpanded: true")
+        #expect(html.contains(#"<details id="dogs/small" name="dogs" open>"#))
+        #expect(html.contains(#"<details id="dogs/large" name="dogs">"#))
+    }
+
+    @Test func theCatalogPageLoadsTheScriptThatOpensGroupsForAFragment() throws {
+        let html = try Self.catalog("", section: "")
+        #expect(html.contains(#"<script src="../assets/catalog.js" defer></script>"#))
+        // The filter box is made by the script: without it, the page has none.
+        #expect(html.contains(#"<div class="catalog" data-filter-label="Filter Shelter">"#))
+        #expect(!html.contains("<input"))
+    }
+}
+
+@Suite struct SortingTests {
+    static func titles(_ sortKeys: String, _ items: [String: String]) throws -> [String] {
+        var files = ["pets/_index.md": page("title: Shelter"), "pets/dogs/_index.md": page("title: Dogs" + sortKeys)]
+        for (name, frontMatter) in items { files["pets/dogs/\(name).md"] = page("title: \(name)\n" + frontMatter) }
+        let html = try SiteFixture(files).html("pets/index.html")
+        return html.components(separatedBy: "<span class=\"row-title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+    }
+
+    @Test func numbersSortByValue() throws {
+        let items = ["A": "age: 10", "B": "age: 2", "C": "age: 7"]
+        #expect(try Self.titles("\nsort: age", items) == ["B", "C", "A"])
+        #expect(try Self.titles("\nsort: age\norder: desc", items) == ["A", "C", "B"])
+    }
+
+    @Test func textSortsInNaturalOrderAndMissingValuesComeLast() throws {
+        let items = ["A": "code: item 10", "B": "code: item 9", "C": "weight: 1", "D": "code: Item 1"]
+        #expect(try Self.titles("\nsort: code", items) == ["D", "B", "A", "C"])
+        #expect(try Self.titles("\nsort: code\norder: desc", items) == ["A", "B", "D", "C"])
+    }
+
+    @Test func titleAndDate() throws {
+        let items = ["Bo": "weight: 1\ndate: 2026-03-01", "Al": "weight: 2\ndate: 2026-01-01", "Cy": "date: 2025-12-31"]
+        #expect(try Self.titles("", items) == ["Bo", "Al", "Cy"])
+        #expect(try Self.titles("\nsort: title", items) == ["Al", "Bo", "Cy"])
+        #expect(try Self.titles("\nsort: date\norder: desc", items) == ["Bo", "Al", "Cy"])
+    }
+}
