@@ -1,5 +1,5 @@
 extension FileSystem {
-    /// A file open for reading a part at a time, so a large file (the build state) is read
+    /// A file open for reading a part at a time, so a large file (the build record) is read
     /// only as far as a build needs it. Closed when the last reference goes.
     public final class OpenFile: Sendable {
         /// The file's size when it was opened.

@@ -71,7 +71,7 @@ public struct Builder: Sendable {
     /// untouched, nothing is parsed, rendered or written. `cache` remembers parsed front
     /// matter and rendered Markdown across builds; `memory` keeps what this build learns for
     /// `preview(_:memory:cache:)`; `preWritten` are the files `preview` wrote since.
-    public func update(cache: BuildCache?, memory: BuildMemory? = nil,
+    public func update(cache: MarkdownCacheFile?, memory: SessionMemory? = nil,
                        preWritten: [String: OutputManifest.Record] = [:]) throws(BuildFailure) -> Outcome {
         try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true).outcome
     }
@@ -81,8 +81,8 @@ public struct Builder: Sendable {
         package let report: Report
         package let inputs: BuildInputs
         package let previous: OutputManifest
-        package let state: Pending<BuildState>?
-        package init(report: consuming Report, inputs: consuming BuildInputs, previous: consuming OutputManifest, state: consuming Pending<BuildState>?) {
+        package let state: Pending<BuildRecord>?
+        package init(report: consuming Report, inputs: consuming BuildInputs, previous: consuming OutputManifest, state: consuming Pending<BuildRecord>?) {
             self.report = report
             self.inputs = inputs
             self.previous = previous
@@ -90,14 +90,14 @@ public struct Builder: Sendable {
         }
     }
 
-    private func run(cache: BuildCache?, memory: BuildMemory? = nil, preWritten: [String: OutputManifest.Record] = [:],
+    private func run(cache: MarkdownCacheFile?, memory: SessionMemory? = nil, preWritten: [String: OutputManifest.Record] = [:],
                      allowUpToDate: Bool, keepsReport: Bool = false) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
         var clock = StageClock()
         let root = options.outputPath
         let lock = BuildLock(output: root, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }
-        // The build state is kept beside the cache file, by builds that keep one.
-        let statePath = allowUpToDate && cache?.path != nil ? BuildStateFile.defaultPath(forOutput: root) : nil
+        // The build record is kept beside the cache file, by builds that keep one.
+        let statePath = allowUpToDate && cache?.path != nil ? BuildRecordFile.defaultPath(forOutput: root) : nil
         // What the previous build wrote, and what it left in the state file, are read while the content loads.
         let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
             let manifest = OutputManifest.read(root: root, fileSystem: options.fileSystem)
@@ -105,7 +105,7 @@ public struct Builder: Sendable {
             return (manifest, intact)
         }
         let remembered = memory?.current
-        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildStateFile.read(path, fileSystem: options.fileSystem) } } : nil
+        let stateFile = remembered == nil ? statePath.map { path in Pending { BuildRecordFile.read(path, fileSystem: options.fileSystem) } } : nil
         var inputs: BuildInputs
         do {
             // Stamps and digests are facts about the files, whichever build recorded them.
@@ -140,12 +140,12 @@ public struct Builder: Sendable {
         if allowUpToDate, preWritten.isEmpty, !fullBuildRequired, outputIsIntact,
            let fingerprint = inputs.fingerprint, previous.fingerprint == fingerprint {
             if !inputs.restamped.isEmpty {
-                let delta = BuildState.Delta(fingerprint: fingerprint, files: inputs.restamped, items: [], sources: [])
+                let delta = BuildRecord.Delta(fingerprint: fingerprint, files: inputs.restamped, items: [], sources: [])
                 if var kept = remembered, kept.build.fingerprint == fingerprint {
                     kept.build.apply(delta)
                     memory?.current = kept
-                } else if let statePath, let contents, contents.fingerprint == fingerprint, contents.deltas < BuildStateFile.deltaLimit {
-                    try? BuildStateFile.append(delta, base: fingerprint, to: statePath, fileSystem: options.fileSystem)
+                } else if let statePath, let contents, contents.fingerprint == fingerprint, contents.deltas < BuildRecordFile.deltaLimit {
+                    try? BuildRecordFile.append(delta, base: fingerprint, to: statePath, fileSystem: options.fileSystem)
                 }
             }
             var summary = OutputWriter.Summary()
@@ -215,8 +215,8 @@ public struct Builder: Sendable {
         _ = stateWritten?.wait()
         clock.lap("write")
         if let memory, let state = stateWritten?.wait() {
-            memory.current = BuildMemory.State(build: state, templates: modeled.templates, configurations: modeled.presentation,
-                                               shared: modeled.shared, stage: modeled.markdown, items: BuildMemory.itemsBySource(state.site))
+            memory.current = SessionMemory.State(build: state, templates: modeled.templates, configurations: modeled.presentation,
+                                               shared: modeled.shared, stage: modeled.markdown, items: SessionMemory.itemsBySource(state.site))
         }
         let outcome = Outcome(pageCount: report.pageCount, summary: summary, warnings: report.warnings + summary.notices,
                               timings: clock.laps, wasUpToDate: false)
@@ -235,9 +235,9 @@ public struct Builder: Sendable {
         return (nil, outcome)
     }
 
-    /// A build state read from its file, with the templates compiled.
+    /// A build record read from its file, with the templates compiled.
     private struct LoadedState {
-        package var state: BuildState
+        package var state: BuildRecord
         package var templates: TemplateSet
         package var deltasInFile: Int
     }
@@ -245,10 +245,10 @@ public struct Builder: Sendable {
     /// Redoes only what edited items change, when that gives what a full build would (see
     /// `QuickRebuild`), starting from the state this process remembers or, failing that,
     /// the one `loaded` from the state file. Nil when the full build must run.
-    private func quickRebuild(_ inputs: BuildInputs, previous: OutputManifest, memory: BuildMemory?, loaded: LoadedState?,
+    private func quickRebuild(_ inputs: BuildInputs, previous: OutputManifest, memory: SessionMemory?, loaded: LoadedState?,
                               statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
         let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
-        var state: BuildState
+        var state: BuildRecord
         var deltasInFile: Int
         var templates: TemplateSet
         if let remembered {
@@ -281,11 +281,11 @@ public struct Builder: Sendable {
         // The state file follows the manifest: until it does, the file's state is an older
         // one, which no longer counts.
         if let statePath {
-            if deltasInFile < BuildStateFile.deltaLimit,
-               (try? BuildStateFile.append(result.delta, base: state.fingerprint, to: statePath, fileSystem: options.fileSystem)) != nil {
+            if deltasInFile < BuildRecordFile.deltaLimit,
+               (try? BuildRecordFile.append(result.delta, base: state.fingerprint, to: statePath, fileSystem: options.fileSystem)) != nil {
                 deltasInFile += 1
             } else {
-                try? BuildStateFile.write(result.state, to: statePath, fileSystem: options.fileSystem)
+                try? BuildRecordFile.write(result.state, to: statePath, fileSystem: options.fileSystem)
                 deltasInFile = 0
             }
         }
@@ -295,7 +295,7 @@ public struct Builder: Sendable {
             kept.deltasInStateFile = deltasInFile
             kept.shared = result.shared
             for (index, record) in result.delta.files { kept.stage.fileDigests[inputs.files[index].path] = record.digest }
-            kept.items = BuildMemory.itemsBySource(result.state.site)
+            kept.items = SessionMemory.itemsBySource(result.state.site)
             memory.current = kept
         } else {
             // What this process remembered is older than the output: the next build fills it anew.
@@ -311,11 +311,11 @@ public struct Builder: Sendable {
 
     /// What a later build needs to redo only edited items (see `QuickRebuild`), made on
     /// another thread and written to the state file at `path`, if any.
-    private func recordState(of modeled: Pipeline.Modeled, inputs: BuildInputs, to path: String?) -> Pending<BuildState>? {
+    private func recordState(of modeled: Pipeline.Modeled, inputs: BuildInputs, to path: String?) -> Pending<BuildRecord>? {
         guard let fingerprint = inputs.fingerprint else { return nil }
         return Pending {
             let site = modeled.site, pages = modeled.pages, rows = modeled.digest.rows
-            var items: [BuildState.ItemFacts] = []
+            var items: [BuildRecord.ItemFacts] = []
             items.reserveCapacity(site.allItemCount)
             site.forEachItem { item in
                 // Read in place: a page copied out of the table retains each of its parts.
@@ -324,7 +324,7 @@ public struct Builder: Sendable {
                                    bodyFirstLine: position.map { pages.values[$0].bodyFirstLine } ?? 0, row: rows[item.id] ?? 0))
             }
             let itemSources = Set(items.map(\.sourcePath))
-            let state = BuildState(
+            let state = BuildRecord(
                 fingerprint: fingerprint, settings: inputs.settings ?? 0,
                 files: zip(inputs.files, inputs.stamps).map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: $1) },
                 structure: inputs.structure, routes: modeled.routes, site: site, items: items,
@@ -333,7 +333,7 @@ public struct Builder: Sendable {
                 ownDiagnostics: modeled.ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
                 warnings: modeled.warnings, readProblems: inputs.readProblems, imageSizes: modeled.markdown.imageSizes,
                 allowsRawHTML: modeled.markdown.renderer.markdown.options.allowRawHTML)
-            if let path { try? BuildStateFile.write(state, to: path, fileSystem: options.fileSystem) }
+            if let path { try? BuildRecordFile.write(state, to: path, fileSystem: options.fileSystem) }
             return state
         }
     }

@@ -46,7 +46,7 @@ public struct DiagnosticSummary: Sendable, Equatable {
     /// What a message says with what it is about left out: each backtick-quoted part (a path,
     /// a link, an anchor) becomes `…`, so "link `a.md#x` leads to `a.html`, …" and
     /// "link `b.md#y` leads to `b.html`, …" are one kind. Messages quote what varies, and
-    /// this leaves the stored diagnostics (kept in build state and manifests) as they are.
+    /// this leaves the stored diagnostics (kept in build record and manifests) as they are.
     public static func kind(of message: String) -> String {
         var result = ""
         var rest = Substring(message)

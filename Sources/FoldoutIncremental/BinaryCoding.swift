@@ -1,6 +1,6 @@
 import FoldoutBase
 
-/// A compact byte format for the build cache and the build state: unsigned LEB128 integers
+/// A compact byte format for the build cache and the build record: unsigned LEB128 integers
 /// and length-prefixed UTF-8 strings. Measured at least 8x faster to encode than Foundation's
 /// Codable encoders (JSON, binary property list) on the benchmark corpus's cache and state
 /// (docs/benchmarks.md, "Fast paths against the libraries they replace").

@@ -29,9 +29,9 @@ package struct BuildInputs {
     package var structure: UInt64
     /// Markdown files not read, known unchanged by their stamps (their bytes in `tree` are empty).
     package var unread: [ContentLoader.FoundFile]
-    /// Unchanged files whose stamps the build state lacked and can now record (by their
+    /// Unchanged files whose stamps the build record lacked and can now record (by their
     /// places in `SourceFolder.files`).
-    package var restamped: [(index: Int, record: BuildState.FileRecord)] = []
+    package var restamped: [(index: Int, record: BuildRecord.FileRecord)] = []
 
     /// Reads the Markdown files that were not read, for a build that parses them all.
     package mutating func readUnread() {

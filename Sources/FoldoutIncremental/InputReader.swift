@@ -13,13 +13,13 @@ package struct InputReader {
         self.options = options
     }
 
-    /// What an earlier build recorded of the content files (see `BuildState`), to tell
+    /// What an earlier build recorded of the content files (see `BuildRecord`), to tell
     /// unchanged files by their stamps without reading them.
     package struct KnownFiles {
         package var structure: UInt64
-        package var files: [BuildState.FileRecord]
+        package var files: [BuildRecord.FileRecord]
 
-        package init(structure: UInt64, files: [BuildState.FileRecord]) {
+        package init(structure: UInt64, files: [BuildRecord.FileRecord]) {
             self.structure = structure
             self.files = files
         }
@@ -119,7 +119,7 @@ package struct InputReader {
         let combined = settings.map { fingerprint(tree, digests: digests, settings: $0) }
         // Files read although unchanged, whose stamps can be trusted now (they had been changed
         // too shortly before an earlier build read them): recorded, they are not read next time.
-        var restamped: [(index: Int, record: BuildState.FileRecord)] = []
+        var restamped: [(index: Int, record: BuildRecord.FileRecord)] = []
         if let known, known.files.count == files.count {
             for index in files.indices where known.files[index].stamp == nil && !reused[index] {
                 guard let stamp = recorded[index], digests[files[index].path] == known.files[index].digest else { continue }

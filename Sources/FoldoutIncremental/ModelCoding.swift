@@ -3,7 +3,7 @@ import FoldoutLoading
 import FoldoutMarkdown
 import FoldoutModel
 
-/// The values the build cache and the build state store, in `BinaryWriter`'s byte format:
+/// The values the build cache and the build record store, in `BinaryWriter`'s byte format:
 /// front matter values, diagnostics, anchor links, and the section model itself.
 extension BinaryWriter {
     package mutating func write(_ value: FieldValue) {

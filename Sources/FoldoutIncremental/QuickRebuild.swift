@@ -6,7 +6,7 @@ import FoldoutPresentation
 import FoldoutRendering
 import FoldoutOutput
 
-/// A rebuild that redoes only what edited items change, starting from the `BuildState` the
+/// A rebuild that redoes only what edited items change, starting from the `BuildRecord` the
 /// last build left: each edited item's body is rendered again, and only its page and the
 /// pages that show its row (its catalog page, tag pages, the home page's loose items) are
 /// rendered again, where their render keys (`PageDigest`) changed.
@@ -31,12 +31,12 @@ import FoldoutOutput
 /// place of their old ones among the build's warnings; every other file's stay as they were.
 package struct QuickRebuild {
     package var options: BuildOptions
-    package var state: BuildState
+    package var state: BuildRecord
     package var templates: TemplateSet
     /// What this process remembers of the state's build (`foldout serve`), to reuse.
     package var remembered: (configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?
 
-    package init(options: BuildOptions, state: BuildState, templates: TemplateSet,
+    package init(options: BuildOptions, state: BuildRecord, templates: TemplateSet,
                  remembered: (configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?) {
         self.options = options
         self.state = state
@@ -50,9 +50,9 @@ package struct QuickRebuild {
     package struct Result {
         /// Pages rendered again: their render key changed.
         package var pages: [OutputWriter.Replacement]
-        package var delta: BuildState.Delta
+        package var delta: BuildRecord.Delta
         /// The state after the rebuild.
-        package var state: BuildState
+        package var state: BuildRecord
         package var configurations: [String: CatalogPresentation]
         /// The tags and pager of the site after the rebuild.
         package var shared: SiteRenderer.Shared
@@ -63,7 +63,7 @@ package struct QuickRebuild {
         /// Its place in `site.allItems`.
         package var number: Int
         package var item: Item
-        package var facts: BuildState.ItemFacts
+        package var facts: BuildRecord.ItemFacts
         package var path: String
         package var displayPath: String
         package var anchorLinks: [PageBodyRenderer.AnchorLink]
@@ -77,7 +77,7 @@ package struct QuickRebuild {
     /// other file's digest, which is all a fingerprint is made from. Nil when something else
     /// changed, nothing did, or a changed file cannot be an item's (an `_index.md` or an
     /// asset). Cheap: asked before the state's model is read.
-    package static func editedFiles(_ inputs: BuildInputs, settings: UInt64, structure: UInt64, files: [BuildState.FileRecord]) -> [Int]? {
+    package static func editedFiles(_ inputs: BuildInputs, settings: UInt64, structure: UInt64, files: [BuildRecord.FileRecord]) -> [Int]? {
         guard inputs.settings == settings, inputs.structure == structure else { return nil }
         let entries = inputs.files
         guard entries.count == files.count else { return nil }
@@ -97,7 +97,7 @@ package struct QuickRebuild {
         else { return nil }
         let files = inputs.files
 
-        var delta = BuildState.Delta(fingerprint: fingerprint, files: [], items: [], sources: [])
+        var delta = BuildRecord.Delta(fingerprint: fingerprint, files: [], items: [], sources: [])
         var edits: [Edit] = []
         let stage = MarkdownStage(
             renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: state.allowsRawHTML,
@@ -131,7 +131,7 @@ package struct QuickRebuild {
             delta.sources.append(.init(path: edit.path, displayPath: edit.displayPath, anchorLinks: edit.anchorLinks,
                                        ownDiagnostics: own, reported: own))
         }
-        next.apply(BuildState.Delta(fingerprint: fingerprint, files: [], items: [], sources: delta.sources))
+        next.apply(BuildRecord.Delta(fingerprint: fingerprint, files: [], items: [], sources: delta.sources))
 
         guard let (pages, configurations, shared) = renderPages(of: edits, in: next, previous: previous) else { return nil }
         return Result(pages: pages, delta: delta, state: next, configurations: configurations, shared: shared)
@@ -173,7 +173,7 @@ package struct QuickRebuild {
     /// the site's loose items), the pages of its tags, and the home and 404 pages, whose keys
     /// digest every catalog's contents (see `PageDigest`). The tag list shows names and
     /// counts, which are the same.
-    private func renderPages(of edits: [Edit], in next: BuildState, previous: OutputManifest)
+    private func renderPages(of edits: [Edit], in next: BuildRecord, previous: OutputManifest)
         -> (pages: [OutputWriter.Replacement], configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)? {
         let rowsChanged = edits.contains { $0.facts.row != state.items[$0.number].row }
         var problems: [Diagnostic] = []

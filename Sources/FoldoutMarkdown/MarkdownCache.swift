@@ -1,5 +1,5 @@
 /// Parsed front matter and rendered bodies kept across builds, by a digest of what each was
-/// made from. The Markdown stage asks; `BuildCache` (FoldoutIncremental) answers from its file.
+/// made from. The Markdown stage asks; `MarkdownCacheFile` (FoldoutIncremental) answers from its file.
 package protocol MarkdownCache: AnyObject, Sendable {
     func frontMatter(_ key: UInt64) -> FrontMatter?
     func store(_ value: FrontMatter, for key: UInt64)

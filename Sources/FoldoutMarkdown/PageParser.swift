@@ -23,7 +23,7 @@ public struct ParsedPage: Sendable {
     /// `unsafe_html:` of the site's `Content/_index.md`: keep raw HTML in Markdown.
     public var unsafeHTML: Bool
     /// Digest of the front matter's text, when the page has front matter and the build
-    /// recorded it (for the build state: an edit that leaves it alone touches the body only).
+    /// recorded it (for the build record: an edit that leaves it alone touches the body only).
     public var frontMatterDigest: UInt64?
 
     /// File line of a front matter key, for messages (the YAML starts on line 2).

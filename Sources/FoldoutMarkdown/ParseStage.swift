@@ -23,7 +23,7 @@ package struct ParseStage {
         package var pages: [String: ParsedPage]
         /// What parsing found, in no particular order.
         package var diagnostics: [Diagnostic]
-        /// The same by source path, for the build state (files without any are left out).
+        /// The same by source path, for the build record (files without any are left out).
         package var ownDiagnostics: [String: [Diagnostic]]
     }
 

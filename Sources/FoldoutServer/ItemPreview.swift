@@ -8,7 +8,7 @@ import FoldoutOutput
 import FoldoutIncremental
 
 /// An edited item's page, written a few milliseconds after the save from what the session's
-/// last build remembers (`BuildMemory`), before the rebuild that brings catalog rows, pagers
+/// last build remembers (`SessionMemory`), before the rebuild that brings catalog rows, pagers
 /// and tags up to date. The rebuild always follows and has the last word.
 public struct ItemPreview: Sendable {
     public var options: BuildOptions
@@ -21,7 +21,7 @@ public struct ItemPreview: Sendable {
     /// folder) straight away, from what the last build in `memory` knew, and returns what was
     /// written (for `Builder.update`'s `preWritten`). Items that moved, were renamed, became drafts
     /// or fail to parse are left to the full rebuild, which always follows.
-    public func write(_ changedPaths: [String], memory: BuildMemory, cache: BuildCache?) -> [String: OutputManifest.Record] {
+    public func write(_ changedPaths: [String], memory: SessionMemory, cache: MarkdownCacheFile?) -> [String: OutputManifest.Record] {
         guard let state = memory.current else { return [:] }
         let lock = BuildLock(output: options.outputPath, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }

@@ -22,8 +22,8 @@ public final class PreviewSession: @unchecked Sendable {
     public let options: BuildOptions
     public let server: PreviewServer
     private let hub = LiveReloadHub()
-    private let cache: BuildCache
-    private let memory = BuildMemory()
+    private let cache: MarkdownCacheFile
+    private let memory = SessionMemory()
     private let report: @Sendable (Event) -> Void
     private let buildLock = NSLock()
     private var watcher: SiteWatcher?
@@ -35,7 +35,7 @@ public final class PreviewSession: @unchecked Sendable {
                 report: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.options = options
         self.report = report
-        cache = BuildCache(path: BuildCache.defaultPath(forOutput: options.outputPath), fileSystem: options.fileSystem)
+        cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: options.outputPath), fileSystem: options.fileSystem)
         server = PreviewServer(outputPath: options.outputPath, host: host, port: port, hub: hub)
     }
 

@@ -17,7 +17,7 @@ struct BuildCommand: ParsableCommand {
             overwritten (a page that needs such a path is an error unless --force).
 
             Work is cached across builds: parsed Markdown (from a folder's second full \
-            build on) and the build state (the site's model, and each content file's \
+            build on) and the build record (the site's model, and each content file's \
             digest and stat) in .foldout-cache/ beside the output folder, rendered pages \
             in the output folder itself (its .foldout-manifest records what each page was \
             rendered from). A rebuild with nothing changed finds \
@@ -63,7 +63,7 @@ struct BuildCommand: ParsableCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             // The process ends after one build: only the file keeps entries for the next.
-            let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output), servesLaterBuilds: false)
+            let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), servesLaterBuilds: false)
             // Never freed: the process ends right after the build, and freeing tens of
             // thousands of cached bodies one by one would only delay that.
             _ = Unmanaged.passRetained(cache)

@@ -115,7 +115,7 @@ import FoldoutTestSupport
     /// cache file's path: the first build does not start the file, the next full build does.
     private func buildStartingCacheFile(_ site: MemorySite) throws -> String {
         try site.build()
-        let path = BuildCache.defaultPath(forOutput: site.output)
+        let path = MarkdownCacheFile.defaultPath(forOutput: site.output)
         #expect(!site.memory.exists(path), "a build into a new output folder writes no cache file")
         try site.write(["pets/cats/emil.md": "---\ntitle: Emil\n---\nEmil is new here.\n"])
         try site.build()
@@ -125,22 +125,22 @@ import FoldoutTestSupport
 
     @Test func aBuildIntoANewFolderFillsTheCacheOnlyWhereSomethingKeepsIt() throws {
         let site = try MemorySite(Fixture.shelterSite)
-        let path = BuildCache.defaultPath(forOutput: site.output)
+        let path = MarkdownCacheFile.defaultPath(forOutput: site.output)
         let pages = Fixture.shelterSite.count
         // As `foldout build` makes it: no file, none started, the process then ends.
-        let oneBuild = BuildCache(path: path, servesLaterBuilds: false, fileSystem: site.fileSystem)
+        let oneBuild = MarkdownCacheFile(path: path, servesLaterBuilds: false, fileSystem: site.fileSystem)
         try Builder(options: site.options).update(cache: oneBuild)
         #expect(oneBuild.count == 0)
         // As `foldout serve` makes it: its next build looks in memory.
         site.memory.remove(site.output)
-        let serving = BuildCache(path: path, fileSystem: site.fileSystem)
+        let serving = MarkdownCacheFile(path: path, fileSystem: site.fileSystem)
         try Builder(options: site.options).update(cache: serving)
         #expect(serving.count > pages)
         // A file left by an earlier build of a folder of that name is read, and its entries used.
         site.memory.remove(site.output)
         _ = try buildStartingCacheFile(site)
         site.memory.remove(site.output)
-        let afterFile = BuildCache(path: path, servesLaterBuilds: false, fileSystem: site.fileSystem)
+        let afterFile = MarkdownCacheFile(path: path, servesLaterBuilds: false, fileSystem: site.fileSystem)
         try Builder(options: site.options).update(cache: afterFile)
         #expect(afterFile.count > pages)
     }
@@ -150,7 +150,7 @@ import FoldoutTestSupport
         let path = try buildStartingCacheFile(site)
         #expect(path == site.folder.path + "/.foldout-cache/Output.cache")
         #expect(!(try site.state).files.keys.contains { $0.contains("cache") })
-        let reloaded = BuildCache(path: path, fileSystem: site.fileSystem)
+        let reloaded = MarkdownCacheFile(path: path, fileSystem: site.fileSystem)
         reloaded.load()
         // Every file's front matter and body, not only the added page's.
         #expect(reloaded.count > Fixture.shelterSite.count)
@@ -170,7 +170,7 @@ import FoldoutTestSupport
         let memory = MemoryFileSystem()
         memory.makeFolders("/tmp")
         let path = "/tmp/cache"
-        let cache = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
+        let cache = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         let frontMatter = try FrontMatter.parse(yaml: "title: A\nlist: [1, 2.5, true, ~]\nmap: {k: v}\n")
         cache.store(frontMatter, for: 1)
         let body = RenderedBody(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
@@ -182,7 +182,7 @@ import FoldoutTestSupport
                                            ("https://x", .external), ("gone.md", .missing)])
         cache.store(body, for: 2)
         cache.finishBuild(prune: true)
-        let reloaded = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
+        let reloaded = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         #expect(reloaded.frontMatter(1)?.fields.map(\.key) == ["title", "list", "map"])
         #expect(reloaded.frontMatter(1)?["list"] == frontMatter["list"])
         #expect(reloaded.frontMatter(1)?.lines == frontMatter.lines)
@@ -191,7 +191,7 @@ import FoldoutTestSupport
         #expect(loaded.anchorLinks == body.anchorLinks)
         #expect(loaded.links.map(\.resolution) == body.links.map(\.resolution))
         // Another program version does not trust it.
-        #expect(BuildCache(path: path, tool: 8, fileSystem: memory.fileSystem).body(2) == nil)
+        #expect(MarkdownCacheFile(path: path, tool: 8, fileSystem: memory.fileSystem).body(2) == nil)
     }
 
     /// The file is written in pieces of about a megabyte: entries on both sides of piece
@@ -204,14 +204,14 @@ import FoldoutTestSupport
             RenderedBody(html: "<p>\(number)</p>" + String(repeating: "x", count: 5_000 + number), title: "T\(number)", summary: "",
                             headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
-        let first = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
+        let first = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in 0..<500 { first.store(body(number), for: UInt64(number)) }
         first.finishBuild(prune: true)
-        let second = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
+        let second = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in 0..<500 { _ = second.body(UInt64(number)) }
         for number in 500..<700 { second.store(body(number), for: UInt64(number)) }
         second.finishBuild(prune: true)
-        let reloaded = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
+        let reloaded = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in 0..<700 {
             #expect(reloaded.body(UInt64(number))?.html == body(number).html, "entry \(number)")
         }
@@ -229,10 +229,10 @@ import FoldoutTestSupport
             RenderedBody(html: String(repeating: "\(number % 10)", count: sizes[number]), title: "", summary: "",
                             headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
-        let cache = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
+        let cache = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in sizes.indices { cache.store(body(number), for: UInt64(number)) }
         cache.finishBuild(prune: true)
-        let reloaded = BuildCache(path: path, tool: 7, fileSystem: memory.fileSystem)
+        let reloaded = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in sizes.indices {
             // (Compared here: a failure would print megabytes of text.)
             #expect(reloaded.body(UInt64(number)).map { $0.html == body(number).html } == true, "entry \(number)")

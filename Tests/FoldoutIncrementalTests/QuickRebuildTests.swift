@@ -9,7 +9,7 @@ import Testing
 import FoldoutServer
 import FoldoutTestSupport
 
-/// Rebuilds that redo only edited items (`QuickRebuild`, from the build state file or the
+/// Rebuilds that redo only edited items (`QuickRebuild`, from the build record file or the
 /// memory of `foldout serve`): after each edit, the output and the warnings are those of a
 /// clean build of the same content, and the quick way is taken exactly where it may be.
 /// The sites are in memory, but for the tests of file stamps, which the real disk gives.
@@ -171,9 +171,9 @@ import FoldoutTestSupport
     @Test func stateIsKeptBesideTheOutputFolderNotInIt() throws {
         let site = try MemorySite(Self.site)
         try site.build()
-        let path = BuildStateFile.defaultPath(forOutput: site.output)
+        let path = BuildRecordFile.defaultPath(forOutput: site.output)
         #expect(path == site.folder.path + "/.foldout-cache/Output.state")
-        #expect(BuildStateFile.read(path, fileSystem: site.fileSystem)?.fingerprint
+        #expect(BuildRecordFile.read(path, fileSystem: site.fileSystem)?.fingerprint
                 == OutputManifest.read(root: site.output, fileSystem: site.fileSystem).fingerprint)
         #expect(!(try site.state).files.keys.contains { $0.contains("state") })
     }
@@ -207,14 +207,14 @@ import FoldoutTestSupport
     @Test func manyQuickRebuildsInARowAppendToTheStateFile() throws {
         let site = try MemorySite(Self.site)
         try site.build()
-        let path = BuildStateFile.defaultPath(forOutput: site.output)
-        for number in 0..<(BuildStateFile.deltaLimit + 3) {
+        let path = BuildRecordFile.defaultPath(forOutput: site.output)
+        for number in 0..<(BuildRecordFile.deltaLimit + 3) {
             let paragraph = number % 3 == 0 ? "Bruno found a home, number \(number).\n\nHe is happy.\n" : "Bruno found a home.\n\nEdit \(number).\n"
             try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\n" + paragraph])
             let outcome = try site.build()
             #expect(outcome.rebuiltOnlyEditedItems, "edit \(number)")
-            #expect(try #require(BuildStateFile.read(path, fileSystem: site.fileSystem)).deltas == (number + 1) % (BuildStateFile.deltaLimit + 1), "edit \(number)")
-            if number % 16 == 0 || number > BuildStateFile.deltaLimit {
+            #expect(try #require(BuildRecordFile.read(path, fileSystem: site.fileSystem)).deltas == (number + 1) % (BuildRecordFile.deltaLimit + 1), "edit \(number)")
+            if number % 16 == 0 || number > BuildRecordFile.deltaLimit {
                 try expectSameAsCleanBuild(site, outcome: outcome, after: "edit \(number)")
             }
         }
@@ -223,7 +223,7 @@ import FoldoutTestSupport
     @Test func damagedOrForeignStateFilesMeanAFullBuild() throws {
         let site = try MemorySite(Self.site)
         try site.build()
-        let path = BuildStateFile.defaultPath(forOutput: site.output)
+        let path = BuildRecordFile.defaultPath(forOutput: site.output)
         try site.damage(path, from: 3, every: 11)
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nDamaged state.\n"])
         var outcome = try site.build()
@@ -240,8 +240,8 @@ import FoldoutTestSupport
         try expectSameAsCleanBuild(site, outcome: outcome, after: "a torn change")
 
         // Another program's state is not trusted.
-        let state = try #require(BuildStateFile.read(path, fileSystem: site.fileSystem)?.state())
-        try BuildStateFile.write(state, to: path, tool: ToolIdentity.digest &+ 1, fileSystem: site.fileSystem)
+        let state = try #require(BuildRecordFile.read(path, fileSystem: site.fileSystem)?.state())
+        try BuildRecordFile.write(state, to: path, tool: ToolIdentity.digest &+ 1, fileSystem: site.fileSystem)
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nThird.\n"])
         outcome = try site.build()
         #expect(!outcome.rebuiltOnlyEditedItems)
@@ -384,12 +384,12 @@ import FoldoutTestSupport
 
     @Test func serveRebuildsFromWhatItRemembers() throws {
         let site = try MemorySite(Self.site)
-        let memory = BuildMemory()
-        let cache = BuildCache(path: BuildCache.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
+        let memory = SessionMemory()
+        let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
         let builder = Builder(options: site.options)
         #expect(!(try builder.update(cache: cache, memory: memory)).rebuiltOnlyEditedItems)
         // The state file is taken away: what follows comes from memory alone.
-        site.memory.remove(BuildStateFile.defaultPath(forOutput: site.output))
+        site.memory.remove(BuildRecordFile.defaultPath(forOutput: site.output))
         for number in 0..<3 {
             let path = "pets/dogs/alba.md"
             try site.write([path: Self.site[path]!.replacingOccurrences(of: "long walks", with: "long walks \(number)")])

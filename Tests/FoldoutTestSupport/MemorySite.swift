@@ -74,7 +74,7 @@ package final class MemorySite: BuiltSite {
     /// An incremental build, as `foldout build` runs it.
     @discardableResult
     package func build() throws(BuildFailure) -> Builder.Outcome {
-        try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: output), servesLaterBuilds: false,
+        try Builder(options: options).update(cache: MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: output), servesLaterBuilds: false,
                                                                fileSystem: fileSystem))
     }
 

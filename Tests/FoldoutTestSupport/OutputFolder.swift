@@ -90,7 +90,7 @@ package final class DiskSite {
     /// An incremental build, as `foldout build` runs it.
     @discardableResult
     package func build() throws(BuildFailure) -> Builder.Outcome {
-        try Builder(options: options).update(cache: BuildCache(path: BuildCache.defaultPath(forOutput: output), servesLaterBuilds: false))
+        try Builder(options: options).update(cache: MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: output), servesLaterBuilds: false))
     }
 
     package var state: OutputFolderState {

@@ -316,17 +316,17 @@ public enum FastPathBench {
     public static func run(corpus: String, output: String, rounds: Int, codingRounds: Int) throws {
         // A full build of the corpus, with a cache that keeps its entries in memory.
         let options = BuildOptions(contentPath: corpus, templatesPath: nil, outputPath: output)
-        let cache = BuildCache(path: BuildCache.defaultPath(forOutput: output))
+        let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: output))
         let outcome = try Builder(options: options).update(cache: cache)
         print("build: \(outcome.pageCount) pages, \(cache.frontMatters.count) front matters, \(cache.bodies.count) bodies cached")
 
         hashBench(corpus: corpus, output: output, rounds: rounds)
         cacheCodingBench(cache: cache, rounds: codingRounds)
-        let statePath = BuildStateFile.defaultPath(forOutput: output)
-        if let state = BuildStateFile.read(statePath)?.state() {
+        let statePath = BuildRecordFile.defaultPath(forOutput: output)
+        if let state = BuildRecordFile.read(statePath)?.state() {
             itemCodingBench(items: state.site.allItems, rounds: codingRounds)
         } else {
-            print("no build state at \(statePath)")
+            print("no build record at \(statePath)")
         }
     }
 
@@ -443,7 +443,7 @@ public enum FastPathBench {
         }
     }
 
-    static func cacheCodingBench(cache: BuildCache, rounds: Int) {
+    static func cacheCodingBench(cache: MarkdownCacheFile, rounds: Int) {
         let frontMatters = Array(cache.frontMatters.values)
         let bodies = Array(cache.bodies.values)
         // Where each entry starts, for decoding them one by one as the cache file is read.
@@ -452,8 +452,8 @@ public enum FastPathBench {
             var writer = BinaryWriter(capacity: 1 << 20)
             var fms = frontMatters, bs = bodies
             fmOffsets.removeAll(keepingCapacity: true); bodyOffsets.removeAll(keepingCapacity: true)
-            for i in fms.indices { fmOffsets.append(writer.count); BuildCache.encode(&fms[i], into: &writer) }
-            for i in bs.indices { bodyOffsets.append(writer.count); BuildCache.encode(&bs[i], into: &writer) }
+            for i in fms.indices { fmOffsets.append(writer.count); MarkdownCacheFile.encode(&fms[i], into: &writer) }
+            for i in bs.indices { bodyOffsets.append(writer.count); MarkdownCacheFile.encode(&bs[i], into: &writer) }
             return writer.bytes
         }
         _ = handEncode()
@@ -462,11 +462,11 @@ public enum FastPathBench {
             var n = 0
             for start in fmStarts {
                 var reader = BinaryReader(bytes, offset: start)
-                n += (try! BuildCache.decodeFrontMatter(&reader)).fields.isEmpty ? 0 : 1
+                n += (try! MarkdownCacheFile.decodeFrontMatter(&reader)).fields.isEmpty ? 0 : 1
             }
             for start in bodyStarts {
                 var reader = BinaryReader(bytes, offset: start)
-                n += (try! BuildCache.decodeBody(&reader)).html.isEmpty ? 0 : 1
+                n += (try! MarkdownCacheFile.decodeBody(&reader)).html.isEmpty ? 0 : 1
             }
             return n
         }
@@ -500,7 +500,7 @@ public enum FastPathBench {
             }
             return n
         }
-        codableRows("build state's items (\(items.count), without bodies)", rounds: rounds, handEncode: handEncode, handDecode: handDecode,
+        codableRows("build record's items (\(items.count), without bodies)", rounds: rounds, handEncode: handEncode, handDecode: handDecode,
                     value: items.map(CItem.init),
                     decodeJSON: { try JSONDecoder().decode([CItem].self, from: $0).count },
                     decodePlist: { try PropertyListDecoder().decode([CItem].self, from: $0).count })

@@ -29,7 +29,7 @@ def patch(path, pairs):
     open(f"{root}/{path}", "w").write(text)
 patch("Package.swift", [('        // An arena allocator',
     '        .executableTarget(name: "fastpath-bench", dependencies: ["FoldoutBuild"]),\n        // An arena allocator')])
-patch("Sources/FoldoutIncremental/BuildCache.swift", [
+patch("Sources/FoldoutIncremental/MarkdownCacheFile.swift", [
     ("private var frontMatters", "package var frontMatters"), ("private var bodies", "package var bodies"),
     ("private static func encode(_ value: inout FrontMatter", "package static func encode(_ value: inout FrontMatter"),
     ("private static func decodeFrontMatter", "package static func decodeFrontMatter"),

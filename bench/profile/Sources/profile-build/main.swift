@@ -11,6 +11,6 @@ guard arguments.count >= 3 else {
     exit(2)
 }
 let options = BuildOptions(contentPath: arguments[1], templatesPath: nil, outputPath: arguments[2])
-let cache = arguments.contains("--no-cache") ? nil : BuildCache(path: BuildCache.defaultPath(forOutput: arguments[2]))
+let cache = arguments.contains("--no-cache") ? nil : MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: arguments[2]))
 let outcome = try Builder(options: options).update(cache: cache)
 print("\(outcome.pageCount) pages;", outcome.timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))

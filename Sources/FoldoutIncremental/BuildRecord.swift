@@ -7,12 +7,12 @@ import FoldoutModel
 /// What a build knows when it is done that a later build needs to redo only edited items
 /// (see `QuickRebuild`): the section model, the routes, the digest and file-system stamp of
 /// every content file, and what each page's facts were. `foldout build` keeps it in
-/// `.foldout-cache/NAME.state` beside the output folder (`BuildStateFile`), without the
-/// items' bodies; `foldout serve` keeps it in memory (`BuildMemory`), with them.
+/// `.foldout-cache/NAME.state` beside the output folder (`BuildRecordFile`), without the
+/// items' bodies; `foldout serve` keeps it in memory (`SessionMemory`), with them.
 ///
 /// It belongs to the output manifest with the same fingerprint: a state whose fingerprint
 /// is not the manifest's describes some other build and is not used.
-package struct BuildState: Sendable {
+package struct BuildRecord: Sendable {
     /// The fingerprint of the inputs this state was made from (see `Builder`).
     package var fingerprint: UInt64
     /// Its digest of the program, the options and the templates.

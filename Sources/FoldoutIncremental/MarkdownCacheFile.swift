@@ -13,7 +13,7 @@ import FoldoutMarkdown
 /// entry carries a checksum, so a torn or damaged file loses only what is damaged; a file
 /// written by another version of Foldout is ignored. A cache that cannot be read or
 /// written only makes a build slower, never wrong.
-public final class BuildCache: @unchecked Sendable {
+public final class MarkdownCacheFile: @unchecked Sendable {
     /// A rendered Markdown body with what rendering noticed, and the links it resolved, so
     /// the entry is reused only while every link still resolves the same way.
     private enum Kind: UInt8 {
@@ -70,7 +70,7 @@ public final class BuildCache: @unchecked Sendable {
     package func body(_ key: UInt64) -> RenderedBody? { lookUp(key, in: \.bodies) }
     package func store(_ value: RenderedBody, for key: UInt64) { store(value, for: key, in: \.bodies, kind: .body) }
 
-    private func lookUp<Value>(_ key: UInt64, in table: ReferenceWritableKeyPath<BuildCache, [UInt64: Value]>) -> Value? {
+    private func lookUp<Value>(_ key: UInt64, in table: ReferenceWritableKeyPath<MarkdownCacheFile, [UInt64: Value]>) -> Value? {
         lock.withLock {
             loadIfNeeded()
             guard let value = self[keyPath: table][key] else { return nil }
@@ -79,7 +79,7 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
-    private func store<Value>(_ value: Value, for key: UInt64, in table: ReferenceWritableKeyPath<BuildCache, [UInt64: Value]>,
+    private func store<Value>(_ value: Value, for key: UInt64, in table: ReferenceWritableKeyPath<MarkdownCacheFile, [UInt64: Value]>,
                               kind: Kind) {
         lock.withLock {
             if self[keyPath: table].updateValue(value, forKey: key) == nil { added.append((kind, key)) }
@@ -353,4 +353,4 @@ public final class BuildCache: @unchecked Sendable {
     }
 }
 
-extension BuildCache: MarkdownCache {}
+extension MarkdownCacheFile: MarkdownCache {}

@@ -5,8 +5,8 @@ import FoldoutMarkdown
 import FoldoutRouting
 import FoldoutModel
 
-/// The build state's file, `.foldout-cache/NAME.state` beside the output folder NAME (see
-/// `BuildState`): the state as a full build left it, in two records, the file table first
+/// The build record's file, `.foldout-cache/NAME.state` beside the output folder NAME (see
+/// `BuildRecord`): the state as a full build left it, in two records, the file table first
 /// (every build reads it, to tell unchanged content files by their stamps) and then the rest
 /// (read only by a quick rebuild); then the changes of the quick rebuilds since, each a
 /// record of its own. Every record has a checksum. A change applies only to the state it
@@ -14,7 +14,7 @@ import FoldoutModel
 /// state early, at an older fingerprint that no manifest has: the next build is then a full
 /// one, which writes the file anew. A file written by another version of Foldout is
 /// ignored. Like the build cache, the file only ever makes builds faster, never different.
-package enum BuildStateFile {
+package enum BuildRecordFile {
     private static let magic = Array("FOLDOUT-STATE 1\n".utf8)
 
     fileprivate enum Kind: UInt64 {
@@ -38,20 +38,20 @@ package enum BuildStateFile {
         package var fingerprint: UInt64
         package var settings: UInt64
         package var structure: UInt64
-        package var files: [BuildState.FileRecord]
+        package var files: [BuildRecord.FileRecord]
         /// Changes appended since the file was written whole.
         package var deltas: Int { changes.count }
         fileprivate var path: String
         fileprivate var fileSystem: FileSystem
-        fileprivate var base: (fingerprint: UInt64, files: [BuildState.FileRecord])
+        fileprivate var base: (fingerprint: UInt64, files: [BuildRecord.FileRecord])
         fileprivate var rest: Record
-        fileprivate var changes: [BuildState.Delta]
+        fileprivate var changes: [BuildRecord.Delta]
 
         /// The whole state; nil when its file is damaged (or was replaced) after all.
-        package func state() -> BuildState? {
+        package func state() -> BuildRecord? {
             guard let file = OpenFile(path, fileSystem: fileSystem), let payload = file.payload(of: rest) else { return nil }
             var reader = BinaryReader(payload)
-            guard var state = try? BuildStateFile.decodeState(&reader, fingerprint: base.fingerprint, settings: settings,
+            guard var state = try? BuildRecordFile.decodeState(&reader, fingerprint: base.fingerprint, settings: settings,
                                                               structure: structure, files: base.files) else { return nil }
             for delta in changes {
                 guard delta.items.allSatisfy({ state.items.indices.contains($0.index) }) else { return nil }
@@ -127,7 +127,7 @@ package enum BuildStateFile {
     }
 
     /// Replaces the file with `state`.
-    package static func write(_ state: BuildState, to path: String, tool: UInt64 = ToolIdentity.digest,
+    package static func write(_ state: BuildRecord, to path: String, tool: UInt64 = ToolIdentity.digest,
                               fileSystem: FileSystem = .local) throws {
         // Room for about twice what a state holds per item and per file (680 and 30 bytes on
         // the benchmark's corpus): grown by doubling, the 68 MB state of 100,000 items touched
@@ -150,7 +150,7 @@ package enum BuildStateFile {
     }
 
     /// Appends the changes that turned the state with fingerprint `base` into the current one.
-    package static func append(_ changes: BuildState.Delta, base: UInt64, to path: String, fileSystem: FileSystem = .local) throws {
+    package static func append(_ changes: BuildRecord.Delta, base: UInt64, to path: String, fileSystem: FileSystem = .local) throws {
         var record = BinaryWriter()
         appendRecord(.delta, to: &record) { payload in
             payload.writeFixed(base)
@@ -167,7 +167,7 @@ package enum BuildStateFile {
     // MARK: The whole state
 
     /// The state but its file table.
-    private static func encodeRest(_ state: BuildState, into writer: inout BinaryWriter) {
+    private static func encodeRest(_ state: BuildRecord, into writer: inout BinaryWriter) {
         writer.write(state.allowsRawHTML)
         writer.write(UInt64(state.routes.targets.count))
         for (source, target) in state.routes.targets {
@@ -207,8 +207,8 @@ package enum BuildStateFile {
         }
     }
 
-    private static func decodeFileRecords(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> [BuildState.FileRecord] {
-        var files: [BuildState.FileRecord] = []
+    private static func decodeFileRecords(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> [BuildRecord.FileRecord] {
+        var files: [BuildRecord.FileRecord] = []
         let count = try reader.readCount()
         files.reserveCapacity(count)
         for _ in 0..<count { files.append(try decodeFileRecord(&reader)) }
@@ -217,7 +217,7 @@ package enum BuildStateFile {
 
     /// The state after its file table, which `open` read.
     fileprivate static func decodeState(_ reader: inout BinaryReader, fingerprint: UInt64, settings: UInt64, structure: UInt64,
-                                        files: [BuildState.FileRecord]) throws(BinaryReader.Truncated) -> BuildState {
+                                        files: [BuildRecord.FileRecord]) throws(BinaryReader.Truncated) -> BuildRecord {
         let allowsRawHTML = try reader.readBool()
         var routes = Routes()
         for _ in 0..<(try reader.readCount()) {
@@ -229,7 +229,7 @@ package enum BuildStateFile {
             routes.addIndex(try reader.readString(), ofFolder: try reader.readString())
         }
         let (site, siteItems) = try reader.readSite()
-        var items: [BuildState.ItemFacts] = []
+        var items: [BuildRecord.ItemFacts] = []
         let count = siteItems.reduce(0) { $0 + $1.count }
         guard try reader.readCount() == count else { throw BinaryReader.Truncated() }
         items.reserveCapacity(count)
@@ -247,14 +247,14 @@ package enum BuildStateFile {
         var imageSizes: [String: ImageSize?] = [:]
         for _ in 0..<(try reader.readCount()) { imageSizes[try reader.readString()] = .some(try reader.readImageSize()) }
         guard reader.isAtEnd else { throw BinaryReader.Truncated() }
-        return BuildState(fingerprint: fingerprint, settings: settings, files: files, structure: structure, routes: routes, site: site, items: items,
+        return BuildRecord(fingerprint: fingerprint, settings: settings, files: files, structure: structure, routes: routes, site: site, items: items,
                           otherHeadings: otherHeadings, anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics,
                           warnings: warnings, readProblems: readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
     }
 
     // MARK: Changes
 
-    private static func encode(_ delta: BuildState.Delta, into writer: inout BinaryWriter) {
+    private static func encode(_ delta: BuildRecord.Delta, into writer: inout BinaryWriter) {
         writer.writeFixed(delta.fingerprint)
         writer.write(UInt64(delta.files.count))
         for (index, record) in delta.files {
@@ -277,9 +277,9 @@ package enum BuildStateFile {
         }
     }
 
-    private static func decodeDelta(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> (base: UInt64, changes: BuildState.Delta) {
+    private static func decodeDelta(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> (base: UInt64, changes: BuildRecord.Delta) {
         let base = try reader.readFixed()
-        var delta = BuildState.Delta(fingerprint: try reader.readFixed(), files: [], items: [], sources: [])
+        var delta = BuildRecord.Delta(fingerprint: try reader.readFixed(), files: [], items: [], sources: [])
         for _ in 0..<(try reader.readCount()) { delta.files.append((try reader.readInt(), try decodeFileRecord(&reader))) }
         for _ in 0..<(try reader.readCount()) {
             let index = try reader.readInt()
@@ -297,7 +297,7 @@ package enum BuildStateFile {
 
     // MARK: Parts
 
-    private static func encode(_ record: BuildState.FileRecord, into writer: inout BinaryWriter) {
+    private static func encode(_ record: BuildRecord.FileRecord, into writer: inout BinaryWriter) {
         writer.writeFixed(record.digest)
         writer.write(record.stamp != nil)
         guard let stamp = record.stamp else { return }
@@ -308,7 +308,7 @@ package enum BuildStateFile {
         writer.write(stamp.device)
     }
 
-    private static func decodeFileRecord(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> BuildState.FileRecord {
+    private static func decodeFileRecord(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> BuildRecord.FileRecord {
         let digest = try reader.readFixed()
         guard try reader.readBool() else { return .init(digest: digest, stamp: nil) }
         return .init(digest: digest, stamp: FileStamp(size: try reader.readInt(), modified: Int64(try reader.readInt()),
@@ -316,14 +316,14 @@ package enum BuildStateFile {
                                                       device: try reader.readUInt64()))
     }
 
-    private static func encode(_ facts: BuildState.ItemFacts, into writer: inout BinaryWriter) {
+    private static func encode(_ facts: BuildRecord.ItemFacts, into writer: inout BinaryWriter) {
         writer.write(facts.frontMatter != nil)
         if let digest = facts.frontMatter { writer.writeFixed(digest) }
         writer.write(facts.bodyFirstLine)
         writer.writeFixed(facts.row)
     }
 
-    private static func decodeItemFacts(_ reader: inout BinaryReader, of item: Item) throws(BinaryReader.Truncated) -> BuildState.ItemFacts {
+    private static func decodeItemFacts(_ reader: inout BinaryReader, of item: Item) throws(BinaryReader.Truncated) -> BuildRecord.ItemFacts {
         let frontMatter = try reader.readBool() ? try reader.readFixed() : nil
         return .init(id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatter, bodyFirstLine: try reader.readInt(),
                      row: try reader.readFixed())

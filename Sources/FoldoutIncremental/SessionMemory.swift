@@ -8,12 +8,12 @@ import FoldoutRendering
 /// uses it to write an edited item's page a few milliseconds after the save, before the
 /// rebuild that brings everything else (catalog rows, pagers, tags) up to date is done.
 /// That rebuild always follows and has the last word: if the early page differs from what
-/// it renders, it writes its own. The rebuild starts from this memory's `BuildState` rather
+/// it renders, it writes its own. The rebuild starts from this memory's `BuildRecord` rather
 /// than from the state file when it can redo only the edited items (see `QuickRebuild`).
-public final class BuildMemory: @unchecked Sendable {
+public final class SessionMemory: @unchecked Sendable {
     package struct State {
         /// The model (items with their bodies) and what a quick rebuild checks edits against.
-        package var build: BuildState
+        package var build: BuildRecord
         package var templates: TemplateSet
         package var configurations: [String: CatalogPresentation]
         package var shared: SiteRenderer.Shared
@@ -21,7 +21,7 @@ public final class BuildMemory: @unchecked Sendable {
         /// Items by source path, with their catalog's index.
         package var items: [String: (catalog: Int?, item: Item)]
 
-        package init(build: BuildState, templates: TemplateSet, configurations: [String: CatalogPresentation],
+        package init(build: BuildRecord, templates: TemplateSet, configurations: [String: CatalogPresentation],
                      shared: SiteRenderer.Shared, stage: MarkdownStage, items: [String: (catalog: Int?, item: Item)]) {
             self.build = build
             self.templates = templates
