@@ -1,16 +1,15 @@
 import Foundation
 import FoldoutBase
-import FoldoutLoading
-import FoldoutMarkdown
-import FoldoutRouting
 import FoldoutModel
-import FoldoutPresentation
 import FoldoutRendering
 import FoldoutOutput
 import FoldoutIncremental
 
-/// The pipeline, one stage after another, each a plain function of the previous stage's value:
-/// load -> parse -> route -> render Markdown -> model -> present and render -> write.
+/// The incremental build around `Pipeline`: it brings `Output/` up to date doing only what
+/// changed input needs. Nothing changed: nothing is read beyond the files' stamps. Only items'
+/// files changed: `QuickRebuild` redoes just those. Otherwise the pipeline runs with the
+/// Markdown cache and the output folder as the pages' sink, and the build record is kept
+/// for the next build.
 public struct Builder: Sendable {
     public var options: BuildOptions
 
@@ -70,7 +69,7 @@ public struct Builder: Sendable {
     /// input changed since the last build (the manifest's fingerprint) and its files are
     /// untouched, nothing is parsed, rendered or written. `cache` remembers parsed front
     /// matter and rendered Markdown across builds; `memory` keeps what this build learns for
-    /// `preview(_:memory:cache:)`; `preWritten` are the files `preview` wrote since.
+    /// `ItemPreview` (`foldout serve`); `preWritten` are the files it wrote since.
     public func update(cache: MarkdownCacheFile?, memory: SessionMemory? = nil,
                        preWritten: [String: OutputManifest.Record] = [:]) throws(BuildFailure) -> Outcome {
         try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true).outcome
@@ -233,80 +232,6 @@ public struct Builder: Sendable {
                               state: consume stateWritten)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
         return (nil, outcome)
-    }
-
-    /// A build record read from its file, with the templates compiled.
-    private struct LoadedState {
-        package var state: BuildRecord
-        package var templates: TemplateSet
-        package var deltasInFile: Int
-    }
-
-    /// Redoes only what edited items change, when that gives what a full build would (see
-    /// `QuickRebuild`), starting from the state this process remembers or, failing that,
-    /// the one `loaded` from the state file. Nil when the full build must run.
-    private func quickRebuild(_ inputs: BuildInputs, previous: OutputManifest, memory: SessionMemory?, loaded: LoadedState?,
-                              statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
-        let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
-        var state: BuildRecord
-        var deltasInFile: Int
-        var templates: TemplateSet
-        if let remembered {
-            state = remembered.build
-            deltasInFile = remembered.deltasInStateFile
-            templates = remembered.templates
-        } else {
-            guard let loaded, loaded.state.fingerprint == previous.fingerprint else { return nil }
-            state = loaded.state
-            deltasInFile = loaded.deltasInFile
-            templates = loaded.templates
-        }
-        clock.lap("state")
-        let quick = QuickRebuild(options: options, state: state, templates: templates,
-                                 remembered: remembered.map { ($0.configurations, $0.shared) })
-        guard let result = quick.run(inputs, previous: previous) else { return nil }
-        clock.lap("quick")
-        let root = options.outputPath
-        var base = OutputManifest()
-        base.fingerprint = result.delta.fingerprint
-        base.pageCount = previous.pageCount
-        base.warnings = result.state.warnings
-        let summary: OutputWriter.Summary
-        do {
-            summary = try OutputWriter(root: root, force: options.force, fileSystem: options.fileSystem).replace(result.pages, previous: previous, base: base).summary
-        } catch {
-            memory?.forget()
-            throw BuildFailure(result.state.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])
-        }
-        // The state file follows the manifest: until it does, the file's state is an older
-        // one, which no longer counts.
-        if let statePath {
-            if deltasInFile < BuildRecordFile.deltaLimit,
-               (try? BuildRecordFile.append(result.delta, base: state.fingerprint, to: statePath, fileSystem: options.fileSystem)) != nil {
-                deltasInFile += 1
-            } else {
-                try? BuildRecordFile.write(result.state, to: statePath, fileSystem: options.fileSystem)
-                deltasInFile = 0
-            }
-        }
-        clock.lap("write")
-        if let memory, var kept = remembered {
-            kept.build = result.state
-            kept.deltasInStateFile = deltasInFile
-            kept.shared = result.shared
-            for (index, record) in result.delta.files { kept.stage.fileDigests[inputs.files[index].path] = record.digest }
-            kept.items = SessionMemory.itemsBySource(result.state.site)
-            memory.current = kept
-        } else {
-            // What this process remembered is older than the output: the next build fills it anew.
-            memory?.forget()
-        }
-        let outcome = Outcome(pageCount: previous.pageCount, summary: summary, warnings: result.state.warnings,
-                              timings: clock.laps, wasUpToDate: false, rebuiltOnlyEditedItems: true)
-        // The model of ten thousand items is freed on another thread, as after a full build.
-        let garbage = Leftovers(values: [state, result])
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
-        return outcome
     }
 
     /// What a later build needs to redo only edited items (see `QuickRebuild`), made on

@@ -1,5 +1,4 @@
 import FoldoutBase
-import FoldoutLoading
 import FoldoutMarkdown
 import FoldoutRouting
 import FoldoutModel

@@ -1,7 +1,7 @@
 import Foundation
 import FoldoutBase
-import FoldoutMarkdown
 import FoldoutLoading
+import FoldoutMarkdown
 import FoldoutRendering
 
 /// Reads what a build reads (see `BuildInputs`), telling unchanged files by the stamps an

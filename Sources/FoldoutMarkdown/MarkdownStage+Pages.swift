@@ -1,5 +1,4 @@
 import FoldoutBase
-import FoldoutLoading
 
 extension MarkdownStage {
     /// Every routed page's body rendered, with what the build checks once all are.

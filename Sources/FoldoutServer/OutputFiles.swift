@@ -1,4 +1,3 @@
-import FoldoutBuild
 import Foundation
 import FoldoutBase
 

@@ -1,4 +1,3 @@
-import FoldoutBuild
 import Foundation
 import Hummingbird
 import Logging

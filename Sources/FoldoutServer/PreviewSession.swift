@@ -1,8 +1,8 @@
-import FoldoutBuild
 import Foundation
 import FoldoutBase
 import FoldoutOutput
 import FoldoutIncremental
+import FoldoutBuild
 
 /// `foldout serve`: builds the site, serves the output folder, watches the content and
 /// templates folders, rebuilds incrementally on each change and tells open pages. A failed
