@@ -21,6 +21,9 @@ public final class SessionMemory: @unchecked Sendable {
         /// Items by source path, with their catalog's index.
         package var items: [String: (catalog: Int?, item: Item)]
 
+        /// Changes appended to the state file since this process last wrote it whole.
+        package var deltasInStateFile = 0
+
         package init(build: BuildRecord, templates: TemplateSet, configurations: [String: CatalogPresentation],
                      shared: SiteRenderer.Shared, stage: MarkdownStage, items: [String: (catalog: Int?, item: Item)]) {
             self.build = build
@@ -30,8 +33,6 @@ public final class SessionMemory: @unchecked Sendable {
             self.stage = stage
             self.items = items
         }
-        /// Changes appended to the state file since this process last wrote it whole.
-        package var deltasInStateFile = 0
 
         package var site: Site { build.site }
     }
