@@ -6,20 +6,19 @@ import FoldoutBuild
 /// What the tests of incremental builds ask of a site, whether it lives in memory
 /// (`MemorySite`, most of them) or on the disk (`DiskSite`, where the disk is the point).
 package protocol BuiltSite: AnyObject {
-    var content: String { get }
-    var output: String { get }
+    /// The folder holding Content/, Output/ and Templates/.
+    var root: String { get }
     var templatesPath: String? { get }
     var strict: Bool { get set }
+    var force: Bool { get set }
     var fileSystem: FileSystem { get }
-    var options: BuildOptions { get }
     var state: OutputFolderState { get throws }
 
-    /// Writes content files (paths relative to Content/).
-    func write(_ files: [String: String]) throws
+    /// Writes files (paths relative to `root`).
+    func writeInRoot(_ files: [String: String]) throws
     /// Writes a content file's bytes (path relative to Content/).
     func writeContent(_ path: String, bytes: [UInt8]) throws
     func remove(_ path: String) throws
-    func writeTemplate(_ path: String, _ text: String) throws
     /// An incremental build, as `foldout build` runs it.
     @discardableResult
     func build() throws(BuildFailure) -> Builder.Outcome
@@ -33,7 +32,34 @@ package protocol BuiltSite: AnyObject {
     func cleanBuild() throws -> (report: Builder.Report, state: OutputFolderState, manifest: OutputManifest)
 }
 
+extension BuiltSite {
+    package var content: String { root + "/Content" }
+    package var output: String { root + "/Output" }
+
+    package var options: BuildOptions {
+        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, strict: strict,
+                                   contentDisplayName: "Content", templatesDisplayName: "Templates", fileSystem: fileSystem)
+        options.force = force
+        return options
+    }
+
+    /// Writes content files (paths relative to Content/).
+    package func write(_ files: [String: String]) throws {
+        try writeInRoot(files.reduce(into: [:]) { $0["Content/" + $1.key] = $1.value })
+    }
+
+    package func writeTemplate(_ path: String, _ text: String) throws {
+        try writeInRoot(["Templates/" + path: text])
+    }
+}
+
 extension DiskSite: BuiltSite {
+    package var root: String { folder.path }
+
+    package func writeInRoot(_ files: [String: String]) throws {
+        try folder.write(files)
+    }
+
     package func writeContent(_ path: String, bytes: [UInt8]) throws {
         try folder.write("Content/" + path, bytes: bytes)
     }

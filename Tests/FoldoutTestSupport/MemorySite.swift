@@ -46,29 +46,16 @@ package final class MemorySite: BuiltSite {
         }
     }
 
-    package var content: String { folder.path + "/Content" }
-    package var output: String { folder.path + "/Output" }
     package var fileSystem: FileSystem { memory.fileSystem }
+    package var root: String { folder.path }
 
-    package var options: BuildOptions {
-        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, strict: strict,
-                                   contentDisplayName: "Content", templatesDisplayName: "Templates", fileSystem: fileSystem)
-        options.force = force
-        return options
-    }
-
-    /// Writes content files (paths relative to Content/).
-    package func write(_ files: [String: String]) throws {
-        try folder.write(files.reduce(into: [:]) { $0["Content/" + $1.key] = $1.value })
+    package func writeInRoot(_ files: [String: String]) throws {
+        try folder.write(files)
     }
 
     /// Removes a content file or folder (path relative to Content/).
     package func remove(_ path: String) throws {
         memory.remove(content + "/" + path)
-    }
-
-    package func writeTemplate(_ path: String, _ text: String) throws {
-        try folder.write(["Templates/" + path: text])
     }
 
     /// An incremental build, as `foldout build` runs it.

@@ -63,28 +63,8 @@ package final class DiskSite {
         }
     }
 
-    package var content: String { folder.path + "/Content" }
-    package var output: String { folder.path + "/Output" }
-
-    package var options: BuildOptions {
-        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, strict: strict,
-                                   contentDisplayName: "Content", templatesDisplayName: "Templates")
-        options.force = force
-        options.fileSystem = fileSystem
-        return options
-    }
-
-    /// Writes content files (paths relative to Content/).
-    package func write(_ files: [String: String]) throws {
-        try folder.write(files.reduce(into: [:]) { $0["Content/" + $1.key] = $1.value })
-    }
-
     package func remove(_ path: String) throws {
         try FileManager.default.removeItem(atPath: content + "/" + path)
-    }
-
-    package func writeTemplate(_ path: String, _ text: String) throws {
-        try folder.write("Templates/" + path, bytes: Array(text.utf8))
     }
 
     /// An incremental build, as `foldout build` runs it.
