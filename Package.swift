@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "FoldoutRendering",
             dependencies: [
-                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation",
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTemplates"]

@@ -32,7 +32,9 @@ package struct InputReader {
         var templateFiles: [TemplateSet.File]?
         var readProblems: [Diagnostic] = []
         do {
-            templateFiles = try loadTemplateFiles()
+            templateFiles = try options.templatesPath.map { path throws(BuildFailure) in
+                try TemplateFolder(fileSystem: options.fileSystem, displayName: options.templatesDisplayName).read(path)
+            } ?? DefaultTemplates.files
         } catch {
             readProblems = error.diagnostics
         }
@@ -201,36 +203,5 @@ package struct InputReader {
             }
         }
         return hasher.finalize()
-    }
-
-    private func loadTemplateFiles() throws(BuildFailure) -> [TemplateSet.File] {
-        guard let path = options.templatesPath else { return DefaultTemplates.files }
-        let fileSystem = options.fileSystem
-        guard fileSystem.kindOfItem(path) == .directory else {
-            throw BuildFailure([.error(options.templatesDisplayName, "templates folder not found",
-                                       hint: "pass --templates DIR, or leave it out to use the built-in templates")])
-        }
-        var files: [TemplateSet.File] = []
-        var failures: [Diagnostic] = []
-        func walk(_ absolute: String, _ relative: String, depth: Int) {
-            guard depth < 8, let entries = try? fileSystem.listDirectory(absolute) else { return }
-            for entry in entries where !entry.name.hasPrefix(".") {
-                let childAbsolute = absolute + "/" + entry.name
-                let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
-                switch entry.kind == .symbolicLink ? fileSystem.kindOfItem(childAbsolute) : entry.kind {
-                case .directory?: walk(childAbsolute, childRelative, depth: depth + 1)
-                case .file?:
-                    do {
-                        files.append(.init(path: childRelative, bytes: try fileSystem.readFile(childAbsolute)))
-                    } catch {
-                        failures.append(.error(options.templatesDisplayName + "/" + childRelative, "cannot read template: \(error)"))
-                    }
-                default: continue
-                }
-            }
-        }
-        walk(path, "", depth: 0)
-        if !failures.isEmpty { throw BuildFailure(failures) }
-        return files
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import FoldoutBase
+import FoldoutLoading
 import FoldoutPresentation
 
 /// All templates of a site, loaded and checked once before anything renders: page templates
@@ -10,14 +11,8 @@ import FoldoutPresentation
 /// partial are errors naming the template file; swift-mustache would render them as
 /// empty text.
 public struct TemplateSet: Sendable {
-    public struct File: Sendable {
-        public var path: String
-        public var bytes: [UInt8]
-        public init(path: String, bytes: [UInt8]) {
-            self.path = path
-            self.bytes = bytes
-        }
-    }
+    /// A template file: its path in the templates folder and its bytes.
+    public typealias File = SourceFile
 
     public static let requiredPages = ["base", "home", "catalog", "item"]
 
