@@ -5,16 +5,15 @@ import Dispatch
 package enum Parallel {
     /// `chunkSize` is how many inputs one task takes; by default the inputs are cut into
     /// 32 chunks per core, at most 64 inputs each: small enough that the last chunk leaves
-    /// the other cores idle for little (at 8 chunks per core, a chunk of 10,000 pages'
-    /// Markdown took about 10 ms), large enough that the cost of a task (about a
-    /// microsecond) stays small next to its work. Inputs of very different cost (a catalog
-    /// page of thousands of rows among item pages) want 1, with the costly ones first, so no
-    /// core is left with two of them while the other idles.
+    /// the other cores idle for little, large enough that the cost of a task stays small
+    /// next to its work. Inputs of very different cost (a catalog page of thousands of rows
+    /// among item pages) want 1, with the costly ones first, so no core is left with two of
+    /// them while the other idles.
     package static func map<Input, Output>(_ inputs: [Input], chunkSize: Int? = nil, _ transform: (Input) throws -> Output) throws -> [Output] {
         let count = inputs.count
         // Each output is made in its place in the array returned: no array of optional
-        // results to move them out of afterwards, which at 100,000 pages was another copy
-        // of them all, in fresh memory, made on one core.
+        // results to move them out of afterwards, which would be another copy of them all,
+        // in fresh memory, made on one core.
         let failure = FirstFailure()
         let outputs = [Output](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Which places hold an output, for the outputs to be freed when a transform throws.
@@ -69,7 +68,7 @@ extension Parallel {
     /// `map` over values handed over one by one: each input is moved out of `inputs` (which
     /// is left all nil) and freed as soon as its transform returns, not when the whole map
     /// is done. For large values needed once, such as a file's bytes or a page's Markdown:
-    /// at a hundred thousand items each copy of the site's text is 400 MB.
+    /// each copy of the site's text is as large as the site.
     package static func mapTaking<Input, Output>(_ inputs: inout [Input?], chunkSize: Int? = nil,
                                          _ transform: (Input) throws -> Output) throws -> [Output] {
         try inputs.withUnsafeMutableBufferPointer { buffer in
@@ -85,7 +84,7 @@ extension Parallel {
     /// other on the calling thread when not), for two independent pieces of work in a stage
     /// that would leave a core idle. Neither should use `map` itself: libdispatch runs a
     /// `concurrentPerform` inside another on the calling thread alone (the render keys'
-    /// parallel row digests, made beside the anchor index, took one core for 20 ms).
+    /// parallel row digests, made beside the anchor index, once ran so).
     package static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
         var results: (First?, Second?) = (nil, nil)
         withUnsafeMutablePointer(to: &results) { pointer in

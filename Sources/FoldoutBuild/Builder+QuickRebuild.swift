@@ -73,7 +73,7 @@ extension Builder {
         }
         let outcome = Outcome(pageCount: previous.pageCount, summary: summary, warnings: result.state.warnings,
                               timings: clock.laps, wasUpToDate: false, rebuiltOnlyEditedItems: true)
-        // The model of ten thousand items is freed on another thread, as after a full build.
+        // The site's model is freed on another thread, as after a full build.
         let garbage = Leftovers(values: [state, result])
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
         return outcome

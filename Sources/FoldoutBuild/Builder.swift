@@ -164,8 +164,8 @@ public struct Builder: Sendable {
             .transaction(previous: previous, intact: intact, progress: options.progress)
         // A build into a new output folder (a first build, a clean build on a server) does not
         // start the cache file. The file is as large as the site's Markdown and rendered
-        // bodies together, a third of all such a build writes, and only a later full build of
-        // the same folder reads it; so that build starts it.
+        // bodies together, a large share of all such a build writes, and only a later full
+        // build of the same folder reads it; so that build starts it.
         let startsCacheFile = !previous.files.isEmpty
         let usedCache = cache.flatMap { $0.isWorthUsing(startsFile: startsCacheFile) ? $0 : nil }
         if let usedCache {
@@ -227,7 +227,7 @@ public struct Builder: Sendable {
         // Tens of thousands of pages and items are freed on another thread; a command line
         // build prints its summary and exits without waiting for that.
         // Each is moved in, not copied: with a copy left here, this thread would free what the
-        // copy holds when the other thread had let go first (20 ms at 10,000 items).
+        // copy holds when the other thread had let go first.
         let garbage = Garbage(report: consume report, inputs: consume inputs, previous: consume previous,
                               state: consume stateWritten)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }

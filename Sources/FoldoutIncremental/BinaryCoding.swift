@@ -1,14 +1,14 @@
 import FoldoutBase
 
 /// A compact byte format for the build cache and the build record: unsigned LEB128 integers
-/// and length-prefixed UTF-8 strings. Measured at least 8x faster to encode than Foundation's
-/// Codable encoders (JSON, binary property list) on the benchmark corpus's cache and state
-/// (docs/benchmarks.md, "Fast paths against the libraries they replace").
+/// and length-prefixed UTF-8 strings. Hand-written because Foundation's Codable encoders
+/// (JSON, binary property list) were many times slower on the cache and state and wrote
+/// larger files (docs/benchmarks.md, "Fast paths against the libraries they replace").
 ///
 /// The writer owns its buffer rather than appending to an `[UInt8]`: the files hold tens of
 /// thousands of short strings and small numbers, and `Array.append` costs a uniqueness and
-/// capacity check per byte and a few hundred instructions per appended string, several
-/// times the cost of the bytes themselves. It is not copyable, so no two writers share a buffer.
+/// capacity check per byte and more bookkeeping per appended string than copying the bytes
+/// themselves. It is not copyable, so no two writers share a buffer.
 package struct BinaryWriter: ~Copyable {
     private var start: UnsafeMutableRawPointer
     private var capacity: Int
@@ -156,8 +156,8 @@ package struct BinaryWriter: ~Copyable {
     }
 }
 
-/// Reads what `BinaryWriter` writes; measured at least 25x faster than Foundation's Codable
-/// decoders (JSON, binary property list) on the same data (docs/benchmarks.md).
+/// Reads what `BinaryWriter` writes; hand-written because Foundation's Codable decoders
+/// (JSON, binary property list) were many times slower on the same data (docs/benchmarks.md).
 package struct BinaryReader {
     package struct Truncated: Error {}
 

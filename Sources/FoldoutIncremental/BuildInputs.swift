@@ -8,7 +8,7 @@ package struct BuildInputs {
     package var templateFiles: [TemplateSet.File]?
     /// The templates compiled, started as soon as they were read: they compile on the
     /// other core while this one walks the content folder, which it does alone (compiled
-    /// after the content had loaded, they had kept one core idle for 4-8 ms).
+    /// after the content had loaded, they kept one core idle).
     package var templates: Pending<Result<TemplateSet, BuildFailure>>?
     /// Problems reading the templates and the content, reported with the other stages'.
     package var readProblems: [Diagnostic]

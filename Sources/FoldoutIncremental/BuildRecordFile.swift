@@ -129,9 +129,9 @@ package enum BuildRecordFile {
     /// Replaces the file with `state`.
     package static func write(_ state: BuildRecord, to path: String, tool: UInt64 = ToolIdentity.digest,
                               fileSystem: FileSystem = .local) throws {
-        // Room for about twice what a state holds per item and per file (680 and 30 bytes on
-        // the benchmark's corpus): grown by doubling, the 68 MB state of 100,000 items touched
-        // twice that in fresh memory, and room never written to is never touched.
+        // Room for about twice what a state holds per item and per file on a typical site:
+        // grown by doubling, a large state would touch up to twice its size in fresh memory,
+        // and room never written to is never touched.
         var file = BinaryWriter(capacity: 1 << 16 + 1536 * state.items.count + 96 * state.files.count)
         file.append(magic)
         file.writeFixed(tool)

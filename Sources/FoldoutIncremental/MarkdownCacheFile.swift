@@ -50,8 +50,8 @@ public final class MarkdownCacheFile: @unchecked Sendable {
 
     /// Whether a build that starts the file or not (`startsFile`, see `finishBuild`) gains
     /// anything from the cache: not when no file holds entries, none will be written and no
-    /// later build in this process looks. Such a build then makes no entries: at 10,000 items,
-    /// twenty thousand entries, each table change under the lock, the cores waiting on each other.
+    /// later build in this process looks. Such a build then makes no entries: two per file,
+    /// each table change under the lock, the cores waiting on each other.
     public func isWorthUsing(startsFile: Bool) -> Bool {
         servesLaterBuilds || startsFile || path.map { fileSystem.status($0)?.kind == .file } ?? false
     }
@@ -128,8 +128,8 @@ public final class MarkdownCacheFile: @unchecked Sendable {
 
     /// Reads the cache file now rather than at the first lookup (so the timing line shows it),
     /// and makes room for the entries of a build of `files` Markdown files: tables grown
-    /// entry by entry re-hash everything at each doubling and, at 100,000 files, touch tens
-    /// of megabytes of fresh memory more than they end up using.
+    /// entry by entry re-hash everything at each doubling and touch fresh memory they end up
+    /// not using.
     public func load(forFiles files: Int = 0) {
         lock.withLock {
             loadIfNeeded()
@@ -203,7 +203,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     }
 
     /// Entries are encoded into pieces of about this size, each written before the next is
-    /// made: the whole file (tens of megabytes at ten thousand items) is never in memory.
+    /// made: the whole file, as large as the site's Markdown and bodies, is never in memory.
     private static let pieceSize = 1 << 20
 
     /// Writes the file's header first when `withHeader` (a new file), then `entries`.

@@ -200,9 +200,9 @@ public struct MarkdownRenderer: Sendable {
 
     /// Whether smart punctuation would change anything: it turns quotes into curly ones,
     /// `--` and `---` into dashes and `...` into an ellipsis, and nothing else. Without it,
-    /// libcmark does not stop at every period and hyphen, which is about a tenth of its work
-    /// on ordinary prose; the HTML is the same. (Quotes are looked for anywhere, code too:
-    /// a false yes only costs that tenth.)
+    /// libcmark does not stop at every period and hyphen, a fair part of its work on
+    /// ordinary prose; the HTML is the same. (Quotes are looked for anywhere, code too:
+    /// a false yes only loses that saving.)
     package static func needsSmartPunctuation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
         let raw = UnsafeRawPointer(base)

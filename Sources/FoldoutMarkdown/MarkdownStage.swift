@@ -72,7 +72,7 @@ package struct MarkdownStage: Sendable {
             images[key] = reference
         }
         found.sort { ($0.line ?? 0) < ($1.line ?? 0) }  // stable: a file's problems read top to bottom
-        // The Markdown source is not needed after this stage; 40 MB at ten thousand items.
+        // The Markdown source is not needed after this stage: it is dropped, not carried along.
         var parsed = page
         parsed.body = ""
         return RenderedPage(parsed: parsed, html: body.html, title: body.title, summary: body.summary, headingIDs: body.headingIDs,

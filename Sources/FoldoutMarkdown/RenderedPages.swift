@@ -1,7 +1,6 @@
 /// The rendered pages of a build by source path. The pages stay in the array the Markdown
 /// stage made them in, and a table maps each path to its place: a table holding the pages
-/// themselves would be a second copy of every page, written on one core into fresh memory
-/// (at 100,000 items, tens of megabytes and a third of a second).
+/// themselves would be a second copy of every page, written on one core into fresh memory.
 public struct RenderedPages: Sendable {
     public private(set) var pages: [RenderedPage]
     private var places: [String: Int]

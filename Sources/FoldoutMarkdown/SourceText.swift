@@ -12,7 +12,7 @@ public enum SourceText {
                                       hint: "save the file as UTF-8 (in most editors: Save As, Encoding: UTF-8)"))
             return ""
         }
-        // memchr: a byte-by-byte loop over a 50 MB file is slow in debug builds.
+        // memchr: a byte-by-byte loop over a large file is slow in debug builds.
         let nul = bytes.withUnsafeBytes { buffer -> Int? in
             guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
             return UnsafeRawPointer(found) - base

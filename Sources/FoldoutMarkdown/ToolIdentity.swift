@@ -34,7 +34,7 @@ public enum ToolIdentity {
 
     /// The GNU build id of the ELF program file at `path`: a digest of the whole file that
     /// the linker writes into it (SHA-1 with Swift's toolchain), found in its first few
-    /// kilobytes. Reading it costs a thousandth of hashing the program's fifty megabytes.
+    /// kilobytes. Reading it costs next to nothing beside hashing the whole program.
     /// Nil for other files, which are then hashed.
     package static func buildID(ofFile path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -7,9 +7,8 @@ extension OutputWriter {
     /// straight into a new folder in Foldout's own `.foldout-cache` beside the output folder
     /// (held under the build lock), the manifest with them, and that folder is renamed into
     /// place, so readers see no site and then the whole site. No file needs a temporary name
-    /// of its own, a rename, or a look at the disk first: on this kind of disk, writing 10,000
-    /// files directly took half the time of writing them under temporary names and renaming
-    /// each. A failure removes the new folder, so there is still no output folder.
+    /// of its own, a rename, or a look at the disk first, each another change or look-up in
+    /// its folder. A failure removes the new folder, so there is still no output folder.
     ///
     /// Makes that folder and returns its path; nil, having changed nothing, where this cannot
     /// be done (the output folder exists, or `.foldout-cache` cannot be made): the build then
@@ -59,7 +58,7 @@ extension OutputWriter.Transaction {
         var manifest = base
         manifest.files = lock.withLock { records }
         for (path, record) in zip(rest, written) { manifest.files[path] = record }
-        // Sorted once, for the manifest and the summary, beside the check (a few ms each at 10,000 pages).
+        // Sorted once, for the manifest and the summary, beside the check: both go over every path.
         let (paths, unwritten) = Parallel.both({ snapshot.paths }, { [manifest] in
             snapshot.files.keys.first { manifest.files[$0] == nil }
         })

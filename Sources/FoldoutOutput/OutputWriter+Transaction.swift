@@ -43,8 +43,8 @@ extension OutputWriter {
         private var createdFolders: [String] = []
         private var checkedFolders: [String: FileSystem.EntryKind?] = [:]
         /// The new folder's folders, open, by path relative to it: a page is created by its
-        /// name in its open folder, not by a path the kernel walks folder by folder (eight
-        /// folders deep in `.foldout-cache/NAME.new`, a tenth of creating the file).
+        /// name in its open folder, not by a path the kernel walks folder by folder, which
+        /// deep in `.foldout-cache/NAME.new` is a fair part of creating the file.
         private var openFolders: [String: FileSystem.OpenFolder] = [:]
 
         package struct Pending {
@@ -91,9 +91,8 @@ extension OutputWriter {
         //
         // Writing into a new folder, the lock is held for table look-ups and changes only,
         // not over a call into the file system: on the disk, making or opening a folder can
-        // wait for the disk to read a block of the inode table, and the other core then
-        // waited for the lock (futex waits in `take` were most of the idle time of a
-        // 10,000-item build's rendering). The table of records is sized before the pages
+        // wait for the disk to read a block of the inode table, and the other cores would
+        // wait for the lock meanwhile. The table of records is sized before the pages
         // come, not grown, and rehashed, under the lock.
 
         public func expect(pages count: Int) {

@@ -4,11 +4,11 @@ import Foundation
 /// makes one per page, section, row, badge...; `dictionary` is the same node as
 /// swift-mustache reads it, for the templates `CompiledTemplates` does not run.
 ///
-/// Shaped for speed: a catalog page has ten thousand rows of twenty-odd keys each, and a
-/// `[String: Any]` per row cost more than the rest of the page (a string hash to make every
-/// entry and again to look every tag up, an existential to open at each use). Here a key is
-/// a small number fixed once (`TemplateKey`), a node is a plain array of its entries in the
-/// order they were written, and a look-up compares numbers.
+/// Shaped for speed: a catalog page can have thousands of rows of twenty-odd keys each, and
+/// a `[String: Any]` per row costs a string hash to make every entry and again to look every
+/// tag up, and an existential to open at each use. Here a key is a small number fixed once
+/// (`TemplateKey`), a node is a plain array of its entries in the order they were written,
+/// and a look-up compares numbers.
 public struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     /// Keys and values in the order written (the literal's own array, kept as it is).
     public private(set) var entries: [(TemplateKey, TemplateValue)]

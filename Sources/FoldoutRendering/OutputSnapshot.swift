@@ -15,7 +15,7 @@ public struct OutputSnapshot: Sendable {
     }
 
     /// Where pages go as they are rendered, instead of waiting in `files` as bytes: a build
-    /// of a hundred thousand items would otherwise hold a gigabyte of pages until the end.
+    /// would otherwise hold every page of the site in memory until the end.
     /// Nil: pages are kept as bytes (`Builder.makeSnapshot`, tests).
     public var sink: (any OutputSink)?
 

@@ -52,7 +52,7 @@ public struct SiteRenderer: Sendable {
     }
 
     package func makeShared() -> Shared {
-        // Each walks every item: side by side, they take half the time.
+        // Each walks every item, and neither needs the other: they run side by side.
         let (tagIndex, pager) = Parallel.both({ makesTagPages ? TagIndex(site: site) : nil }, { ItemPager(site: site) })
         return Shared(tagIndex: tagIndex, pager: pager)
     }
@@ -116,9 +116,8 @@ public struct SiteRenderer: Sendable {
     /// The order the cores take the pages in: the pages of many rows first, as `pages` lists
     /// them, then the item pages of `lanes` distant stretches of the list by turns. The item
     /// pages of a folder follow each other in `pages`, and cores that create files in one
-    /// folder at the same time wait on each other (a folder's entries change under one lock:
-    /// on this machine's ext4 disk, about 5% of a 10,000-item build's kernel time was spent
-    /// waiting so), while files in different folders are made side by side.
+    /// folder at the same time wait on each other (a folder's entries change under one lock),
+    /// while files in different folders are made side by side.
     package static func workOrder(of pages: [Page], lanes: Int) -> [Int] {
         var order: [Int] = []
         var items: [Int] = []
@@ -217,7 +216,7 @@ public struct SiteRenderer: Sendable {
         // The page's own template runs straight into the page's buffer, where `base` prints
         // `{{{content}}}`: a catalog page of thousands of rows is made once, in a buffer of
         // about its size, instead of grown by doubling, copied out, and copied into `base`
-        // (each fresh megabyte of memory costs the kernel's zeroing on this machine).
+        // (memory fresh from the kernel costs its zeroing).
         if let prepared = layout.prepared {
             var output = PageBytes(capacity: prepared.byteCount + 2 * title.utf8.count + expected)
             let filled = templates.compiled.fill(prepared, into: &output) { slot, escaper, output in

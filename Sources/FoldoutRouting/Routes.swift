@@ -30,9 +30,9 @@ public struct Routes: Sendable {
 
     public init() {}
 
-    /// Room for about `count` sources. Tables of a hundred thousand paths that grow as they
-    /// fill, and are looked up at three quarters full, cost more than twice the lookups (each
-    /// probe compares a path stored elsewhere in memory).
+    /// Room for about `count` sources. Tables of paths that grow as they fill are looked up
+    /// at up to three quarters full, where a lookup takes more probes (each probe compares a
+    /// path stored elsewhere in memory).
     public init(capacity count: Int) {
         targets.reserveCapacity(2 * count)
         producers.reserveCapacity(2 * count)
