@@ -38,15 +38,14 @@ package struct Pipeline {
         var diagnostics = inputs.readProblems
         let templates = inputs.compiledTemplates(reportingTo: &diagnostics)
         let tree = inputs.tree.droppingFileContents()
-        var markdownFiles = inputs.tree.allFiles.markdown
+        let markdownFiles = inputs.tree.allFiles.markdown
         let markdownPaths = markdownFiles.map(\.path)
         inputs.tree = tree
         let displayPath = inputs.loader.displayPath
         clock.lap("compile")
 
         var parsed = ParseStage(displayPath: displayPath, includeDrafts: options.includeDrafts, cache: cache,
-                                progress: options.progress).run(markdownFiles)
-        markdownFiles = []
+                                progress: options.progress).run(consume markdownFiles)
         diagnostics += parsed.diagnostics
         clock.lap("parse")
 

@@ -39,6 +39,8 @@ package struct ParseStage {
         let counter = progress.map { BuildProgress.Counter(stage: "parse", total: files.count, reporter: $0) }
         let displayPath = displayPath
         var unparsed = files.map(Optional.some)
+        // Each file's bytes are now held by `unparsed` alone, and freed as soon as it is parsed.
+        _ = consume files
         var results = try! Parallel.mapTaking(&unparsed) { file -> (page: ParsedPage, found: [Diagnostic]) in
             defer { counter?.advance() }
             var found: [Diagnostic] = []
