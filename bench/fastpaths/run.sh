@@ -3,8 +3,8 @@
 #
 # Issue 15's measurements (docs/benchmarks.md, "Fast paths against the libraries they
 # replace"). Unpacks the committed package (HEAD) into WORK/pkg, puts FastPathBench.swift
-# into its FoldoutBuild (the build cache's tables and coding functions, private in the real
-# code, are made package-visible in this copy only) with a `fastpath-bench` executable linked
+# into its FoldoutBuild (the build cache's tables and coding functions and the binary writer's
+# count, private or internal in the real code, are made package-visible in this copy only) with a `fastpath-bench` executable linked
 # as foldout is (mimalloc through AllocatorTuning), builds it as `make release` builds foldout,
 # and runs it: one full build of CORPUS into a new folder under WORK, then each fast path
 # against its reference on what that build read and wrote. PARTS (comma-separated, all when
@@ -37,6 +37,7 @@ patch("Sources/FoldoutIncremental/BuildCache.swift", [
     ("private static func decodeFrontMatter", "package static func decodeFrontMatter"),
     ("private static func encode(_ body: inout RenderedBody", "package static func encode(_ body: inout RenderedBody"),
     ("private static func decodeBody", "package static func decodeBody")])
+patch("Sources/FoldoutIncremental/BinaryCoding.swift", [("    private(set) var count = 0", "    package private(set) var count = 0")])
 PY
 (cd "$work/pkg" && swift build -c release --static-swift-stdlib --product fastpath-bench)
 "$work/pkg/.build/release/fastpath-bench" "$corpus" "$work/out-$(date +%Y%m%d-%H%M%S)" "${3:-11}" "${4:-7}" "${5:-}"
