@@ -28,7 +28,8 @@ extension PageByteSink where Self: ~Copyable {
 }
 
 /// The UTF-8 of a page as it is rendered: appended to in pieces, then handed over as an
-/// array of exactly its size. A piece is a capacity check and a `memcpy`.
+/// array of exactly its size. A piece is a capacity check and a `memcpy`. Not measured twice
+/// as fast as a plain `[UInt8]` on the benchmark corpus (docs/benchmarks.md).
 package struct PageBytes: PageByteSink, ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
