@@ -101,13 +101,15 @@ public struct FrontMatter: Sendable {
     /// ("billion laughs"), where a few lines of YAML name each other into billions of values.
     public static let maximumValueCount = 10_000
 
-    /// Parses YAML text into fields. The text must be a mapping (or empty).
+    /// Parses YAML text into fields. The text must be a mapping (or empty). The fast path,
+    /// `FlatFrontMatterParser`, answers where it can; `parseWithYams` is the reference.
     public static func parse(yaml: String) throws(ParseError) -> FrontMatter {
         if let flat = FlatFrontMatterParser.parse(yaml) { return flat }
         return try parseWithYams(yaml: yaml)
     }
 
-    /// The full YAML reader, for everything `FlatFrontMatterParser` leaves alone.
+    /// The full YAML reader, for everything `FlatFrontMatterParser` leaves alone, and the
+    /// reference it is tested and measured against.
     package static func parseWithYams(yaml: String) throws(ParseError) -> FrontMatter {
         let node: Node?
         do {

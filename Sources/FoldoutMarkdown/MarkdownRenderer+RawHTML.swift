@@ -7,7 +7,8 @@ extension MarkdownRenderer {
     /// raw HTML on a site that keeps raw HTML off. `rawHTML` are the raw HTML nodes in order,
     /// `links` the Markdown links and images as they were rendered.
     package static func renderThroughAllowlist(_ document: OpaquePointer, options: Int32, rawHTML: [OpaquePointer], headingIDs: [String],
-                                       links: [Link], reservedIDs: Set<String>, rewrite: (Link) -> String?) -> HTMLAllowlist.Output {
+                                       links: [Link], reservedIDs: Set<String>, freesHTML: Bool = false,
+                                               rewrite: (Link) -> String?) -> HTMLAllowlist.Output {
         var allowlist = HTMLAllowlist()
         allowlist.sources = rawHTML.map { node in
             (cmark_node_get_literal(node).map { String(cString: $0) } ?? "", Int(cmark_node_get_start_line(node)))
@@ -16,10 +17,11 @@ extension MarkdownRenderer {
         allowlist.markdownURLs = Set(links.map { OutputPath.percentDecode($0.isRefused || $0.isInvalid ? "" : $0.destination) })
         allowlist.headingIDs = headingIDs
         allowlist.reservedIDs = reservedIDs
-        // In the arena, like the rest of the document.
+        // In the arena, like the rest of the document (or libcmark's default allocator's: `freesHTML`).
         guard let html = cmark_render_html(document, options | CMARK_OPT_UNSAFE) else {
             return HTMLAllowlist.Output(html: "", headingIDs: [], ids: [], links: [])
         }
+        defer { if freesHTML { cmark_get_default_mem_allocator().pointee.free(html) } }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(html).assumingMemoryBound(to: UInt8.self), count: strlen(html))
         return allowlist.clean(bytes, rewrite: rewrite)
     }

@@ -31,14 +31,14 @@ package enum PipeTables {
     /// Converts the tables of `document`, parsed by cmark from `source` with `options`.
     package static func convert(_ document: OpaquePointer, source: UnsafeBufferPointer<UInt8>, options: Int32,
                         alignment: MarkdownRenderer.Options.TableAlignment,
-                        allocator: UnsafeMutablePointer<cmark_mem>) {
+                        allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage? = nil) {
         // Most pages have no pipe at all: they pay one memchr.
         guard let base = source.baseAddress, memchr(base, Int32(UInt8(ascii: "|")), source.count) != nil else { return }
         // Link reference definitions are in a document's source only: a small document that
         // may use them gets the whole source appended (rare: a table, a `[` and a `]:`).
         let definitions = contains(source, UInt8(ascii: "]"), UInt8(ascii: ":")) ? source : nil
         var converter = Converter(source: source, options: options, alignment: alignment,
-                                  allocator: allocator, definitions: definitions, depth: 0)
+                                  allocator: allocator, garbage: garbage, definitions: definitions, depth: 0)
         converter.run(document, lastLine: Int.max)
     }
 
@@ -261,6 +261,8 @@ extension PipeTables {
         package let options: Int32
         package let alignment: MarkdownRenderer.Options.TableAlignment
         package let allocator: UnsafeMutablePointer<cmark_mem>
+        /// Where what is dropped goes to be freed, unless the allocator is the arena (nil).
+        package let garbage: CmarkGarbage?
         package let definitions: UnsafeBufferPointer<UInt8>?
         package let depth: Int
         /// Byte ranges of the source's lines (without their endings), line 1 first.
@@ -271,11 +273,12 @@ extension PipeTables {
         private var chain: (node: OpaquePointer, containers: [OpaquePointer])?
 
         package init(source: UnsafeBufferPointer<UInt8>, options: Int32, alignment: MarkdownRenderer.Options.TableAlignment,
-             allocator: UnsafeMutablePointer<cmark_mem>, definitions: UnsafeBufferPointer<UInt8>?, depth: Int) {
+             allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage?, definitions: UnsafeBufferPointer<UInt8>?, depth: Int) {
             self.source = source
             self.options = options
             self.alignment = alignment
             self.allocator = allocator
+            self.garbage = garbage
             self.definitions = definitions
             self.depth = depth
             lines = Self.lineRanges(of: source)
@@ -382,7 +385,10 @@ extension PipeTables {
                 if let remainder = table.remainder, let last = table.nodes.last {
                     for block in blocks(after: last, remainder) { cmark_node_insert_before(node, block) }
                 }
-                for replaced in table.nodes { cmark_node_unlink(replaced) }
+                for replaced in table.nodes {
+                    cmark_node_unlink(replaced)
+                    garbage?.add(replaced)
+                }
             }
         }
 
@@ -548,6 +554,7 @@ extension PipeTables {
                 text.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
                 let document = cmark_parser_finish(parser)
                 cmark_parser_free(parser)
+                garbage?.add(document)
                 return cmark_node_get_type(cmark_node_first_child(document)) == CMARK_NODE_HTML_BLOCK
             }
             return false
@@ -648,6 +655,7 @@ extension PipeTables {
             }
             let document = cmark_parser_finish(parser)!
             cmark_parser_free(parser)
+            garbage?.add(document)
             return document
         }
 
@@ -683,7 +691,7 @@ extension PipeTables {
             if depth < PipeTables.maximumDepth {
                 subDocument.text.withUnsafeBufferPointer { text in
                     var nested = Converter(source: text, options: options, alignment: alignment, allocator: allocator,
-                                           definitions: definitions, depth: depth + 1)
+                                           garbage: garbage, definitions: definitions, depth: depth + 1)
                     nested.run(parsed, lastLine: remainder.upperBound)
                 }
             }
@@ -761,6 +769,7 @@ extension PipeTables {
                UInt8(bitPattern: literal[0]) == 0xC2, UInt8(bitPattern: literal[1]) == 0xA0 {
                 if literal[2] == 0 {
                     cmark_node_unlink(text)
+                    garbage?.add(text)
                 } else {
                     let rest = String(cString: literal + 2)
                     _ = cmark_node_set_literal(text, rest)

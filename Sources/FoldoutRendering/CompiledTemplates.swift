@@ -2,11 +2,10 @@ import Mustache
 import FoldoutPresentation
 
 /// The templates run by Foldout itself, as swift-mustache parsed them, with swift-mustache's
-/// rules, straight to bytes. swift-mustache spends several thousand instructions on every tag
-/// (the name split at each use, the value cast to half a dozen protocols, the context stack
-/// copied at each section); a catalog page of ten thousand rows has hundreds of thousands of
-/// tags, and was a fifth of a whole build. Here a tag is a look-up of a key number in a
-/// `TemplateContext` or two.
+/// rules, straight to bytes. swift-mustache splits a tag's name at each use, casts the value
+/// to half a dozen protocols and copies the context stack at each section; here a tag is a
+/// look-up of a key number in a `TemplateContext` or two. Measured at least 30x faster than
+/// swift-mustache running the benchmark corpus's templates (docs/benchmarks.md).
 ///
 /// The parse is swift-mustache's own: each template's tokens are read once through
 /// reflection, so whitespace, standalone lines and errors stay exactly the library's. What is
@@ -135,14 +134,14 @@ package struct CompiledTemplates: Sendable {
 
     /// `name` run with `context`, its bytes appended to `output`; false where `render` gives
     /// nil (`output` then holds part of the template's bytes).
-    package func render(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes) -> Bool {
+    package func render<Output: PageByteSink & ~Copyable>(_ name: String, _ context: TemplateContext, appendingTo output: inout Output) -> Bool {
         run(name, context, appendingTo: &output, leavingOpen: nil) != nil
     }
 
     /// Runs template `name` with `context`, appending to `output`; nil where this renderer
     /// cannot. With `slots` (see `Prepared`), their places are left open and returned, with
     /// the bytes between them, as pieces.
-    private func run(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes,
+    private func run<Output: PageByteSink & ~Copyable>(_ name: String, _ context: TemplateContext, appendingTo output: inout Output,
                      leavingOpen slots: [TemplateKey]?) -> [Prepared.Piece]?? {
         guard let program = programs[name] else { return nil }
         return instructions.withUnsafeBufferPointer { instructions in
@@ -200,8 +199,8 @@ package struct CompiledTemplates: Sendable {
     /// The output of `prepared` appended to `output`, each slot's place written by
     /// `writeSlot(index, escaper, &output)`; false where that fails (`output` then holds
     /// part of the page).
-    package func fill(_ prepared: Prepared, into output: inout PageBytes,
-              writeSlot: (Int, Escaper?, inout PageBytes) -> Bool) -> Bool {
+    package func fill<Output: PageByteSink & ~Copyable>(_ prepared: Prepared, into output: inout Output,
+                                                          writeSlot: (Int, Escaper?, inout Output) -> Bool) -> Bool {
         for piece in prepared.pieces {
             switch piece {
             case .bytes(let bytes):
@@ -215,14 +214,14 @@ package struct CompiledTemplates: Sendable {
 
     /// Writes `value` into a slot as `{{name}}` (escaped with `escaper`) or `{{{name}}}`
     /// (nil) would; false for what this renderer does not write.
-    package func write(_ value: TemplateValue, _ escaper: Escaper?, to output: inout PageBytes) -> Bool {
+    package func write<Output: PageByteSink & ~Copyable>(_ value: TemplateValue, _ escaper: Escaper?, to output: inout Output) -> Bool {
         Self.write(value, escaper, otherEscapers: otherEscapers, to: &output)
     }
 
     /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does; false
     /// for what this renderer does not write.
-    private static func write(_ value: TemplateValue, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
-                              to output: inout PageBytes) -> Bool {
+    private static func write<Output: PageByteSink & ~Copyable>(_ value: TemplateValue, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+                                                              to output: inout Output) -> Bool {
         switch value {
         case .text(let text):
             return write(text, escaper, otherEscapers: otherEscapers, to: &output)
@@ -242,8 +241,8 @@ package struct CompiledTemplates: Sendable {
         }
     }
 
-    private static func write(_ text: String, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
-                              to output: inout PageBytes) -> Bool {
+    private static func write<Output: PageByteSink & ~Copyable>(_ text: String, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+                                                              to output: inout Output) -> Bool {
         switch escaper {
         case nil: output.append(text)
         case .html: HTMLEscaping.append(text, to: &output)
@@ -310,13 +309,13 @@ package struct CompiledTemplates: Sendable {
 
     // MARK: Running
 
-    private struct Run: ~Copyable {
+    private struct Run<Output: PageByteSink & ~Copyable>: ~Copyable {
         package let instructions: UnsafeBufferPointer<Instruction>
         package let text: UnsafeBufferPointer<UInt8>
         package let names: UnsafeBufferPointer<AssembledName>
         package let nameParts: UnsafeBufferPointer<TemplateKey>
         package let otherEscapers: [any MustacheContentType]
-        package var output: PageBytes
+        package var output: Output
         /// While preparing (see `Prepared`): the slot keys, and the pieces made so far (the
         /// output since the last slot is the bytes piece under way).
         package var slots: [TemplateKey] = []
@@ -327,7 +326,7 @@ package struct CompiledTemplates: Sendable {
         package var stack: [TemplateContext] = []
 
         package init(instructions: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<AssembledName>,
-             nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming PageBytes) {
+             nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming Output) {
             self.instructions = instructions
             self.text = text
             self.names = names

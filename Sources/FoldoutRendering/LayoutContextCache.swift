@@ -8,7 +8,7 @@ import FoldoutPresentation
 /// `title` and `content`, which the renderer puts in. (Tests render whole sites both ways
 /// and compare.)
 package final class LayoutContextCache: @unchecked Sendable {
-    package struct Layout {
+    package struct Layout: Sendable {
         /// Without `title` and `content`.
         package var context: TemplateContext
         package var prepared: CompiledTemplates.Prepared?

@@ -1,13 +1,39 @@
-/// The UTF-8 of a page as it is rendered: appended to in pieces (a template's text between
-/// two tags, one escaped value), then handed over as an array of exactly its size.
-///
-/// Shaped for speed: `[UInt8].append(contentsOf:)` spent some eighty instructions on every
-/// piece, copying byte by byte, and a page of ten thousand rows has a million pieces. Here a
-/// piece is a capacity check and a `memcpy`.
-package struct PageBytes: ~Copyable {
+/// Where a page's UTF-8 goes as it is rendered, in pieces (a template's text between two
+/// tags, one escaped value): `PageBytes`, what the build uses, or `ArrayPageBytes`, a plain
+/// `[UInt8]`, the reference it is measured and tested against (`SiteRenderer.pageBuffer`
+/// chooses). Code that renders into one is generic over it, specialized for each.
+package protocol PageByteSink: ~Copyable {
+    init(capacity: Int)
+    var count: Int { get }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+    mutating func append(_ byte: UInt8)
+    /// The bytes from `start` on, copied.
+    func bytes(from start: Int) -> [UInt8]
+    /// The bytes, as an array.
+    consuming func array() -> [UInt8]
+}
+
+extension PageByteSink where Self: ~Copyable {
+    package mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    package mutating func append(_ text: String) {
+        // A native string's bytes are read in place (`withUTF8` would want a mutable copy).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+    }
+}
+
+/// The UTF-8 of a page as it is rendered: appended to in pieces, then handed over as an
+/// array of exactly its size. A piece is a capacity check and a `memcpy`. Not measured twice
+/// as fast as a plain `[UInt8]` on the benchmark corpus (docs/benchmarks.md).
+package struct PageBytes: PageByteSink, ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    package private(set) var count = 0
 
     package init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -23,18 +49,6 @@ package struct PageBytes: ~Copyable {
         reserve(bytes.count)
         (start + count).update(from: source, count: bytes.count)
         count += bytes.count
-    }
-
-    package mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
-    }
-
-    package mutating func append(_ text: String) {
-        // A native string's bytes are read in place (`withUTF8` would want a mutable copy).
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-            var text = text
-            text.withUTF8 { append($0) }
-        }
     }
 
     /// The eight bytes of `value`, least significant first.
@@ -55,7 +69,6 @@ package struct PageBytes: ~Copyable {
         body(UnsafeBufferPointer(start: start, count: count))
     }
 
-    /// The bytes from `start` on, copied.
     package func bytes(from start: Int) -> [UInt8] {
         Array(UnsafeBufferPointer(start: self.start + start, count: count - start))
     }
@@ -77,5 +90,33 @@ package struct PageBytes: ~Copyable {
         start.deallocate()
         start = moved
         capacity = grown
+    }
+}
+
+/// A page's bytes appended to a plain `[UInt8]`: the reference `PageBytes` is measured and
+/// tested against, used only where `SiteRenderer.pageBuffer` asks for it.
+package struct ArrayPageBytes: PageByteSink {
+    private var storage: [UInt8] = []
+
+    package init(capacity: Int) {
+        storage.reserveCapacity(capacity)
+    }
+
+    package var count: Int { storage.count }
+
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        storage.append(contentsOf: bytes)
+    }
+
+    package mutating func append(_ byte: UInt8) {
+        storage.append(byte)
+    }
+
+    package func bytes(from start: Int) -> [UInt8] {
+        Array(storage[start...])
+    }
+
+    package consuming func array() -> [UInt8] {
+        storage
     }
 }

@@ -15,6 +15,18 @@ public struct SiteRenderer: Sendable {
     public var configurations: [String: CatalogPresentation]
     package let layouts = LayoutContextCache()
 
+    /// The fast paths of page rendering and the references they are measured and tested
+    /// against (bench/fastpaths, `SiteRendererCachingTests`): the build leaves both as they are.
+    package var templateRunner = TemplateRunner.compiled
+    package var pageBuffer = PageBuffer.pageBytes
+
+    /// What runs the templates: `CompiledTemplates`, or swift-mustache itself on each page's
+    /// context (`TemplateSet.renderThroughSwiftMustache`), the reference.
+    package enum TemplateRunner: Sendable { case compiled, swiftMustache }
+    /// What `CompiledTemplates` writes a page into: `PageBytes`, or `ArrayPageBytes` (a plain
+    /// `[UInt8]`), the reference.
+    package enum PageBuffer: Sendable { case pageBytes, array }
+
     public init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
         self.site = site
         self.templates = templates
@@ -169,6 +181,23 @@ public struct SiteRenderer: Sendable {
     }
 
     package func renderPage(_ page: Page, shared: Shared) -> (path: String, html: [UInt8]) {
+        let input = input(of: page, shared: shared)
+        return (input.path, html(of: input))
+    }
+
+    /// A page before any of its templates runs: its template, title and context, its
+    /// folder's layout, and the room to reserve for its own template's bytes.
+    package struct PageInput: Sendable {
+        package var path: String
+        package var template: String
+        package var title: String
+        package var context: TemplateContext
+        package var layout: LayoutContextCache.Layout
+        package var expectedSize: Int
+    }
+
+    /// The page's context and layout, as the presenter makes them.
+    package func input(of page: Page, shared: Shared) -> PageInput {
         let tagIndex = shared.tagIndex
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
         presenter.pager = shared.pager
@@ -212,24 +241,42 @@ public struct SiteRenderer: Sendable {
             open[.content] = ""
             return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: Self.layoutSlots))
         }
-        let expected = expectedContentSize(of: page, tagIndex: tagIndex)
+        return PageInput(path: path, template: template, title: title, context: context, layout: layout,
+                         expectedSize: expectedContentSize(of: page, tagIndex: tagIndex))
+    }
+
+    /// The page's HTML: its own template run, then `base` around it.
+    package func html(of input: PageInput) -> [UInt8] {
+        switch (templateRunner, pageBuffer) {
+        case (.compiled, .pageBytes): return html(of: input, into: PageBytes.self)
+        case (.compiled, .array): return html(of: input, into: ArrayPageBytes.self)
+        case (.swiftMustache, _):
+            var base = input.layout.context
+            base[.content] = .html(Array(templates.renderThroughSwiftMustache(input.template, input.context).utf8))
+            base[.title] = .text(input.title)
+            return Array(templates.renderThroughSwiftMustache("base", base).utf8)
+        }
+    }
+
+    private func html<Output: PageByteSink & ~Copyable>(of input: PageInput, into _: Output.Type) -> [UInt8] {
         // The page's own template runs straight into the page's buffer, where `base` prints
         // `{{{content}}}`: a catalog page of thousands of rows is made once, in a buffer of
         // about its size, instead of grown by doubling, copied out, and copied into `base`
         // (memory fresh from the kernel costs its zeroing).
-        if let prepared = layout.prepared {
-            var output = PageBytes(capacity: prepared.byteCount + 2 * title.utf8.count + expected)
-            let filled = templates.compiled.fill(prepared, into: &output) { slot, escaper, output in
-                if Self.layoutSlots[slot] == .title { return templates.compiled.write(.text(title), escaper, to: &output) }
-                return escaper == nil && templates.compiled.render(template, context, appendingTo: &output)
+        let compiled = templates.compiled
+        if let prepared = input.layout.prepared {
+            var output = Output(capacity: prepared.byteCount + 2 * input.title.utf8.count + input.expectedSize)
+            let filled = compiled.fill(prepared, into: &output) { slot, escaper, output in
+                if Self.layoutSlots[slot] == .title { return compiled.write(.text(input.title), escaper, to: &output) }
+                return escaper == nil && compiled.render(input.template, input.context, appendingTo: &output)
             }
-            if filled { return (path, output.array()) }
+            if filled { return output.array() }
         }
         // The page's own template's bytes go into `base` as they are (no `String` made of them).
-        let content = templates.renderBytes(template, context, reserving: expected)
-        var base = layout.context
+        let content = templates.renderBytes(input.template, input.context, reserving: input.expectedSize)
+        var base = input.layout.context
         base[.content] = .html(content)
-        base[.title] = .text(title)
-        return (path, templates.renderBytes("base", base, reserving: content.count + 4 << 10))
+        base[.title] = .text(input.title)
+        return templates.renderBytes("base", base, reserving: content.count + 4 << 10)
     }
 }

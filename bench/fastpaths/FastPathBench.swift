@@ -6,10 +6,15 @@ import FoldoutMarkdown
 import FoldoutRouting
 import FoldoutModel
 import FoldoutIncremental
+import FoldoutPresentation
+import FoldoutRendering
 
 // Issue 15's measurements (docs/benchmarks.md, "Fast paths against the libraries they
-// replace"): the hand-written XXH64 against libxxhash (`ContentHash`), and the hand-written
-// binary coding against Foundation's Codable encoders. bench/fastpaths/run.sh copies this
+// replace"): the hand-written XXH64 against libxxhash (`ContentHash`), the hand-written
+// binary coding against Foundation's Codable encoders, and each remaining fast path against
+// the reference behind its seam: `FlatFrontMatterParser` against Yams, `CompiledTemplates`
+// against swift-mustache, `PageBytes` against a plain `[UInt8]`, the cmark arena against
+// libcmark's default allocator (mimalloc's malloc, as in `foldout`). bench/fastpaths/run.sh copies this
 // file into FoldoutBuild of a scratch copy of the package, so both sides are compiled as the
 // build's own callers see them (same module, whole-module optimized).
 
@@ -313,21 +318,119 @@ public enum FastPathBench {
 
     static func fmt(_ x: Double) -> String { String(format: "%.2f", x) }
 
-    public static func run(corpus: String, output: String, rounds: Int, codingRounds: Int) throws {
+    /// `parts`: which measurements, of hash, coding, frontmatter, templates, bodies (all when empty).
+    public static func run(corpus: String, output: String, rounds: Int, codingRounds: Int, parts: Set<String> = []) throws {
+        func wanted(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
         // A full build of the corpus, with a cache that keeps its entries in memory.
         let options = BuildOptions(contentPath: corpus, templatesPath: nil, outputPath: output)
         let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: output))
         let outcome = try Builder(options: options).update(cache: cache)
         print("build: \(outcome.pageCount) pages, \(cache.frontMatters.count) front matters, \(cache.bodies.count) bodies cached")
 
-        hashBench(corpus: corpus, output: output, rounds: rounds)
-        cacheCodingBench(cache: cache, rounds: codingRounds)
-        let statePath = BuildRecordFile.defaultPath(forOutput: output)
-        if let state = BuildRecordFile.read(statePath)?.state() {
-            itemCodingBench(items: state.site.allItems, rounds: codingRounds)
-        } else {
-            print("no build record at \(statePath)")
+        if wanted("hash") { hashBench(corpus: corpus, output: output, rounds: rounds) }
+        if wanted("coding") {
+            cacheCodingBench(cache: cache, rounds: codingRounds)
+            let statePath = BuildRecordFile.defaultPath(forOutput: output)
+            if let state = BuildRecordFile.read(statePath)?.state() {
+                itemCodingBench(items: state.site.allItems, rounds: codingRounds)
+            } else {
+                print("no build record at \(statePath)")
+            }
         }
+        let sources = files(under: corpus).filter { $0.path.hasSuffix(".md") }.map { (path: $0.path, text: String(decoding: $0.bytes, as: UTF8.self)) }
+        if wanted("frontmatter") { frontMatterBench(sources: sources, rounds: rounds) }
+        if wanted("templates") {
+            // The site with its bodies, as the build's render stage has it.
+            guard let modeled = try Builder(options: options).makeSnapshot().built?.modeled else { throw CocoaError(.featureUnsupported) }
+            templatesBench(renderer: SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation),
+                           rounds: rounds)
+        }
+        if wanted("bodies") {
+            let renderer = MarkdownRenderer(options: .init(reservedIDs: (try? TemplateSet(files: DefaultTemplates.files, displayRoot: "t"))?.literalIDs ?? []))
+            bodiesBench(sources: sources, renderer: renderer, rounds: rounds)
+        }
+    }
+
+    // MARK: Front matter
+
+    /// Every content file's front matter, as the parse stage reads it: `FrontMatter.parse`
+    /// (the flat reader, Yams where it steps aside) against Yams alone (`parseWithYams`).
+    static func frontMatterBench(sources: [(path: String, text: String)], rounds: Int) {
+        let yamls = sources.compactMap { try? FrontMatter.split($0.text).yaml }
+        let flat = yamls.filter { FlatFrontMatterParser.parse($0) != nil }.count
+        var mismatches = 0
+        for yaml in yamls {
+            let fast = try? FrontMatter.parse(yaml: yaml), yams = try? FrontMatter.parseWithYams(yaml: yaml)
+            guard let fast, let yams else { if (fast == nil) != (yams == nil) { mismatches += 1 }; continue }
+            if fast.fields.map(\.key) != yams.fields.map(\.key) || fast.lines != yams.lines
+                || zip(fast.fields, yams.fields).contains(where: { $0.value != $1.value }) { mismatches += 1 }
+        }
+        let bytes = yamls.reduce(0) { $0 + $1.utf8.count }
+        print("\nfront matter: \(yamls.count) of \(sources.count) files (\(bytes) bytes), \(flat) read by the flat reader; results differing from Yams: \(mismatches)")
+        let t = turns(rounds, [
+            { var n = 0; for yaml in yamls { n += (try? FrontMatter.parse(yaml: yaml))?.fields.count ?? 0 }; sink &+= UInt64(n) },
+            { var n = 0; for yaml in yamls { n += (try? FrontMatter.parseWithYams(yaml: yaml))?.fields.count ?? 0 }; sink &+= UInt64(n) },
+        ])
+        print("  ms (median of \(rounds)): FrontMatter.parse \(fmt(t[0].median)), Yams \(fmt(t[1].median)); Yams/fast \(fmt(t[1].median / t[0].median))x")
+        print("  runs: " + t.map { $0.all.map(fmt).joined(separator: " ") }.joined(separator: " | "))
+    }
+
+    // MARK: Pages
+
+    /// Every page of the site, as the render stage makes them: the compiled templates writing
+    /// into `PageBytes` (the build), the same into a plain `[UInt8]`, and swift-mustache on the
+    /// same contexts; the templates alone (contexts made beforehand) and whole pages (the
+    /// presenter's contexts included).
+    static func templatesBench(renderer: SiteRenderer, rounds: Int) {
+        var array = renderer, mustache = renderer
+        array.pageBuffer = .array
+        mustache.templateRunner = .swiftMustache
+        let shared = renderer.makeShared()
+        let pages = renderer.pages(shared)
+        let inputs = pages.map { renderer.input(of: $0, shared: shared) }
+        var mismatches = 0, bytes = 0
+        for input in inputs {
+            let html = renderer.html(of: input)
+            bytes += html.count
+            if array.html(of: input) != html || mustache.html(of: input) != html { mismatches += 1 }
+        }
+        print("\npages: \(pages.count) (\(bytes) bytes); pages differing between the three: \(mismatches)")
+        let onlyT = turns(rounds, [renderer, array, mustache].map { r in
+            { var n = 0; for input in inputs { n += r.html(of: input).count }; sink &+= UInt64(n) }
+        })
+        let wholeT = turns(rounds, [renderer, array, mustache].map { r in
+            { var n = 0; for page in pages { n += r.renderPage(page, shared: shared).html.count }; sink &+= UInt64(n) }
+        })
+        for (name, t) in [("templates only", onlyT), ("whole pages", wholeT)] {
+            print("  \(name), ms (median of \(rounds)): compiled into PageBytes \(fmt(t[0].median)), compiled into [UInt8] \(fmt(t[1].median)), swift-mustache \(fmt(t[2].median)); [UInt8]/PageBytes \(fmt(t[1].median / t[0].median))x, swift-mustache/compiled \(fmt(t[2].median / t[0].median))x")
+            print("  runs: " + t.map { $0.all.map(fmt).joined(separator: " ") }.joined(separator: " | "))
+        }
+    }
+
+    // MARK: Bodies
+
+    /// Every content file's Markdown body through `MarkdownRenderer`, with libcmark in the
+    /// arena (the build) and with libcmark's default allocator.
+    static func bodiesBench(sources: [(path: String, text: String)], renderer: MarkdownRenderer, rounds: Int) {
+        // The body, and whether the page takes its title from it (no `title:`), as the build renders it.
+        let bodies: [(text: String, usesTitle: Bool)] = sources.compactMap { source in
+            guard let split = try? FrontMatter.split(source.text) else { return nil }
+            let title = split.yaml.flatMap { try? FrontMatter.parse(yaml: $0) }?["title"]
+            return (split.body, title == nil)
+        }
+        var plain = renderer
+        plain.memory = .libcmarkDefault
+        var mismatches = 0
+        for body in bodies where renderer.render(body.text, usesTitleHeading: body.usesTitle).html != plain.render(body.text, usesTitleHeading: body.usesTitle).html {
+            mismatches += 1
+        }
+        let bytes = bodies.reduce(0) { $0 + $1.text.utf8.count }
+        print("\nbodies: \(bodies.count) (\(bytes) bytes); HTML differing between the allocators: \(mismatches)")
+        let t = turns(rounds, [renderer, plain].map { r in
+            { var n = 0; for body in bodies { n += r.render(body.text, usesTitleHeading: body.usesTitle).html.utf8.count }; sink &+= UInt64(n) }
+        })
+        print("  ms (median of \(rounds)): arena \(fmt(t[0].median)), libcmark's default allocator \(fmt(t[1].median)); default/arena \(fmt(t[1].median / t[0].median))x")
+        print("  runs: " + t.map { $0.all.map(fmt).joined(separator: " ") }.joined(separator: " | "))
     }
 
     // MARK: Hashing

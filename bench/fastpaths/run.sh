@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# usage: bench/fastpaths/run.sh CORPUS WORK [ROUNDS [CODING_ROUNDS]]
+# usage: bench/fastpaths/run.sh CORPUS WORK [ROUNDS [CODING_ROUNDS [PARTS]]]
 #
 # Issue 15's measurements (docs/benchmarks.md, "Fast paths against the libraries they
 # replace"). Unpacks the committed package (HEAD) into WORK/pkg, puts FastPathBench.swift
-# into its FoldoutBuild (the build cache's tables and coding functions, private in the real
-# code, are made package-visible in this copy only) with a `fastpath-bench` executable, builds it
-# as `make release` builds foldout, and runs it: one full build of CORPUS into a new folder
-# under WORK, then hashing and coding timings on what that build read and wrote.
+# into its FoldoutBuild (the build cache's tables and coding functions and the binary writer's
+# count, private or internal in the real code, are made package-visible in this copy only) with a `fastpath-bench` executable linked
+# as foldout is (mimalloc through AllocatorTuning), builds it as `make release` builds foldout,
+# and runs it: one full build of CORPUS into a new folder under WORK, then each fast path
+# against its reference on what that build read and wrote. PARTS (comma-separated, all when
+# left out): hash, coding, frontmatter, templates, bodies.
 set -euo pipefail
 export PATH="$PATH:/opt/swift/usr/bin"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,13 +30,14 @@ def patch(path, pairs):
         text = text.replace(old, new)
     open(f"{root}/{path}", "w").write(text)
 patch("Package.swift", [('        // An arena allocator',
-    '        .executableTarget(name: "fastpath-bench", dependencies: ["FoldoutBuild"]),\n        // An arena allocator')])
+    '        .executableTarget(name: "fastpath-bench", dependencies: ["AllocatorTuning", "FoldoutBuild"]),\n        // An arena allocator')])
 patch("Sources/FoldoutIncremental/MarkdownCacheFile.swift", [
     ("private var frontMatters", "package var frontMatters"), ("private var bodies", "package var bodies"),
     ("private static func encode(_ value: inout FrontMatter", "package static func encode(_ value: inout FrontMatter"),
     ("private static func decodeFrontMatter", "package static func decodeFrontMatter"),
     ("private static func encode(_ body: inout RenderedBody", "package static func encode(_ body: inout RenderedBody"),
     ("private static func decodeBody", "package static func decodeBody")])
+patch("Sources/FoldoutIncremental/BinaryCoding.swift", [("    private(set) var count = 0", "    package private(set) var count = 0")])
 PY
 (cd "$work/pkg" && swift build -c release --static-swift-stdlib --product fastpath-bench)
-"$work/pkg/.build/release/fastpath-bench" "$corpus" "$work/out-$(date +%Y%m%d-%H%M%S)" "${3:-11}" "${4:-7}"
+"$work/pkg/.build/release/fastpath-bench" "$corpus" "$work/out-$(date +%Y%m%d-%H%M%S)" "${3:-11}" "${4:-7}" "${5:-}"
