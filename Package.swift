@@ -39,8 +39,6 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
         ),
-        // An arena allocator for libcmark: one document's nodes and strings freed at once.
-        .target(name: "CmarkArena", dependencies: ["CCmark"]),
         // Turns Templates/ into Swift source so the default templates ship inside the binary.
         .executableTarget(name: "EmbedTemplatesTool", path: "Sources/EmbedTemplatesTool"),
         .plugin(
@@ -56,7 +54,7 @@ let package = Package(
         .target(
             name: "FoldoutMarkdown",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "CCmark", "CmarkArena", "CLibXML2",
+                "FoldoutBase", "FoldoutLoading", "CCmark", "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -7,7 +7,7 @@ extension MarkdownRenderer {
     /// raw HTML on a site that keeps raw HTML off. `rawHTML` are the raw HTML nodes in order,
     /// `links` the Markdown links and images as they were rendered.
     package static func renderThroughAllowlist(_ document: OpaquePointer, options: Int32, rawHTML: [OpaquePointer], headingIDs: [String],
-                                       links: [Link], reservedIDs: Set<String>, freesHTML: Bool = false,
+                                       links: [Link], reservedIDs: Set<String>,
                                                rewrite: (Link) -> String?) -> HTMLAllowlist.Output {
         var allowlist = HTMLAllowlist()
         allowlist.sources = rawHTML.map { node in
@@ -17,11 +17,10 @@ extension MarkdownRenderer {
         allowlist.markdownURLs = Set(links.map { OutputPath.percentDecode($0.isRefused || $0.isInvalid ? "" : $0.destination) })
         allowlist.headingIDs = headingIDs
         allowlist.reservedIDs = reservedIDs
-        // In the arena, like the rest of the document (or libcmark's default allocator's: `freesHTML`).
         guard let html = cmark_render_html(document, options | CMARK_OPT_UNSAFE) else {
             return HTMLAllowlist.Output(html: "", headingIDs: [], ids: [], links: [])
         }
-        defer { if freesHTML { cmark_get_default_mem_allocator().pointee.free(html) } }
+        defer { cmark_get_default_mem_allocator().pointee.free(html) }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(html).assumingMemoryBound(to: UInt8.self), count: strlen(html))
         return allowlist.clean(bytes, rewrite: rewrite)
     }

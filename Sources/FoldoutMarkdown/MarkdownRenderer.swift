@@ -1,5 +1,4 @@
 import CCmark
-import CmarkArena
 import Foundation
 import FoldoutBase
 
@@ -77,9 +76,6 @@ public struct MarkdownRenderer: Sendable {
     }
 
     public var options: Options
-    /// Where libcmark allocates: the arena, or libcmark's default allocator, the reference
-    /// the arena is measured and tested against (see `CmarkMemory`).
-    package var memory = CmarkMemory.arena
 
     public init(options: Options = Options()) {
         self.options = options
@@ -90,15 +86,10 @@ public struct MarkdownRenderer: Sendable {
     /// comes from the body's first heading.
     public func render(_ markdown: String, usesTitleHeading: Bool = false,
                        rewrite: (Link) -> String? = { _ in nil }) -> Result {
-        // The whole document lives in this thread's arena (see cmark_arena.h): no node is
-        // freed on its own, and nothing from it is used after `cmark_arena_leave`. With
-        // libcmark's default allocator, what the render drops is freed at the end.
-        let inArena = memory == .arena
-        if inArena { cmark_arena_enter() }
-        defer { if inArena { cmark_arena_leave() } }
-        let allocator = inArena ? cmark_arena_allocator()! : cmark_get_default_mem_allocator()!
-        let garbage = inArena ? nil : CmarkGarbage()
-        defer { garbage?.free() }
+        // The document and what the render detaches from it are freed at the end.
+        let allocator = cmark_get_default_mem_allocator()!
+        let garbage = CmarkGarbage()
+        defer { garbage.free() }
         // No CMARK_OPT_VALIDATE_UTF8: a Swift `String` is valid UTF-8 already (the file was
         // decoded with invalid sequences replaced), and checking it again cost libcmark a copy
         // of every line.
@@ -111,7 +102,7 @@ public struct MarkdownRenderer: Sendable {
             cmark_parser_free(parser)
             PipeTables.convert(document, source: bytes, options: parseOptions, alignment: options.tableAlignment,
                                allocator: allocator, garbage: garbage)
-            garbage?.add(document)
+            garbage.add(document)
             return document
         }
 
@@ -141,7 +132,7 @@ public struct MarkdownRenderer: Sendable {
                 break
             }
         }
-        if !inArena { cmark_iter_free(iterator) }
+        cmark_iter_free(iterator)
 
         for (index, link) in links.enumerated() {
             let repaired = SafeURL.repairedWebURL(link.destination)
@@ -168,7 +159,7 @@ public struct MarkdownRenderer: Sendable {
         if usesTitleHeading, options.dropTitleHeading, let node = firstHeadingNode,
            cmark_node_get_heading_level(node) == 1, cmark_node_parent(node) == document {
             cmark_node_unlink(node)
-            garbage?.add(node)
+            garbage.add(node)
             headings.removeFirst()
             dropped = true
         }
@@ -186,7 +177,7 @@ public struct MarkdownRenderer: Sendable {
             let level = min(cmark_node_get_heading_level(heading), previousLevel + 1)
             previousLevel = level
             Self.replaceHeading(heading, id: id, level: level, allocator: allocator)
-            garbage?.add(heading)
+            garbage.add(heading)
         }
 
         let paragraphText = firstParagraph.map(Self.plainText(of:)) ?? ""
@@ -194,14 +185,13 @@ public struct MarkdownRenderer: Sendable {
         // every page), cmark's safe mode as it is.
         if !options.allowRawHTML, !rawHTML.isEmpty {
             let kept = Self.renderThroughAllowlist(document, options: parseOptions, rawHTML: rawHTML, headingIDs: headingIDs,
-                                                   links: links, reservedIDs: options.reservedIDs, freesHTML: !inArena, rewrite: rewrite)
+                                                   links: links, reservedIDs: options.reservedIDs, rewrite: rewrite)
             return Result(html: kept.html, firstHeading: firstHeading, droppedTitleHeading: dropped, firstParagraph: paragraphText,
                           headingIDs: kept.headingIDs, links: links + kept.links, rawHTMLIDs: kept.ids)
         }
-        // The HTML is in the arena too: copied out, never freed on its own.
         let rendered = cmark_render_html(document, parseOptions)
         let html = rendered.map { String(cString: $0) } ?? ""
-        if !inArena, let rendered { allocator.pointee.free(rendered) }
+        if let rendered { allocator.pointee.free(rendered) }
         return Result(html: html, firstHeading: firstHeading, droppedTitleHeading: dropped,
                       firstParagraph: paragraphText, headingIDs: headingIDs, links: links)
     }

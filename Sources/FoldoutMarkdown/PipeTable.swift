@@ -31,7 +31,7 @@ package enum PipeTables {
     /// Converts the tables of `document`, parsed by cmark from `source` with `options`.
     package static func convert(_ document: OpaquePointer, source: UnsafeBufferPointer<UInt8>, options: Int32,
                         alignment: MarkdownRenderer.Options.TableAlignment,
-                        allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage? = nil) {
+                        allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage) {
         // Most pages have no pipe at all: they pay one memchr.
         guard let base = source.baseAddress, memchr(base, Int32(UInt8(ascii: "|")), source.count) != nil else { return }
         // Link reference definitions are in a document's source only: a small document that
@@ -261,8 +261,8 @@ extension PipeTables {
         package let options: Int32
         package let alignment: MarkdownRenderer.Options.TableAlignment
         package let allocator: UnsafeMutablePointer<cmark_mem>
-        /// Where what is dropped goes to be freed, unless the allocator is the arena (nil).
-        package let garbage: CmarkGarbage?
+        /// Where what is dropped goes, to be freed once the render is done.
+        package let garbage: CmarkGarbage
         package let definitions: UnsafeBufferPointer<UInt8>?
         package let depth: Int
         /// Byte ranges of the source's lines (without their endings), line 1 first.
@@ -273,7 +273,7 @@ extension PipeTables {
         private var chain: (node: OpaquePointer, containers: [OpaquePointer])?
 
         package init(source: UnsafeBufferPointer<UInt8>, options: Int32, alignment: MarkdownRenderer.Options.TableAlignment,
-             allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage?, definitions: UnsafeBufferPointer<UInt8>?, depth: Int) {
+             allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage, definitions: UnsafeBufferPointer<UInt8>?, depth: Int) {
             self.source = source
             self.options = options
             self.alignment = alignment
@@ -387,7 +387,7 @@ extension PipeTables {
                 }
                 for replaced in table.nodes {
                     cmark_node_unlink(replaced)
-                    garbage?.add(replaced)
+                    garbage.add(replaced)
                 }
             }
         }
@@ -554,7 +554,7 @@ extension PipeTables {
                 text.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
                 let document = cmark_parser_finish(parser)
                 cmark_parser_free(parser)
-                garbage?.add(document)
+                garbage.add(document)
                 return cmark_node_get_type(cmark_node_first_child(document)) == CMARK_NODE_HTML_BLOCK
             }
             return false
@@ -655,7 +655,7 @@ extension PipeTables {
             }
             let document = cmark_parser_finish(parser)!
             cmark_parser_free(parser)
-            garbage?.add(document)
+            garbage.add(document)
             return document
         }
 
@@ -769,7 +769,7 @@ extension PipeTables {
                UInt8(bitPattern: literal[0]) == 0xC2, UInt8(bitPattern: literal[1]) == 0xA0 {
                 if literal[2] == 0 {
                     cmark_node_unlink(text)
-                    garbage?.add(text)
+                    garbage.add(text)
                 } else {
                     let rest = String(cString: literal + 2)
                     _ = cmark_node_set_literal(text, rest)

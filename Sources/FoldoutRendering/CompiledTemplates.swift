@@ -134,14 +134,14 @@ package struct CompiledTemplates: Sendable {
 
     /// `name` run with `context`, its bytes appended to `output`; false where `render` gives
     /// nil (`output` then holds part of the template's bytes).
-    package func render<Output: PageByteSink & ~Copyable>(_ name: String, _ context: TemplateContext, appendingTo output: inout Output) -> Bool {
+    package func render(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes) -> Bool {
         run(name, context, appendingTo: &output, leavingOpen: nil) != nil
     }
 
     /// Runs template `name` with `context`, appending to `output`; nil where this renderer
     /// cannot. With `slots` (see `Prepared`), their places are left open and returned, with
     /// the bytes between them, as pieces.
-    private func run<Output: PageByteSink & ~Copyable>(_ name: String, _ context: TemplateContext, appendingTo output: inout Output,
+    private func run(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes,
                      leavingOpen slots: [TemplateKey]?) -> [Prepared.Piece]?? {
         guard let program = programs[name] else { return nil }
         return instructions.withUnsafeBufferPointer { instructions in
@@ -199,8 +199,8 @@ package struct CompiledTemplates: Sendable {
     /// The output of `prepared` appended to `output`, each slot's place written by
     /// `writeSlot(index, escaper, &output)`; false where that fails (`output` then holds
     /// part of the page).
-    package func fill<Output: PageByteSink & ~Copyable>(_ prepared: Prepared, into output: inout Output,
-                                                          writeSlot: (Int, Escaper?, inout Output) -> Bool) -> Bool {
+    package func fill(_ prepared: Prepared, into output: inout PageBytes,
+                                                          writeSlot: (Int, Escaper?, inout PageBytes) -> Bool) -> Bool {
         for piece in prepared.pieces {
             switch piece {
             case .bytes(let bytes):
@@ -214,14 +214,14 @@ package struct CompiledTemplates: Sendable {
 
     /// Writes `value` into a slot as `{{name}}` (escaped with `escaper`) or `{{{name}}}`
     /// (nil) would; false for what this renderer does not write.
-    package func write<Output: PageByteSink & ~Copyable>(_ value: TemplateValue, _ escaper: Escaper?, to output: inout Output) -> Bool {
+    package func write(_ value: TemplateValue, _ escaper: Escaper?, to output: inout PageBytes) -> Bool {
         Self.write(value, escaper, otherEscapers: otherEscapers, to: &output)
     }
 
     /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does; false
     /// for what this renderer does not write.
-    private static func write<Output: PageByteSink & ~Copyable>(_ value: TemplateValue, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
-                                                              to output: inout Output) -> Bool {
+    private static func write(_ value: TemplateValue, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+                                                              to output: inout PageBytes) -> Bool {
         switch value {
         case .text(let text):
             return write(text, escaper, otherEscapers: otherEscapers, to: &output)
@@ -241,8 +241,8 @@ package struct CompiledTemplates: Sendable {
         }
     }
 
-    private static func write<Output: PageByteSink & ~Copyable>(_ text: String, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
-                                                              to output: inout Output) -> Bool {
+    private static func write(_ text: String, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+                                                              to output: inout PageBytes) -> Bool {
         switch escaper {
         case nil: output.append(text)
         case .html: HTMLEscaping.append(text, to: &output)
@@ -309,13 +309,13 @@ package struct CompiledTemplates: Sendable {
 
     // MARK: Running
 
-    private struct Run<Output: PageByteSink & ~Copyable>: ~Copyable {
+    private struct Run: ~Copyable {
         package let instructions: UnsafeBufferPointer<Instruction>
         package let text: UnsafeBufferPointer<UInt8>
         package let names: UnsafeBufferPointer<AssembledName>
         package let nameParts: UnsafeBufferPointer<TemplateKey>
         package let otherEscapers: [any MustacheContentType]
-        package var output: Output
+        package var output: PageBytes
         /// While preparing (see `Prepared`): the slot keys, and the pieces made so far (the
         /// output since the last slot is the bytes piece under way).
         package var slots: [TemplateKey] = []
@@ -326,7 +326,7 @@ package struct CompiledTemplates: Sendable {
         package var stack: [TemplateContext] = []
 
         package init(instructions: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<AssembledName>,
-             nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming Output) {
+             nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming PageBytes) {
             self.instructions = instructions
             self.text = text
             self.names = names

@@ -28,7 +28,7 @@ package struct HTMLEscaping: MustacheContentType {
 
     /// Appends `text`, escaped, to `output` (UTF-8), as `CompiledTemplates` writes pages:
     /// runs of bytes that need nothing are copied whole.
-    package static func append<Output: PageByteSink & ~Copyable>(_ text: String, to output: inout Output) {
+    package static func append(_ text: String, to output: inout PageBytes) {
         // A native string's bytes are read in place (`withUTF8` would want a mutable copy).
         if text.utf8.withContiguousStorageIfAvailable({ append($0, to: &output) }) == nil {
             var text = text
@@ -36,7 +36,7 @@ package struct HTMLEscaping: MustacheContentType {
         }
     }
 
-    private static func append<Output: PageByteSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout PageBytes) {
         var start = 0
         for index in bytes.indices where needsEscaping(bytes[index]) {
             output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -54,7 +54,7 @@ package struct HTMLEscaping: MustacheContentType {
         byte < 64 && escapedBytes & (1 << byte) != 0
     }
 
-    private static func appendReplacement<Output: PageByteSink & ~Copyable>(for byte: UInt8, to output: inout Output) {
+    private static func appendReplacement(for byte: UInt8, to output: inout PageBytes) {
         switch byte {
         case UInt8(ascii: "<"): output.append("&lt;")
         case UInt8(ascii: ">"): output.append("&gt;")

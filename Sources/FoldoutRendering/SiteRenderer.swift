@@ -15,17 +15,13 @@ public struct SiteRenderer: Sendable {
     public var configurations: [String: CatalogPresentation]
     package let layouts = LayoutContextCache()
 
-    /// The fast paths of page rendering and the references they are measured and tested
-    /// against (bench/fastpaths, `SiteRendererCachingTests`): the build leaves both as they are.
+    /// The fast path of page rendering and the reference it is measured and tested against
+    /// (bench/fastpaths, `SiteRendererCachingTests`): the build leaves it as it is.
     package var templateRunner = TemplateRunner.compiled
-    package var pageBuffer = PageBuffer.pageBytes
 
     /// What runs the templates: `CompiledTemplates`, or swift-mustache itself on each page's
     /// context (`TemplateSet.renderThroughSwiftMustache`), the reference.
     package enum TemplateRunner: Sendable { case compiled, swiftMustache }
-    /// What `CompiledTemplates` writes a page into: `PageBytes`, or `ArrayPageBytes` (a plain
-    /// `[UInt8]`), the reference.
-    package enum PageBuffer: Sendable { case pageBytes, array }
 
     public init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
         self.site = site
@@ -247,10 +243,9 @@ public struct SiteRenderer: Sendable {
 
     /// The page's HTML: its own template run, then `base` around it.
     package func html(of input: PageInput) -> [UInt8] {
-        switch (templateRunner, pageBuffer) {
-        case (.compiled, .pageBytes): return html(of: input, into: PageBytes.self)
-        case (.compiled, .array): return html(of: input, into: ArrayPageBytes.self)
-        case (.swiftMustache, _):
+        switch templateRunner {
+        case .compiled: return compiledHTML(of: input)
+        case .swiftMustache:
             var base = input.layout.context
             base[.content] = .html(Array(templates.renderThroughSwiftMustache(input.template, input.context).utf8))
             base[.title] = .text(input.title)
@@ -258,14 +253,14 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    private func html<Output: PageByteSink & ~Copyable>(of input: PageInput, into _: Output.Type) -> [UInt8] {
+    private func compiledHTML(of input: PageInput) -> [UInt8] {
         // The page's own template runs straight into the page's buffer, where `base` prints
         // `{{{content}}}`: a catalog page of thousands of rows is made once, in a buffer of
         // about its size, instead of grown by doubling, copied out, and copied into `base`
         // (memory fresh from the kernel costs its zeroing).
         let compiled = templates.compiled
         if let prepared = input.layout.prepared {
-            var output = Output(capacity: prepared.byteCount + 2 * input.title.utf8.count + input.expectedSize)
+            var output = PageBytes(capacity: prepared.byteCount + 2 * input.title.utf8.count + input.expectedSize)
             let filled = compiled.fill(prepared, into: &output) { slot, escaper, output in
                 if Self.layoutSlots[slot] == .title { return compiled.write(.text(input.title), escaper, to: &output) }
                 return escaper == nil && compiled.render(input.template, input.context, appendingTo: &output)

@@ -97,20 +97,18 @@ import FoldoutTestSupport
         try checkReferences(of: report)
     }
 
-    /// The renderer's own references give every page the build made: swift-mustache on the
-    /// same contexts and layouts, and the compiled templates writing into a plain `[UInt8]`.
+    /// The renderer's reference gives every page the build made: swift-mustache on the same
+    /// contexts and layouts.
     private func checkReferences(of report: Builder.Report) throws {
         let modeled = try #require(report.built?.modeled)
         let renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
-        var array = renderer, mustache = renderer
-        array.pageBuffer = .array
+        var mustache = renderer
         mustache.templateRunner = .swiftMustache
         let shared = renderer.makeShared()
         for page in renderer.pages(shared) {
             let input = renderer.input(of: page, shared: shared)
             let html = renderer.html(of: input)
             if input.path.hasSuffix(".html") { #expect(report.snapshot.text(at: input.path) == String(decoding: html, as: UTF8.self), "\(input.path)") }
-            #expect(array.html(of: input) == html, "\(input.path)")
             #expect(mustache.html(of: input) == html, "\(input.path)")
         }
     }

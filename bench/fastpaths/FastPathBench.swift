@@ -13,8 +13,9 @@ import FoldoutRendering
 // replace"): the hand-written XXH64 against libxxhash (`ContentHash`), the hand-written
 // binary coding against Foundation's Codable encoders, and each remaining fast path against
 // the reference behind its seam: `FlatFrontMatterParser` against Yams, `CompiledTemplates`
-// against swift-mustache, `PageBytes` against a plain `[UInt8]`, the cmark arena against
-// libcmark's default allocator (mimalloc's malloc, as in `foldout`). bench/fastpaths/run.sh copies this
+// against swift-mustache. (A page buffer of our own against `[UInt8]` and an arena for
+// libcmark against its default allocator were measured here too, found no faster, and
+// removed: docs/benchmarks.md.) bench/fastpaths/run.sh copies this
 // file into FoldoutBuild of a scratch copy of the package, so both sides are compiled as the
 // build's own callers see them (same module, whole-module optimized).
 
@@ -345,10 +346,6 @@ public enum FastPathBench {
             templatesBench(renderer: SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation),
                            rounds: rounds)
         }
-        if wanted("bodies") {
-            let renderer = MarkdownRenderer(options: .init(reservedIDs: (try? TemplateSet(files: DefaultTemplates.files, displayRoot: "t"))?.literalIDs ?? []))
-            bodiesBench(sources: sources, renderer: renderer, rounds: rounds)
-        }
     }
 
     // MARK: Front matter
@@ -377,13 +374,11 @@ public enum FastPathBench {
 
     // MARK: Pages
 
-    /// Every page of the site, as the render stage makes them: the compiled templates writing
-    /// into `PageBytes` (the build), the same into a plain `[UInt8]`, and swift-mustache on the
-    /// same contexts; the templates alone (contexts made beforehand) and whole pages (the
-    /// presenter's contexts included).
+    /// Every page of the site, as the render stage makes them: the compiled templates (the
+    /// build) and swift-mustache on the same contexts; the templates alone (contexts made
+    /// beforehand) and whole pages (the presenter's contexts included).
     static func templatesBench(renderer: SiteRenderer, rounds: Int) {
-        var array = renderer, mustache = renderer
-        array.pageBuffer = .array
+        var mustache = renderer
         mustache.templateRunner = .swiftMustache
         let shared = renderer.makeShared()
         let pages = renderer.pages(shared)
@@ -392,45 +387,19 @@ public enum FastPathBench {
         for input in inputs {
             let html = renderer.html(of: input)
             bytes += html.count
-            if array.html(of: input) != html || mustache.html(of: input) != html { mismatches += 1 }
+            if mustache.html(of: input) != html { mismatches += 1 }
         }
-        print("\npages: \(pages.count) (\(bytes) bytes); pages differing between the three: \(mismatches)")
-        let onlyT = turns(rounds, [renderer, array, mustache].map { r in
+        print("\npages: \(pages.count) (\(bytes) bytes); pages differing between the two: \(mismatches)")
+        let onlyT = turns(rounds, [renderer, mustache].map { r in
             { var n = 0; for input in inputs { n += r.html(of: input).count }; sink &+= UInt64(n) }
         })
-        let wholeT = turns(rounds, [renderer, array, mustache].map { r in
+        let wholeT = turns(rounds, [renderer, mustache].map { r in
             { var n = 0; for page in pages { n += r.renderPage(page, shared: shared).html.count }; sink &+= UInt64(n) }
         })
         for (name, t) in [("templates only", onlyT), ("whole pages", wholeT)] {
-            print("  \(name), ms (median of \(rounds)): compiled into PageBytes \(fmt(t[0].median)), compiled into [UInt8] \(fmt(t[1].median)), swift-mustache \(fmt(t[2].median)); [UInt8]/PageBytes \(fmt(t[1].median / t[0].median))x, swift-mustache/compiled \(fmt(t[2].median / t[0].median))x")
+            print("  \(name), ms (median of \(rounds)): compiled \(fmt(t[0].median)), swift-mustache \(fmt(t[1].median)); swift-mustache/compiled \(fmt(t[1].median / t[0].median))x")
             print("  runs: " + t.map { $0.all.map(fmt).joined(separator: " ") }.joined(separator: " | "))
         }
-    }
-
-    // MARK: Bodies
-
-    /// Every content file's Markdown body through `MarkdownRenderer`, with libcmark in the
-    /// arena (the build) and with libcmark's default allocator.
-    static func bodiesBench(sources: [(path: String, text: String)], renderer: MarkdownRenderer, rounds: Int) {
-        // The body, and whether the page takes its title from it (no `title:`), as the build renders it.
-        let bodies: [(text: String, usesTitle: Bool)] = sources.compactMap { source in
-            guard let split = try? FrontMatter.split(source.text) else { return nil }
-            let title = split.yaml.flatMap { try? FrontMatter.parse(yaml: $0) }?["title"]
-            return (split.body, title == nil)
-        }
-        var plain = renderer
-        plain.memory = .libcmarkDefault
-        var mismatches = 0
-        for body in bodies where renderer.render(body.text, usesTitleHeading: body.usesTitle).html != plain.render(body.text, usesTitleHeading: body.usesTitle).html {
-            mismatches += 1
-        }
-        let bytes = bodies.reduce(0) { $0 + $1.text.utf8.count }
-        print("\nbodies: \(bodies.count) (\(bytes) bytes); HTML differing between the allocators: \(mismatches)")
-        let t = turns(rounds, [renderer, plain].map { r in
-            { var n = 0; for body in bodies { n += r.render(body.text, usesTitleHeading: body.usesTitle).html.utf8.count }; sink &+= UInt64(n) }
-        })
-        print("  ms (median of \(rounds)): arena \(fmt(t[0].median)), libcmark's default allocator \(fmt(t[1].median)); default/arena \(fmt(t[1].median / t[0].median))x")
-        print("  runs: " + t.map { $0.all.map(fmt).joined(separator: " ") }.joined(separator: " | "))
     }
 
     // MARK: Hashing

@@ -8,7 +8,7 @@
 # as foldout is (mimalloc through AllocatorTuning), builds it as `make release` builds foldout,
 # and runs it: one full build of CORPUS into a new folder under WORK, then each fast path
 # against its reference on what that build read and wrote. PARTS (comma-separated, all when
-# left out): hash, coding, frontmatter, templates, bodies.
+# left out): hash, coding, frontmatter, templates.
 set -euo pipefail
 export PATH="$PATH:/opt/swift/usr/bin"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,8 +29,8 @@ def patch(path, pairs):
         assert text.count(old) == 1, (path, old)
         text = text.replace(old, new)
     open(f"{root}/{path}", "w").write(text)
-patch("Package.swift", [('        // An arena allocator',
-    '        .executableTarget(name: "fastpath-bench", dependencies: ["AllocatorTuning", "FoldoutBuild"]),\n        // An arena allocator')])
+patch("Package.swift", [('        // Turns Templates/ into Swift source',
+    '        .executableTarget(name: "fastpath-bench", dependencies: ["AllocatorTuning", "FoldoutBuild"]),\n        // Turns Templates/ into Swift source')])
 patch("Sources/FoldoutIncremental/MarkdownCacheFile.swift", [
     ("private var frontMatters", "package var frontMatters"), ("private var bodies", "package var bodies"),
     ("private static func encode(_ value: inout FrontMatter", "package static func encode(_ value: inout FrontMatter"),
