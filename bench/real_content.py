@@ -310,6 +310,8 @@ def check_links(site: PublishedSite, result: Result) -> None:
 # MARK: The Nu checker
 
 def nu_sample(site: PublishedSite, limit: int) -> list[str]:
+    if limit <= 0:
+        return []
     pages = site.pages()
     if len(pages) <= limit:
         return pages
@@ -342,6 +344,8 @@ def run_nu(files: list[Path]) -> list[dict]:
 
 def check_markup(site: PublishedSite, result: Result, limit: int) -> None:
     output = site.root
+    if limit <= 0:
+        return
     chosen = nu_sample(site, limit)
     files = [output / page for page in chosen] + [output / sheet for sheet in site.stylesheets()]
     result.nu_checked = len(chosen)
