@@ -81,14 +81,34 @@ public struct SitePresenter {
             .hasTagPages: .flag(!(tagIndex?.tags.isEmpty ?? true)),
             .tagsURL: .text(links.url(to: TagIndex.indexPath)),
             .tagsCurrent: .flag(pagePath.hasPrefix(TagIndex.folder + "/")),
-            .catalogs: .list(site.catalogs.map { catalog in
-                [
-                    .title: .text(catalog.title),
-                    .url: .text(links.url(to: catalog.outputPath)),
-                    .current: .flag(catalog.id == currentCatalog),
-                ]
-            }),
+            .catalogs: .list(site.catalogs.map(navigationEntry)),
+            .headerCatalogs: .list(Self.headerCatalogs(of: site.catalogs, current: currentCatalog).map(navigationEntry)),
+            .moreCatalogs: .flag(site.catalogs.count > Self.headerCatalogLimit),
+            .allCatalogsURL: .text(links.url(to: "index.html", fragment: "catalogs")),
+            .catalogCount: .text(String(site.catalogs.count)),
         ]
+        func navigationEntry(_ catalog: Catalog) -> TemplateContext {
+            [
+                .title: .text(catalog.title),
+                .url: .text(links.url(to: catalog.outputPath)),
+                .current: .flag(catalog.id == currentCatalog),
+            ]
+        }
+    }
+
+    /// How many catalogs the header names before it links to the home page's list of all:
+    /// a header of dozens of catalogs wraps into rows and weighs on every page.
+    package static let headerCatalogLimit = 6
+
+    /// The catalogs the header names: the first few in site order, and the current one when
+    /// it is not among them.
+    package static func headerCatalogs(of catalogs: [Catalog], current: String?) -> [Catalog] {
+        guard catalogs.count > headerCatalogLimit else { return catalogs }
+        var shown = Array(catalogs.prefix(headerCatalogLimit))
+        if let current, !shown.contains(where: { $0.id == current }), let catalog = catalogs.first(where: { $0.id == current }) {
+            shown.append(catalog)
+        }
+        return shown
     }
 
     // MARK: Home
