@@ -80,6 +80,30 @@ public struct Routes: Sendable {
         if let target = targets[resolved] ?? indexFiles[resolved].flatMap({ targets[$0] }) { return target }
         if resolved.hasSuffix("/_index.md") { return targets[String(resolved.dropLast("/_index.md".count))] }
         if resolved == "_index.md" { return targets[""] }
+        return target(ofBuiltName: resolved)
+    }
+
+    /// Links written for a site another tool built (mdBook, Jekyll: `ch02-guessing.html`,
+    /// `../index.html`) or without an extension (`setup`) name a Markdown file by its stem:
+    /// when nothing in the content folder has that name, the page of `stem.md` is meant, and
+    /// `index.html` means its folder.
+    private func target(ofBuiltName path: String) -> Target? {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let name = slash.map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let stem: Substring
+        if let dot = name.lastIndex(of: ".") {
+            let ext = name[name.index(after: dot)...].lowercased()
+            guard ext == "html" || ext == "htm" else { return nil }
+            stem = name[..<dot]
+        } else {
+            stem = name
+        }
+        guard !stem.isEmpty else { return nil }
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let markdown = prefix + stem + ".md"
+        if let target = targets[markdown] ?? indexFiles[markdown].flatMap({ targets[$0] }) { return target }
+        if stem == "index" { return targets[folder] }
         return nil
     }
 }

@@ -74,6 +74,25 @@ import FoldoutTestSupport
         #expect(report.warnings.contains { $0.message == "link `/GUIDE.md` points to nothing in the content folder" })
     }
 
+    @Test func linksWrittenForABuiltSiteFindTheMarkdownFile() throws {
+        // mdBook and Jekyll sources link to the pages their tool makes: `bolt.html`, `../index.html`.
+        let report = try build("[Bolt](bolt.html#health) [Luna](../../cats/luna.htm) [Dogs](../index.html) [Home](../../../index.html)")
+        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
+                == ["bolt.html#health", "../../cats/luna.html", "../../index.html#dogs", "../../../index.html"])
+        #expect(!report.warnings.contains { $0.message.contains("points to nothing") })
+    }
+
+    @Test func aLinkWithoutExtensionFindsTheMarkdownFile() throws {
+        let report = try build("[Bolt](bolt) [Luna](../../cats/luna#care)")
+        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs == ["bolt.html", "../../cats/luna.html#care"])
+    }
+
+    @Test func aBuiltNameWithoutItsMarkdownFileIsStillWarned() throws {
+        let report = try build("[Gone](gone.html) [Page](bolt.php)")
+        #expect(report.warnings.contains { $0.message == "link `gone.html` points to nothing in the content folder" })
+        #expect(report.warnings.contains { $0.message == "link `bolt.php` points to nothing in the content folder" })
+    }
+
     @Test func linkFromALooseHomeItemIntoACatalog() throws {
         let report = try build("", extra: ["about.md": "See [Luna](pets/cats/luna.md)."])
         #expect(try bodyLinks(report, "about.md").hrefs == ["pets/cats/luna.html"])
