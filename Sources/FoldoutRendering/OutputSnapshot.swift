@@ -53,20 +53,3 @@ public struct OutputSnapshot: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
-
-/// Takes each page as soon as it is rendered, from any thread, and answers what the snapshot
-/// records for it (`.taken`, or `.bytes` to keep it).
-public protocol OutputSink: Sendable {
-    func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents
-    /// About `count` pages are coming, and every one is wanted (the build found no error):
-    /// room for what is kept of each is made now.
-    func expect(pages count: Int)
-    /// Whether the file already at `path` is the page whose inputs have the digest
-    /// `renderKey` (see `PageDigest`), so the page need not be rendered (`.kept`).
-    func keeps(_ path: String, renderKey: UInt64) -> Bool
-}
-
-extension OutputSink {
-    public func expect(pages count: Int) {}
-    public func keeps(_ path: String, renderKey: UInt64) -> Bool { false }
-}

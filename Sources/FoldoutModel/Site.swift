@@ -1,0 +1,69 @@
+import FoldoutMarkdown
+
+/// The whole site: options from `Content/_index.md`, the catalogs, and items placed
+/// directly in `Content/` (shown on the home page).
+public struct Site: Sendable {
+    public var title: String
+    public var description: String
+    public var language: String
+    public var baseURL: String?
+    public var introHTML: String
+    public var fields: [(key: String, value: FieldValue)]
+    public var catalogs: [Catalog]
+    /// Items directly in the content folder, as one untitled section (empty when none).
+    public var looseItems: Group?
+
+    package init(title: String, description: String, language: String, baseURL: String?, introHTML: String,
+                 fields: [(key: String, value: FieldValue)], catalogs: [Catalog], looseItems: Group?) {
+        self.title = title
+        self.description = description
+        self.language = language
+        self.baseURL = baseURL
+        self.introHTML = introHTML
+        self.fields = fields
+        self.catalogs = catalogs
+        self.looseItems = looseItems
+    }
+
+
+
+    public func field(_ key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    public var allItems: [Item] {
+        var items: [Item] = []
+        forEachItem { items.append($0) }
+        return items
+    }
+
+    /// Calls `body` with every item once, in `allItems` order, without collecting them.
+    package func forEachItem(_ body: (Item) -> Void) {
+        for catalog in catalogs { catalog.forEachItem(body) }
+        looseItems?.forEachItem(body)
+    }
+
+    /// `allItems.count`, without collecting them.
+    package var allItemCount: Int { catalogs.reduce(0) { $0 + $1.itemCount } + (looseItems?.itemCount ?? 0) }
+
+    /// The item made from the file at `path` (relative to the content folder), found without
+    /// collecting every item.
+    package func item(atSource path: String) -> Item? {
+        for catalog in catalogs where path.hasPrefix(catalog.sourcePath + "/") {
+            for section in catalog.sections where section.query == nil {
+                if let item = section.item(atSource: path) { return item }
+            }
+        }
+        for case .item(let item) in looseItems?.entries ?? [] where item.sourcePath == path { return item }
+        return nil
+    }
+
+    /// Puts `item` in the place of the item with its id, wherever that shows (its folder's
+    /// section and any query section).
+    package mutating func replaceItem(_ item: Item) {
+        for index in catalogs.indices {
+            for section in catalogs[index].sections.indices { catalogs[index].sections[section].replaceItem(item) }
+        }
+        looseItems?.replaceItem(item)
+    }
+}
