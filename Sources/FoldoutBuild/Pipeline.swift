@@ -1,4 +1,5 @@
 import FoldoutBase
+import FoldoutLoading
 import FoldoutMarkdown
 import FoldoutRouting
 import FoldoutModel
@@ -37,9 +38,9 @@ package struct Pipeline {
         var clock = StageClock()
         var diagnostics = inputs.readProblems
         let templates = inputs.compiledTemplates(reportingTo: &diagnostics)
-        let tree = inputs.tree.droppingFileContents()
         let markdownFiles = inputs.tree.allFiles.markdown
         let markdownPaths = markdownFiles.map(\.path)
+        let tree = inputs.tree.droppingFileContents()
         inputs.tree = tree
         let displayPath = inputs.loader.displayPath
         clock.lap("compile")
@@ -52,22 +53,13 @@ package struct Pipeline {
         let routes = ContentRouter(displayPath: displayPath).route(tree, pages: parsed.pages, diagnostics: &diagnostics)
         clock.lap("route")
 
-        let allowsRawHTML = tree.index.flatMap { parsed.pages[$0.path] }?.unsafeHTML ?? false
-        let markdown = MarkdownStage(
-            renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: allowsRawHTML,
-                                                                                 reservedIDs: templates?.literalIDs ?? []))),
-            routes: routes, introReservedIDs: ContentRouter.outlineIDs(of: tree, pages: parsed.pages),
-            imageSizes: routes.imageSizes(in: tree, fileSystem: options.fileSystem), loader: inputs.loader,
-            fileDigests: inputs.fileDigests, cache: cache)
+        let markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, inputs: inputs)
         let bodies = markdown.renderAll(&parsed.pages, paths: markdownPaths, progress: options.progress)
         diagnostics += bodies.diagnostics
         clock.lap("markdown")
 
         let site = SiteModelBuilder(routes: routes, pages: bodies.pages, displayPath: displayPath).build(tree, diagnostics: &diagnostics)
-        // Links naming an anchor are checked once every page's ids are known.
-        let anchors = AnchorIndex(site: site, headings: bodies.headings.map { ($0.page, $0.ids) },
-                                  onEveryPage: templates?.literalIDs ?? [], only: Set(bodies.linking.lazy.flatMap { $0.links.map(\.page) }))
-        let anchorWarnings = bodies.linking.map { anchors.warnings(for: $0.links, of: displayPath($0.source)) }
+        let (anchors, anchorWarnings) = checkAnchors(site: site, bodies: bodies, templates: templates, displayPath: displayPath)
         diagnostics += anchorWarnings.joined()
         clock.lap("model")
 
@@ -104,5 +96,27 @@ package struct Pipeline {
         for asset in modeled.templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
         clock.lap("render")
         return Built(modeled: modeled, snapshot: snapshot, pageCount: pageCount, timings: modeled.timings + clock.laps)
+    }
+
+    /// The Markdown stage for this site: raw HTML as `Content/_index.md` allows, ids the
+    /// templates and the catalog outlines already use kept free, links resolved through `routes`.
+    private func markdownStage(tree: SourceFolder, pages: [String: ParsedPage], routes: Routes, templates: TemplateSet?,
+                               inputs: BuildInputs) -> MarkdownStage {
+        let allowsRawHTML = tree.index.flatMap { pages[$0.path] }?.unsafeHTML ?? false
+        let markdownOptions = MarkdownRenderer.Options(allowRawHTML: allowsRawHTML, reservedIDs: templates?.literalIDs ?? [])
+        return MarkdownStage(renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: markdownOptions)), routes: routes,
+                             introReservedIDs: ContentRouter.outlineIDs(of: tree, pages: pages),
+                             imageSizes: routes.imageSizes(in: tree, fileSystem: options.fileSystem), loader: inputs.loader,
+                             fileDigests: inputs.fileDigests, cache: cache)
+    }
+
+    /// Links naming an anchor, checked once every page's ids are known: the index of the
+    /// pages they name, and each linking file's warnings (in `bodies.linking`'s order).
+    private func checkAnchors(site: Site, bodies: MarkdownStage.Bodies, templates: TemplateSet?,
+                              displayPath: (String) -> String) -> (AnchorIndex, [[Diagnostic]]) {
+        let named = Set(bodies.linking.lazy.flatMap { $0.links.map(\.page) })
+        let anchors = AnchorIndex(site: site, headings: bodies.headings.map { ($0.page, $0.ids) },
+                                  onEveryPage: templates?.literalIDs ?? [], only: named)
+        return (anchors, bodies.linking.map { anchors.warnings(for: $0.links, of: displayPath($0.source)) })
     }
 }
