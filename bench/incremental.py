@@ -38,10 +38,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def find_generator(given):
-    candidates = [given] if given else [
-        os.path.join(REPO, "..", "shared", "bench", "gen_corpus.py"),
-        "/work/shared/bench/gen_corpus.py",
-    ]
+    # The repository's copy of shared/bench's generator, so a clean clone needs nothing beside it.
+    candidates = [given] if given else [os.path.join(REPO, "bench", "gen_corpus.py")]
     for path in candidates:
         if path and os.path.exists(path):
             return os.path.abspath(path)
