@@ -21,10 +21,14 @@ public enum SafeURL {
         return scheme.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 
-    /// An `http:` or `https:` URL as browsers and the HTML checker accept it: a `#` after the
-    /// fragment's own is percent-encoded (`…/wiki/Overriding#C#` → `…#C%23`). Nil when the port
-    /// is not a number (`http://localhost:port`, a placeholder in prose): no browser can open it.
-    /// Any other URL comes back as it is.
+    /// An `http:` or `https:` URL as browsers and the HTML checker accept it. A
+    /// protocol-relative URL (`//host/path`) gets `https:`, since from `file://` it would
+    /// name a file on the reader's disk. After the host, what a URL may not hold is
+    /// percent-encoded: a `#` after the fragment's own (`…/wiki/Overriding#C#` → `…#C%23`),
+    /// `[`, `]`, `{`, `}`, `|`, `\`, `^`, `` ` ``, `<`, `>`, `"`, spaces and control characters, and a
+    /// `%` that does not start an escape. Nil when the port is not a number
+    /// (`http://localhost:port`, a placeholder in prose): no browser can open it. Any other
+    /// URL comes back as it is.
     public static func repairedWebURL(_ url: String) -> String? {
         // Every link of every page comes here: read on UTF-8 bytes, and nothing is allocated
         // for the URLs that need no repair, nearly all of them.
@@ -37,6 +41,11 @@ public enum SafeURL {
             }
             return true
         }
+        if take("//", caseless: false) {
+            guard index != bytes.endIndex, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "\\") else { return url }
+            return repairedWebURL("https:" + url)
+        }
+        index = bytes.startIndex
         guard take("http", caseless: true) else { return url }
         if index != bytes.endIndex, bytes[index] | 0x20 == UInt8(ascii: "s") { bytes.formIndex(after: &index) }
         guard take("://", caseless: false) else { return url }
@@ -59,10 +68,72 @@ public enum SafeURL {
         if let colon, !bytes[bytes.index(after: colon)..<index].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             return nil
         }
-        guard let hash = bytes[index...].firstIndex(of: UInt8(ascii: "#")) else { return url }
-        let fragment = bytes.index(after: hash)
-        guard bytes[fragment...].contains(UInt8(ascii: "#")) else { return url }
-        return String(url[..<fragment]) + String(url[fragment...]).replacingOccurrences(of: "#", with: "%23")
+        let rest = bytes[index...]
+        guard needsEncoding(rest) else { return url }
+        var repaired = Array(bytes[..<index])
+        repaired.reserveCapacity(bytes.count + 16)
+        var seenHash = false
+        var position = rest.startIndex
+        while position != rest.endIndex {
+            let byte = rest[position]
+            let next = rest.index(after: position)
+            if byte == UInt8(ascii: "#") && !seenHash {
+                seenHash = true
+                repaired.append(byte)
+            } else if byte == UInt8(ascii: "#") || isForbiddenInURL(byte)
+                        || (byte == UInt8(ascii: "%") && !startsEscape(rest[next...])) {
+                repaired.append(UInt8(ascii: "%"))
+                repaired.append(hexDigits[Int(byte >> 4)])
+                repaired.append(hexDigits[Int(byte & 0xF)])
+            } else {
+                repaired.append(byte)
+            }
+            position = next
+        }
+        return String(decoding: repaired, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Whether the part of a web URL after its host needs `repairedWebURL`'s encoding.
+    private static func needsEncoding(_ rest: Substring.UTF8View.SubSequence) -> Bool {
+        var seenHash = false
+        var position = rest.startIndex
+        while position != rest.endIndex {
+            let byte = rest[position]
+            let next = rest.index(after: position)
+            if byte == UInt8(ascii: "#") {
+                if seenHash { return true }
+                seenHash = true
+            } else if isForbiddenInURL(byte) || (byte == UInt8(ascii: "%") && !startsEscape(rest[next...])) {
+                return true
+            }
+            position = next
+        }
+        return false
+    }
+
+    /// ASCII bytes the URL standard and the HTML checker refuse in a path, query or fragment.
+    private static func isForbiddenInURL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0..<0x21, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func startsEscape(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+        func isHex(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+        }
+        var position = bytes.startIndex
+        for _ in 0..<2 {
+            guard position != bytes.endIndex, isHex(bytes[position]) else { return false }
+            position = bytes.index(after: position)
+        }
+        return true
     }
 
     /// The scheme a browser would read, lower-cased, or nil when the URL is relative.

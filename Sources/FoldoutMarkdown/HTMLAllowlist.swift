@@ -452,6 +452,15 @@ package struct HTMLAllowlist {
                 link.isRefused = true
                 return isImage ? nil : ""
             }
+            // Web URLs are repaired as Markdown's are (`//host`, `[` in a query, a port that is no number).
+            guard let repaired = SafeURL.repairedWebURL(value) else {
+                link.isInvalid = true
+                return isImage ? nil : ""
+            }
+            if repaired != value {
+                link.destination = repaired
+                return repaired
+            }
             guard let replacement = rewrite(link) else { return value }
             link.destination = replacement
             return replacement

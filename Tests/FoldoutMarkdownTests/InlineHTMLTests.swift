@@ -187,6 +187,15 @@ import FoldoutTestSupport
         #expect(!html.contains("<img"))
     }
 
+    /// Raw HTML's web URLs are repaired as Markdown's: the HTML checker refuses `[` in a
+    /// query, and `//host` from disk would be a file on the reader's machine.
+    @Test func webURLsInRawHTMLAreRepairedAsMarkdownsAre() {
+        let html = html("<a href=\"https://example.org/share?p[title]=A&amp;x={1}\">a</a> <a href=\"//example.org/x\">b</a> "
+                        + "<img src=\"//example.org/i.png\" alt=\"i\"> <a href=\"http://localhost:port/\">c</a>")
+        #expect(Self.urls(in: html) == ["https://example.org/share?p%5Btitle%5D=A&x=%7B1%7D", "https://example.org/x",
+                                        "https://example.org/i.png", ""], "\(html)")
+    }
+
     @Test func styleSrcdocAndOtherAttributesAreDropped() {
         let html = html("""
             <span style="background: url(javascript:alert(1))">s</span> <a href="x.html" srcdoc="<script>" target="_blank" \

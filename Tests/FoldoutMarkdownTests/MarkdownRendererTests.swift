@@ -179,6 +179,18 @@ import FoldoutTestSupport
         #expect(result.links.map(\.isInvalid) == [false, true, false])
     }
 
+    @Test func webURLsGetWhatTheHTMLCheckerAsksFor() {
+        // `//host` from disk would name a file on the reader's machine; `[`, `|` and a bare
+        // `%` are refused by the checker after the host, and kept inside it (an IPv6 address).
+        let result = renderer.render("[a](//example.org/x) [b](<https://example.org/a?p[0]=1|2&q=100%>) "
+                                     + "[c](http://example.org:8080/p?x=%41) [d](///not/a/host)\n")
+        let hrefs = HTMLTags.scan(result.html).compactMap { $0.attributes["href"] }
+        #expect(hrefs == ["https://example.org/x", "https://example.org/a?p%5B0%5D=1%7C2&q=100%25",
+                          "http://example.org:8080/p?x=%41", "///not/a/host"])
+        #expect(SafeURL.repairedWebURL("https://example.org/plain?q=1#top") == "https://example.org/plain?q=1#top")
+        #expect(SafeURL.repairedWebURL("http://[::1]:8080/a[1]") == "http://[::1]:8080/a%5B1%5D")
+    }
+
     @Test func duplicateHeadingsGetUniqueIds() {
         let result = renderer.render("## Notes\n\n## Notes\n\n## Notes\n")
         #expect(result.headingIDs.count == 3)

@@ -158,7 +158,8 @@ import FoldoutTestSupport
     @Test func externalLinksAndAnchorsAreLeftAlone() throws {
         let report = try build("[site](https://example.org/a.md) [mail](mailto:a@example.org) [here](#health) [proto](//cdn.example.org/x.js)\n\n## Health\n")
         #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
-                == ["https://example.org/a.md", "mailto:a@example.org", "#health", "//cdn.example.org/x.js"])
+                == ["https://example.org/a.md", "mailto:a@example.org", "#health", "https://cdn.example.org/x.js"],
+                "a protocol-relative URL gets https: (from file:// it would name the reader's disk)")
         #expect(report.warnings.isEmpty)
     }
 
