@@ -3,7 +3,7 @@
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 PREFIX ?= /usr/local
-BUILD_PACKAGES = libcmark-dev libmimalloc-dev libxml2-dev libxxhash-dev pkg-config
+BUILD_PACKAGES = libcmark-dev libmimalloc-dev libxml2-dev libxxhash-dev libvips-dev pkg-config
 FOLDOUT = .build/release/foldout
 # The Swift runtime and Foundation linked into the binary: calls into the runtime (a retain
 # or release for each value copied) are direct, and the program starts without relocating
@@ -17,7 +17,7 @@ RELEASE = -c release --static-swift-stdlib
 site: release
 	$(FOLDOUT) build
 
-## Compile the foldout binary (release), installing libcmark-dev, libmimalloc-dev, libxml2-dev and libxxhash-dev when missing.
+## Compile the foldout binary (release), installing libcmark-dev, libmimalloc-dev, libxml2-dev, libxxhash-dev and libvips-dev when missing.
 release:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build $(RELEASE) --product foldout

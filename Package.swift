@@ -39,6 +39,14 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
         ),
+        // libvips, for photos: thumbnails and variants (Debian: libvips-dev). Its calls take
+        // variadic options, so CVipsShim wraps the few Foldout makes in plain C.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Turns Templates/ into Swift source so the default templates ship inside the binary.
         .executableTarget(name: "EmbedTemplatesTool", path: "Sources/EmbedTemplatesTool"),
         .plugin(
@@ -51,6 +59,9 @@ let package = Package(
         .target(name: "FoldoutBase", dependencies: ["CXXHash"]),
         // The stages, in the order a build runs them; each sees only the base and the stages before it.
         .target(name: "FoldoutLoading", dependencies: ["FoldoutBase"]),
+        // Photos through libvips: headers, variants, thumbnails, placeholders. Used by the
+        // stages that plan and make a site's images; depends only on the base.
+        .target(name: "FoldoutImages", dependencies: ["FoldoutBase", "CVipsShim"]),
         .target(
             name: "FoldoutMarkdown",
             dependencies: [
@@ -127,6 +138,7 @@ let package = Package(
             path: "Tests/FoldoutTestSupport"
         ),
         // One test target per stage target.
+        .testTarget(name: "FoldoutImagesTests", dependencies: ["FoldoutImages", "FoldoutBase"], exclude: ["Fixtures"]),
         .testTarget(name: "FoldoutBaseTests", dependencies: ["FoldoutBase", "FoldoutModel", "FoldoutTestSupport"]),
         .testTarget(
             name: "FoldoutLoadingTests",

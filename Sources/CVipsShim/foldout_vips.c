@@ -1,0 +1,245 @@
+#include "foldout_vips.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <vips/vips.h>
+
+struct fv_image {
+    VipsImage *image;
+};
+
+static int started = -1;
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+
+static void start(void) {
+    if (VIPS_INIT("foldout") != 0) {
+        started = -1;
+        return;
+    }
+    // Foldout runs one image per core; libvips' own threads would only contend with them.
+    vips_concurrency_set(1);
+    // Every image is made once per build: an operation cache would only hold memory.
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    // Loaders libvips marks untrusted (ImageMagick, among others) are not for content a
+    // site takes from anyone.
+    vips_block_untrusted_set(TRUE);
+    started = 0;
+}
+
+int fv_start(void) {
+    pthread_once(&start_once, start);
+    return started;
+}
+
+static fv_format format_of(const void *bytes, size_t length, VipsImage *image) {
+    const char *found = vips_foreign_find_load_buffer(bytes, length);
+    if (found == NULL) return FV_FORMAT_UNKNOWN;
+    // A class name such as VipsForeignLoadJpegBuffer.
+    gchar *loader = g_ascii_strdown(found, -1);
+    fv_format format = FV_FORMAT_OTHER;
+    if (strstr(loader, "jpeg") != NULL) format = FV_FORMAT_JPEG;
+    else if (strstr(loader, "png") != NULL) format = FV_FORMAT_PNG;
+    else if (strstr(loader, "webp") != NULL) format = FV_FORMAT_WEBP;
+    else if (strstr(loader, "gif") != NULL) format = FV_FORMAT_GIF;
+    else if (strstr(loader, "svg") != NULL) format = FV_FORMAT_SVG;
+    else if (strstr(loader, "tiff") != NULL) format = FV_FORMAT_TIFF;
+    else if (strstr(loader, "heif") != NULL) format = FV_FORMAT_HEIF;
+    g_free(loader);
+    if (format != FV_FORMAT_HEIF) return format;
+    const char *compression = NULL;
+    if (image != NULL && vips_image_get_typeof(image, "heif-compression") != 0
+        && vips_image_get_string(image, "heif-compression", &compression) == 0 && compression != NULL
+        && strcmp(compression, "av1") == 0) {
+        return FV_FORMAT_AVIF;
+    }
+    return FV_FORMAT_HEIF;
+}
+
+int fv_read_header(const void *bytes, size_t length, fv_header *header) {
+    if (fv_start() != 0) return -1;
+    memset(header, 0, sizeof(*header));
+    VipsImage *image = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (image == NULL) {
+        header->format = format_of(bytes, length, NULL);
+        return -1;
+    }
+    header->format = format_of(bytes, length, image);
+    header->width = vips_image_get_width(image);
+    header->height = vips_image_get_height(image);
+    header->orientation = vips_image_get_orientation(image);
+    header->pages = vips_image_get_n_pages(image);
+    header->bands = vips_image_get_bands(image);
+    VipsBandFormat band_format = vips_image_get_format(image);
+    header->bits = band_format == VIPS_FORMAT_USHORT || band_format == VIPS_FORMAT_SHORT ? 16 : 8;
+    header->cmyk = vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK;
+    g_object_unref(image);
+    return 0;
+}
+
+static int wrap(VipsImage *image, fv_image **out) {
+    fv_image *wrapped = g_malloc(sizeof(fv_image));
+    wrapped->image = image;
+    *out = wrapped;
+    return 0;
+}
+
+int fv_thumbnail(const void *bytes, size_t length, int width, int height, fv_crop crop, fv_image **out) {
+    if (fv_start() != 0) return -1;
+    VipsInteresting interesting = crop == FV_CROP_ATTENTION ? VIPS_INTERESTING_ATTENTION
+        : crop == FV_CROP_CENTRE ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    VipsImage *image = NULL;
+    // A truncated or damaged file fails rather than coming out partly grey.
+    if (vips_thumbnail_buffer((void *)bytes, length, &image, width, "height", height, "crop", interesting,
+                              "size", crop == FV_CROP_NONE ? VIPS_SIZE_FORCE : VIPS_SIZE_BOTH,
+                              "fail_on", VIPS_FAIL_ON_TRUNCATED, "option_string", "fail_on=truncated", NULL) != 0) {
+        return -1;
+    }
+    return wrap(image, out);
+}
+
+int fv_thumbnail_focus(const void *bytes, size_t length, int width, int height, double x, double y, fv_image **out) {
+    if (fv_start() != 0) return -1;
+    fv_header header;
+    if (fv_read_header(bytes, length, &header) != 0) return -1;
+    int upright_width = header.orientation >= 5 ? header.height : header.width;
+    int upright_height = header.orientation >= 5 ? header.width : header.height;
+    // Scaled to cover the box, then the box is cut out around the point.
+    double scale = (double)width / upright_width;
+    if ((double)height / upright_height > scale) scale = (double)height / upright_height;
+    int cover_width = (int)(upright_width * scale + 0.999);
+    int cover_height = (int)(upright_height * scale + 0.999);
+    if (cover_width < width) cover_width = width;
+    if (cover_height < height) cover_height = height;
+    VipsImage *covered = NULL;
+    if (vips_thumbnail_buffer((void *)bytes, length, &covered, cover_width, "height", cover_height,
+                              "size", VIPS_SIZE_FORCE, "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                              "option_string", "fail_on=truncated", NULL) != 0) {
+        return -1;
+    }
+    int left = (int)(x * cover_width - width / 2.0 + 0.5);
+    int top = (int)(y * cover_height - height / 2.0 + 0.5);
+    if (left > cover_width - width) left = cover_width - width;
+    if (top > cover_height - height) top = cover_height - height;
+    if (left < 0) left = 0;
+    if (top < 0) top = 0;
+    VipsImage *cropped = NULL;
+    int failed = vips_extract_area(covered, &cropped, left, top, width, height, NULL);
+    g_object_unref(covered);
+    if (failed != 0) return -1;
+    return wrap(cropped, out);
+}
+
+int fv_blur(fv_image *image, double sigma, fv_image **out) {
+    VipsImage *blurred = NULL;
+    if (vips_gaussblur(image->image, &blurred, sigma, NULL) != 0) return -1;
+    return wrap(blurred, out);
+}
+
+int fv_image_width(const fv_image *image) { return vips_image_get_width(image->image); }
+int fv_image_height(const fv_image *image) { return vips_image_get_height(image->image); }
+
+/// 8-bit sRGB (or grey), what every web format takes; JPEG also without alpha, on white.
+static VipsImage *saveable(VipsImage *in, int flatten) {
+    VipsImage *image = in;
+    g_object_ref(image);
+    VipsInterpretation interpretation = vips_image_get_interpretation(image);
+    if (vips_image_get_format(image) != VIPS_FORMAT_UCHAR || interpretation == VIPS_INTERPRETATION_CMYK) {
+        VipsImage *converted = NULL;
+        VipsInterpretation target = vips_image_get_bands(image) >= 3 || interpretation == VIPS_INTERPRETATION_CMYK
+            ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W;
+        if (vips_colourspace(image, &converted, target, NULL) != 0) goto fail;
+        g_object_unref(image);
+        image = converted;
+        if (vips_image_get_format(image) != VIPS_FORMAT_UCHAR) {
+            VipsImage *cast = NULL;
+            if (vips_cast_uchar(image, &cast, NULL) != 0) goto fail;
+            g_object_unref(image);
+            image = cast;
+        }
+    }
+    if (flatten && vips_image_hasalpha(image)) {
+        VipsImage *flat = NULL;
+        VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+        int failed = vips_flatten(image, &flat, "background", white, NULL);
+        vips_area_unref(VIPS_AREA(white));
+        if (failed != 0) goto fail;
+        g_object_unref(image);
+        image = flat;
+    }
+    return image;
+fail:
+    g_object_unref(image);
+    return NULL;
+}
+
+/// Whether a header field is metadata a photo carries (EXIF with GPS and serials, XMP, IPTC,
+/// the colour profile, comments) rather than what its pixels need.
+static int is_metadata(const char *name) {
+    static const char *const prefixes[] = {"exif-", "xmp-", "iptc-", "icc-", "orientation", "png-comment", "gif-comment",
+                                           "jpeg-comment", "heif-", "jpeg-thumbnail", "interlaced", NULL};
+    for (int index = 0; prefixes[index] != NULL; index++) {
+        if (g_str_has_prefix(name, prefixes[index])) return 1;
+    }
+    return 0;
+}
+
+/// A copy of `in` with its metadata removed: libvips 8.14's WebP writer ignores `strip`, so
+/// nothing is left for a writer to copy.
+static VipsImage *without_metadata(VipsImage *in) {
+    VipsImage *copy = NULL;
+    if (vips_copy(in, &copy, NULL) != 0) return NULL;
+    gchar **fields = vips_image_get_fields(copy);
+    for (int index = 0; fields[index] != NULL; index++) {
+        if (is_metadata(fields[index])) vips_image_remove(copy, fields[index]);
+    }
+    g_strfreev(fields);
+    return copy;
+}
+
+int fv_save(fv_image *image, fv_format format, int quality, int keep_metadata, void **bytes, size_t *length) {
+    VipsImage *converted = saveable(image->image, format == FV_FORMAT_JPEG);
+    if (converted == NULL) return -1;
+    VipsImage *ready = converted;
+    if (!keep_metadata) {
+        ready = without_metadata(converted);
+        g_object_unref(converted);
+        if (ready == NULL) return -1;
+    }
+    gboolean strip = keep_metadata ? FALSE : TRUE;
+    int failed;
+    switch (format) {
+    case FV_FORMAT_JPEG:
+        failed = vips_jpegsave_buffer(ready, bytes, length, "Q", quality, "strip", strip, "interlace", TRUE,
+                                      "optimize_coding", TRUE, NULL);
+        break;
+    case FV_FORMAT_PNG:
+        failed = vips_pngsave_buffer(ready, bytes, length, "strip", strip, "compression", 6, NULL);
+        break;
+    case FV_FORMAT_WEBP:
+        failed = vips_webpsave_buffer(ready, bytes, length, "Q", quality, "strip", strip, NULL);
+        break;
+    case FV_FORMAT_AVIF:
+        failed = vips_heifsave_buffer(ready, bytes, length, "Q", quality, "strip", strip,
+                                      "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
+        break;
+    default:
+        vips_error("foldout", "cannot write this format");
+        failed = -1;
+    }
+    g_object_unref(ready);
+    return failed;
+}
+
+void fv_image_free(fv_image *image) {
+    if (image == NULL) return;
+    g_object_unref(image->image);
+    g_free(image);
+}
+
+void fv_free(void *bytes) { g_free(bytes); }
+
+char *fv_take_error(void) {
+    char *text = vips_error_buffer_copy();
+    return text != NULL ? text : g_strdup("");
+}

@@ -1,0 +1,65 @@
+import CVipsShim
+
+/// An image file format, as read from the file's bytes (a file's extension can lie).
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case jpeg, png, webp, gif, heif, avif, svg, tiff, other
+
+    init(_ format: fv_format) {
+        switch format {
+        case FV_FORMAT_JPEG: self = .jpeg
+        case FV_FORMAT_PNG: self = .png
+        case FV_FORMAT_WEBP: self = .webp
+        case FV_FORMAT_GIF: self = .gif
+        case FV_FORMAT_HEIF: self = .heif
+        case FV_FORMAT_AVIF: self = .avif
+        case FV_FORMAT_SVG: self = .svg
+        case FV_FORMAT_TIFF: self = .tiff
+        default: self = .other
+        }
+    }
+
+    var shim: fv_format {
+        switch self {
+        case .jpeg: FV_FORMAT_JPEG
+        case .png: FV_FORMAT_PNG
+        case .webp: FV_FORMAT_WEBP
+        case .gif: FV_FORMAT_GIF
+        case .heif: FV_FORMAT_HEIF
+        case .avif: FV_FORMAT_AVIF
+        case .svg: FV_FORMAT_SVG
+        case .tiff: FV_FORMAT_TIFF
+        case .other: FV_FORMAT_OTHER
+        }
+    }
+
+    /// The extension a file of this format is written with.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .heif: "heic"
+        default: rawValue
+        }
+    }
+
+    public var mimeType: String {
+        switch self {
+        case .svg: "image/svg+xml"
+        case .heif: "image/heic"
+        case .other: "application/octet-stream"
+        default: "image/" + rawValue
+        }
+    }
+
+    /// Whether Foldout can write variants in this format.
+    public var isWritable: Bool { [.jpeg, .png, .webp, .avif].contains(self) }
+
+    /// What browsers that take no WebP get for an image of this format: its own format when
+    /// every browser shows it, else JPEG (HEIC from phones, TIFF) or PNG (a GIF's first frame).
+    public var fallback: ImageFormat {
+        switch self {
+        case .jpeg, .png: self
+        case .gif: .png
+        default: .jpeg
+        }
+    }
+}
