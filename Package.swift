@@ -138,7 +138,7 @@ let package = Package(
             path: "Tests/FoldoutTestSupport"
         ),
         // One test target per stage target.
-        .testTarget(name: "FoldoutImagesTests", dependencies: ["FoldoutImages", "FoldoutBase"], exclude: ["Fixtures"]),
+        .testTarget(name: "FoldoutImagesTests", dependencies: ["FoldoutImages", "FoldoutBase", "FoldoutTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FoldoutBaseTests", dependencies: ["FoldoutBase", "FoldoutModel", "FoldoutTestSupport"]),
         .testTarget(
             name: "FoldoutLoadingTests",
