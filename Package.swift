@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "FoldoutServer",
             dependencies: [
-                "FoldoutBase", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
+                "FoldoutBase", "FoldoutLoading", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

@@ -103,6 +103,26 @@ public struct ContentLoader: Sendable {
         for index in folder.folders.indices { fill(&folder.folders[index], from: contents, of: files, next: &next, leavingOut: failed) }
     }
 
+    /// Names starting with `.` are tools' (`.git`, `.github`, `.DS_Store`, an editor's lock
+    /// file `.#a.md`, macOS's `._a.md`) and are skipped, but for content that says it is
+    /// content: a Markdown file whose name goes on with a letter or digit (`.net.md`, a course
+    /// on .NET) or is only dots (`..md`, the `.` command), and a folder with an `_index.md` of
+    /// its own (`.net/`). `foldout serve` watches by the same rule.
+    public static func isContent(hiddenName name: String, isFolder: Bool, hasIndex: () -> Bool) -> Bool {
+        guard name.hasPrefix(".") else { return false }
+        let stem = name.hasSuffix(".md") ? name.dropLast(3) : name.hasSuffix(".markdown") ? name.dropLast(9) : nil
+        // The page of the `.` command (`..md` in a command reference) is named by its stem alone.
+        if !isFolder, let stem, !stem.isEmpty, stem.allSatisfy({ $0 == "." }) { return true }
+        guard let second = name.dropFirst().first, second.isLetter || second.isNumber else { return false }
+        if isFolder { return hasIndex() }
+        return stem.map { !$0.isEmpty } ?? false
+    }
+
+    private func isHiddenContent(_ entry: FileSystem.Entry, at path: String) -> Bool {
+        let isFolder = entry.kind == .directory || (entry.kind == .symbolicLink && fileSystem.kindOfItem(path) == .directory)
+        return Self.isContent(hiddenName: entry.name, isFolder: isFolder) { fileSystem.kindOfItem(path + "/_index.md") == .file }
+    }
+
     /// `visited` maps the canonical path of every folder loaded so far to its path in the tree.
     private func loadFolder(absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String,
                             visited: inout [String: String], diagnostics: inout [Diagnostic]) -> SourceFolder {
@@ -119,8 +139,9 @@ public struct ContentLoader: Sendable {
         // of them in byte order can be loaded (a disk on macOS holds only one of them anyway).
         var names = Set<String>()
         let sorted = entries.sorted { $0.name != $1.name ? $0.name < $1.name : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        for entry in sorted where !entry.name.hasPrefix(".") {
+        for entry in sorted {
             let childAbsolute = absolute + "/" + entry.name
+            if entry.name.hasPrefix("."), !isHiddenContent(entry, at: childAbsolute) { continue }
             let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
             guard names.insert(entry.name).inserted else {
                 let first = names.first { $0 == entry.name } ?? entry.name

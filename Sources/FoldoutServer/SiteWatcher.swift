@@ -1,4 +1,5 @@
 import Foundation
+import FoldoutLoading
 
 /// Watches the content and templates folders and says when something in them changed.
 /// On Linux through inotify (every folder of the trees is watched; new folders are added as
@@ -121,15 +122,19 @@ final class SiteWatcher: @unchecked Sendable {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            guard name != ".", name != "..", !name.hasPrefix(".") else { continue }
+            guard name != ".", name != ".." else { continue }
             var info = stat()
             let child = path + "/" + name
+            if name.hasPrefix("."),
+               !ContentLoader.isContent(hiddenName: name, isFolder: true, hasIndex: { access(child + "/_index.md", F_OK) == 0 }) {
+                continue
+            }
             if stat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { watchTree(child) }
         }
     }
 
     /// Reads what is waiting; adds watches for new folders. Hidden names (editor swap files,
-    /// Foldout's own temporary files) are not changes.
+    /// Foldout's own temporary files) are not changes, but for those the loader reads as content.
     private func readEvents() -> [(path: String, mask: UInt32)] {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -150,8 +155,12 @@ final class SiteWatcher: @unchecked Sendable {
                 folders[wd] = nil
                 continue
             }
-            if name.hasPrefix(".") || name.hasSuffix("~") { continue }
             let path = name.isEmpty ? folder : folder + "/" + name
+            let isFolder = mask & UInt32(IN_ISDIR) != 0
+            if name.hasSuffix("~") || (name.hasPrefix(".")
+                && !ContentLoader.isContent(hiddenName: name, isFolder: isFolder, hasIndex: { access(path + "/_index.md", F_OK) == 0 })) {
+                continue
+            }
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watchTree(path) }
             changed.append((path, mask))
         }

@@ -41,6 +41,32 @@ import FoldoutTestSupport
         #expect(OutputLinks.broken(in: snapshot).isEmpty)
     }
 
+    @Test func dotNetIsACourseWhileToolsHiddenFilesStayHidden() throws {
+        // `.net` names a course as surely as `c#`; `.github` and `.DS_Store` are tools' files.
+        let snapshot = try BadInputSite([
+            "courses/_index.md": "---\ntitle: Courses\n---\n",
+            "courses/.net.md": "# Page .NET\n",
+            "courses/net.md": "# Page net\n",
+            "courses/.f#/_index.md": "---\ntitle: F sharp track\n---\n",
+            "courses/.f#/basics.md": "# Page F# basics\n",
+            "courses/.github/PULL_REQUEST_TEMPLATE.md": "# Page template\n",
+            "courses/.DS_Store": "binary",
+            "courses/.md": "# Page nameless\n",
+            "courses/._net.md": "# Page resource fork\n",
+            "courses/.#net.md": "# Page editor lock\n",
+            "courses/..md": "# Page dot command\n",
+        ]).snapshot()
+        let pages = Self.pagesByTitle(snapshot, in: "courses")
+        #expect(pages["Page .NET"] == "courses/dot-net.html")
+        #expect(pages["Page net"] == "courses/net.html")
+        #expect(pages["Page F# basics"] == "courses/dot-f-sharp/basics.html")
+        #expect(pages["Page template"] == nil && pages["Page nameless"] == nil)
+        #expect(pages["Page resource fork"] == nil && pages["Page editor lock"] == nil)
+        #expect(pages["Page dot command"] == "courses/dot.html")
+        #expect(!snapshot.paths.contains { $0.contains("github") || $0.contains("DS_Store") })
+        #expect(OutputLinks.broken(in: snapshot).isEmpty)
+    }
+
     @Test func lettersAndDigitsOfEveryScriptAreKept() throws {
         // Each name and the file it must give: lower-cased, every letter, mark and digit kept.
         let names = ["Ελληνικά": "ελληνικά", "Русский язык": "русский-язык", "日本語": "日本語", "한국어": "한국어",
