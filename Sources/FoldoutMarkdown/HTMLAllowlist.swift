@@ -36,10 +36,12 @@ package struct HTMLAllowlist {
         var elements: [String: [String]] = [
             "a": ["id", "href", "title"], "img": ["src", "alt", "title", "width", "height"],
             "code": ["class"], "ol": ["start"], "th": ["style"], "td": ["style"],
+            // GitHub's alerts (`GitHubAlerts`), with their own classes only.
+            "div": ["class"], "p": ["class"],
             "span": ["id"], "abbr": ["title"], "details": ["open"],
         ]
         for level in 1...6 { elements["h\(level)"] = ["id"] }
-        for name in ["p", "em", "strong", "pre", "ul", "li", "blockquote", "hr", "br", "del", "table", "thead", "tbody", "tr",
+        for name in ["em", "strong", "pre", "ul", "li", "blockquote", "hr", "br", "del", "table", "thead", "tbody", "tr",
                      "kbd", "sup", "sub", "mark", "summary"] {
             elements[name] = []
         }
@@ -47,11 +49,35 @@ package struct HTMLAllowlist {
     }()
 
     package static let voidElements: Set<String> = ["br", "hr", "img"]
+
+    /// Whether `node` is the `div` of a GitHub alert, by its class.
+    static func isAlert(_ node: xmlNodePtr) -> Bool {
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if name(current.pointee.name) == "class" { return GitHubAlerts.divClasses.contains(text(of: current)) }
+            attribute = current.pointee.next
+        }
+        return false
+    }
+
+    /// An attribute's value, its text children joined.
+    static func text(of attribute: xmlAttrPtr) -> String {
+        var value: [UInt8] = []
+        var child = attribute.pointee.children
+        while let node = child {
+            if let content = node.pointee.content {
+                value.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+            }
+            child = node.pointee.next
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+
     package static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
     /// Kept elements that hold only text and inline elements, and those that may not be in them.
     package static let phrasingOnly: Set<String> = headings.union(["p", "pre", "em", "strong", "code", "del", "span", "kbd", "sup", "sub",
                                                            "abbr", "mark", "summary"])
-    package static let blocks: Set<String> = headings.union(["p", "ul", "ol", "pre", "blockquote", "hr", "table", "details"])
+    package static let blocks: Set<String> = headings.union(["p", "ul", "ol", "pre", "blockquote", "hr", "table", "details", "div"])
 
     /// Dropped with everything inside: code, styles, other vocabularies, form controls,
     /// embedded documents, and text a browser does not show as text.
@@ -317,6 +343,8 @@ package struct HTMLAllowlist {
                 switch node.pointee.type {
                 case XML_ELEMENT_NODE:
                     var name = HTMLAllowlist.name(of: node)
+                    // A `div` is kept as an alert only; any other goes as unknown tags do.
+                    if name == "div", !HTMLAllowlist.isAlert(node) { return true }
                     if let attributes = HTMLAllowlist.elements[name], !unwrapped.contains(UnsafeMutableRawPointer(node)) {
                         if HTMLAllowlist.headings.contains(name), let level = name.last?.wholeNumberValue {
                             previousLevel = min(level, previousLevel + 1)
@@ -342,17 +370,6 @@ package struct HTMLAllowlist {
             }
         }
 
-        private static func text(of attribute: xmlAttrPtr) -> String {
-            var value: [UInt8] = []
-            var child = attribute.pointee.children
-            while let node = child {
-                if let content = node.pointee.content {
-                    value.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
-                }
-                child = node.pointee.next
-            }
-            return String(decoding: value, as: UTF8.self)
-        }
 
         /// Writes the start tag with the attributes that pass; false when the element is not
         /// written (an image without a source).
@@ -363,7 +380,7 @@ package struct HTMLAllowlist {
             while let current = attribute {
                 let attributeName = HTMLAllowlist.name(current.pointee.name)
                 if values[attributeName] == nil, allowed.contains(attributeName) || (name == "a" && attributeName == "name") {
-                    values[attributeName] = Self.text(of: current)
+                    values[attributeName] = HTMLAllowlist.text(of: current)
                 }
                 attribute = current.pointee.next
             }
@@ -390,7 +407,14 @@ package struct HTMLAllowlist {
                 case "title":
                     value = values["title"]
                 case "class":
-                    value = values["class"].flatMap { $0.hasPrefix("language-") && !$0.utf8.contains(where: Self.isSpace) ? $0 : nil }
+                    value = values["class"].flatMap { value -> String? in
+                        switch name {
+                        case "code": value.hasPrefix("language-") && !value.utf8.contains(where: Self.isSpace) ? value : nil
+                        case "div": GitHubAlerts.divClasses.contains(value) ? value : nil
+                        case "p": value == GitHubAlerts.titleClass ? value : nil
+                        default: nil
+                        }
+                    }
                 case "start", "width", "height":
                     value = values[attributeName].flatMap {
                         !$0.isEmpty && $0.utf8.count <= 9 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? $0 : nil

@@ -102,6 +102,7 @@ public struct MarkdownRenderer: Sendable {
             cmark_parser_free(parser)
             PipeTables.convert(document, source: bytes, options: parseOptions, alignment: options.tableAlignment,
                                allocator: allocator, garbage: garbage)
+            GitHubAlerts.convert(document, source: bytes, allocator: allocator, garbage: garbage)
             garbage.add(document)
             return document
         }
