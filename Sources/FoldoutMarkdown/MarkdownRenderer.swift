@@ -135,7 +135,41 @@ public struct MarkdownRenderer: Sendable {
         }
         cmark_iter_free(iterator)
 
-        for (index, link) in links.enumerated() {
+        // `## Heading {#custom-id}`, as Hugo, Zola and Pandoc read it: the id is the author's.
+        let writtenIDs = headings.map(Self.takeWrittenID(from:))
+        let firstHeadingNode = headings.first.flatMap { cmark_node_first_child(document) == $0 ? $0 : nil }
+        // Only a level-1 heading names the page: real lessons open with `### Introduction`,
+        // which would title every one of them alike.
+        let firstHeading = firstHeadingNode.flatMap { cmark_node_get_heading_level($0) == 1 ? Self.plainText(of: $0) : nil }
+        var dropped = false
+        var headingsWithIDs = Array(zip(headings, writtenIDs))
+        if usesTitleHeading, options.dropTitleHeading, let node = firstHeadingNode,
+           cmark_node_get_heading_level(node) == 1, cmark_node_parent(node) == document {
+            cmark_node_unlink(node)
+            garbage.add(node)
+            headingsWithIDs.removeFirst()
+            dropped = true
+        }
+
+        var used: [String: Int] = [:]
+        used.reserveCapacity(headingsWithIDs.count * 2)
+        var headingIDs: [String] = []
+        headingIDs.reserveCapacity(headingsWithIDs.count)
+        for (heading, written) in headingsWithIDs {
+            headingIDs.append(Self.uniqueID(for: Self.plainText(of: heading), written: written, used: &used, reserved: options.reservedIDs))
+        }
+        // A link to `#What-Next` on a page whose heading has the id `what-next` leads there, as
+        // on GitHub, which matches fragments without case; unless raw HTML may hold that id.
+        let idsWithoutCase = links.contains { $0.destination.hasPrefix("#") } ? Self.idsWithoutCase(headingIDs) : [:]
+
+        for (index, written) in links.enumerated() {
+            var link = written
+            if link.destination.hasPrefix("#"), let fixed = Self.fragmentMatchingCase(link.destination, ids: headingIDs,
+                                                                                         withoutCase: idsWithoutCase, rawHTML: rawHTML) {
+                cmark_node_set_url(linkNodes[index], fixed)
+                link.destination = fixed
+                links[index].destination = fixed
+            }
             let repaired = SafeURL.repairedWebURL(link.destination)
             if !SafeURL.isAllowed(link.destination) {
                 cmark_node_set_url(linkNodes[index], "")
@@ -152,29 +186,10 @@ public struct MarkdownRenderer: Sendable {
             }
         }
 
-        let firstHeadingNode = headings.first.flatMap { cmark_node_first_child(document) == $0 ? $0 : nil }
-        // Only a level-1 heading names the page: real lessons open with `### Introduction`,
-        // which would title every one of them alike.
-        let firstHeading = firstHeadingNode.flatMap { cmark_node_get_heading_level($0) == 1 ? Self.plainText(of: $0) : nil }
-        var dropped = false
-        if usesTitleHeading, options.dropTitleHeading, let node = firstHeadingNode,
-           cmark_node_get_heading_level(node) == 1, cmark_node_parent(node) == document {
-            cmark_node_unlink(node)
-            garbage.add(node)
-            headings.removeFirst()
-            dropped = true
-        }
-
-        var used: [String: Int] = [:]
-        used.reserveCapacity(headings.count * 2)
-        var headingIDs: [String] = []
-        headingIDs.reserveCapacity(headings.count)
         // The page's title is its `h1`: a heading more than one level below the one before it
         // (`###` right under the title) is raised, as the HTML checker asks, and keeps its id.
         var previousLevel: Int32 = 1
-        for heading in headings {
-            let id = Self.uniqueID(for: Self.plainText(of: heading), used: &used, reserved: options.reservedIDs)
-            headingIDs.append(id)
+        for ((heading, _), id) in zip(headingsWithIDs, headingIDs) {
             let level = min(cmark_node_get_heading_level(heading), previousLevel + 1)
             previousLevel = level
             Self.replaceHeading(heading, id: id, level: level, allocator: allocator)
@@ -269,8 +284,8 @@ public struct MarkdownRenderer: Sendable {
 
     /// A heading id not in `used` (this page's ids so far, each with the next number to try
     /// after it) nor in `reserved` (which counts as used once).
-    package static func uniqueID(for text: String, used: inout [String: Int], reserved: Set<String> = []) -> String {
-        var base = Slug.headingID(text)
+    package static func uniqueID(for text: String, written: String? = nil, used: inout [String: Int], reserved: Set<String> = []) -> String {
+        var base = written ?? Slug.headingID(text)
         if base.isEmpty { base = "section" }
         func taken(_ id: String) -> Int? { used[id] ?? (reserved.contains(id) ? 1 : nil) }
         guard let count = taken(base) else {
@@ -286,6 +301,64 @@ public struct MarkdownRenderer: Sendable {
         used[base] = suffix + 1
         used[candidate] = 1
         return candidate
+    }
+
+    /// The id written at the end of a heading (`## Setup {#install}`, `{ #install }`), taken out
+    /// of its text. Ids are kept to ASCII letters, digits and `-_:.`, so they need no escaping.
+    static func takeWrittenID(from heading: OpaquePointer) -> String? {
+        // The trailing text nodes: cmark keeps a `_` or `*` that opens no emphasis as a node of its own.
+        var run: [OpaquePointer] = []
+        var node = cmark_node_last_child(heading)
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT {
+            run.insert(current, at: 0)
+            node = cmark_node_previous(current)
+        }
+        guard !run.isEmpty else { return nil }
+        var text = run.map { cmark_node_get_literal($0).map { String(cString: $0) } ?? "" }.joined()
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        guard text.last == "}", let open = text.lastIndex(of: "{") else { return nil }
+        let attribute = text[text.index(after: open)..<text.index(before: text.endIndex)].trimmingCharacters(in: .whitespaces)
+        guard attribute.hasPrefix("#") else { return nil }
+        let id = String(attribute.dropFirst())
+        let allowed = Set("-_:.".utf8)
+        guard !id.isEmpty, id.utf8.allSatisfy({ ($0 < 0x80 && isalnum(Int32($0)) != 0) || allowed.contains($0) }) else { return nil }
+        var rest = text[..<open]
+        while rest.last == " " || rest.last == "\t" { rest.removeLast() }
+        // A heading that is nothing but the attribute keeps it as its text.
+        guard !rest.isEmpty || node != nil else { return nil }
+        for extra in run.dropFirst() {
+            cmark_node_unlink(extra)
+            cmark_node_free(extra)
+        }
+        if rest.isEmpty {
+            cmark_node_unlink(run[0])
+            cmark_node_free(run[0])
+        } else {
+            _ = cmark_node_set_literal(run[0], String(rest))
+        }
+        return id
+    }
+
+    /// Heading ids by their lower-cased form, for ids no other shares it with.
+    static func idsWithoutCase(_ ids: [String]) -> [String: String] {
+        var found: [String: String?] = [:]
+        for id in ids {
+            let key = id.lowercased()
+            found[key] = found[key] == nil ? id : .some(nil)
+        }
+        return found.compactMapValues { $0 }
+    }
+
+    /// `#What-Next` as `#what-next` when that is a heading's id and the written fragment is
+    /// none, and no raw HTML on the page names it (a `<span id>` may).
+    static func fragmentMatchingCase(_ destination: String, ids: [String], withoutCase: [String: String],
+                                     rawHTML: [OpaquePointer]) -> String? {
+        let fragment = String(destination.dropFirst())
+        guard !fragment.isEmpty, !ids.contains(fragment), let id = withoutCase[fragment.lowercased()] else { return nil }
+        for node in rawHTML {
+            if let literal = cmark_node_get_literal(node), String(cString: literal).contains(fragment) { return nil }
+        }
+        return "#" + id
     }
 
     /// The text content of a node: text, code and line breaks of its descendants, in order,
