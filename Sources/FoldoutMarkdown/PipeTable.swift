@@ -124,7 +124,7 @@ package enum PipeTables {
         return first == 0 && last == bytes.count - 1 ? bytes : Array(bytes[first...last])
     }
 
-    fileprivate static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ second: UInt8) -> Bool {
+    package static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ second: UInt8) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var offset = 0
         while offset < bytes.count - 1, let found = memchr(base + offset, Int32(first), bytes.count - 1 - offset) {
