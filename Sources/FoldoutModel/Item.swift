@@ -175,16 +175,3 @@ extension Item: CustomReflectable {
     /// The values, as if stored in the item itself.
     public var customMirror: Mirror { Mirror(reflecting: storage) }
 }
-
-public struct TrailStep: Sendable, Equatable {
-    public var title: String
-    /// Output path of the page and the anchor on it.
-    public var path: String
-    public var fragment: String?
-
-    package init(title: String, path: String, fragment: String?) {
-        self.title = title
-        self.path = path
-        self.fragment = fragment
-    }
-}
