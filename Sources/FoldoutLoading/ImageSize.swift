@@ -64,6 +64,9 @@ public struct ImageSize: Sendable, Equatable {
     private static func jpeg(_ b: [UInt8]) -> ImageSize? {
         guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         var i = 2
+        // A phone photo taken upright is stored sideways with an EXIF orientation of 5 to 8:
+        // browsers show it turned, so its size is given turned too.
+        var turned = false
         while i + 3 < b.count {
             guard b[i] == 0xFF else { return nil }
             let marker = b[i + 1]
@@ -74,10 +77,35 @@ public struct ImageSize: Sendable, Equatable {
             // Start-of-frame markers carry the size; C4, C8 and CC are other tables.
             if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
                 guard i + 8 < b.count else { return nil }
-                return ImageSize(width: bigEndian(b, i + 7, 2), height: bigEndian(b, i + 5, 2))
+                let (width, height) = (bigEndian(b, i + 7, 2), bigEndian(b, i + 5, 2))
+                return turned ? ImageSize(width: height, height: width) : ImageSize(width: width, height: height)
             }
             guard length >= 2 else { return nil }
+            if marker == 0xE1, let orientation = exifOrientation(b, segment: (i + 4)..<min(b.count, i + 2 + length)) {
+                turned = (5...8).contains(orientation)
+            }
             i += 2 + length
+        }
+        return nil
+    }
+
+    /// The orientation tag (0x0112) of the first directory of an APP1 segment's EXIF data:
+    /// `Exif` and two zero bytes, then a TIFF header (byte order `II` or `MM`, 42, the
+    /// directory's offset) and 12-byte entries (tag, type, count, value).
+    private static func exifOrientation(_ b: [UInt8], segment: Range<Int>) -> Int? {
+        let tiff = segment.lowerBound + 6
+        guard segment.count >= 14, b[segment.lowerBound..<tiff].elementsEqual(Array("Exif".utf8) + [0, 0]) else { return nil }
+        let little = b[tiff] == 0x49
+        guard little || b[tiff] == 0x4D else { return nil }
+        func number(_ offset: Int, _ count: Int) -> Int? {
+            guard offset >= tiff, offset + count <= segment.upperBound else { return nil }
+            return little ? littleEndian(b, offset, count) : bigEndian(b, offset, count)
+        }
+        guard let directory = number(tiff + 4, 4).map({ tiff + $0 }), let entries = number(directory, 2) else { return nil }
+        for entry in 0..<min(entries, 256) {
+            let start = directory + 2 + 12 * entry
+            guard let tag = number(start, 2) else { return nil }
+            if tag == 0x0112 { return number(start + 8, 2) }
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FoldoutBase
 @testable import FoldoutLoading
@@ -25,6 +26,23 @@ import FoldoutTestSupport
         bytes += [0xFF, 0xC4, 0x00, 0x04, 0, 0]  // DHT, which is not a frame
         bytes += [0xFF, 0xC2, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03]  // progressive frame: 640 x 480
         #expect(ImageSize(header: bytes) == ImageSize(width: 640, height: 480))
+    }
+
+    @Test func aJPEGTurnedByItsOrientationTagIsMeasuredTurned() throws {
+        // Stored 96 x 64 (landscape pixels) with orientation 6, GPS and a serial: shown 64 x 96.
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("FoldoutImagesTests/Fixtures")
+        let turned = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent("rotated-6.jpg")))
+        #expect(ImageSize(header: turned) == ImageSize(width: 64, height: 96))
+        let upright = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent("upright.jpg")))
+        #expect(ImageSize(header: upright) == ImageSize(width: 120, height: 80))
+        // Big-endian EXIF ("MM") with orientation 8, before the frame.
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8] + [0, 1] + [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 8, 0, 0] + [0, 0, 0, 0]
+        let app1 = Array("Exif".utf8) + [0, 0] + tiff
+        bytes += [0xFF, 0xE1, 0, UInt8(app1.count + 2)] + app1
+        bytes += [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03]  // 640 x 480 stored
+        #expect(ImageSize(header: bytes) == ImageSize(width: 480, height: 640))
     }
 
     @Test func readsEveryKindOfWebP() {
