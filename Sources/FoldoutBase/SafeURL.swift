@@ -68,50 +68,35 @@ public enum SafeURL {
         if let colon, !bytes[bytes.index(after: colon)..<index].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             return nil
         }
-        let rest = bytes[index...]
-        guard needsEncoding(rest) else { return url }
-        var repaired = Array(bytes[..<index])
-        repaired.reserveCapacity(bytes.count + 16)
+        // One pass over what follows the host; the repaired copy is made only from the
+        // first byte that needs encoding.
+        var repaired: [UInt8]?
         var seenHash = false
-        var position = rest.startIndex
-        while position != rest.endIndex {
-            let byte = rest[position]
-            let next = rest.index(after: position)
-            if byte == UInt8(ascii: "#") && !seenHash {
+        var position = index
+        while position != bytes.endIndex {
+            let byte = bytes[position]
+            let next = bytes.index(after: position)
+            let encodes: Bool
+            if byte == UInt8(ascii: "#") {
+                encodes = seenHash
                 seenHash = true
-                repaired.append(byte)
-            } else if byte == UInt8(ascii: "#") || isForbiddenInURL(byte)
-                        || (byte == UInt8(ascii: "%") && !startsEscape(rest[next...])) {
-                repaired.append(UInt8(ascii: "%"))
-                repaired.append(hexDigits[Int(byte >> 4)])
-                repaired.append(hexDigits[Int(byte & 0xF)])
             } else {
-                repaired.append(byte)
+                encodes = isForbiddenInURL(byte) || (byte == UInt8(ascii: "%") && !startsEscape(bytes[next...]))
+            }
+            if encodes {
+                if repaired == nil { repaired = Array(bytes[..<position]) }
+                repaired!.append(UInt8(ascii: "%"))
+                repaired!.append(hexDigits[Int(byte >> 4)])
+                repaired!.append(hexDigits[Int(byte & 0xF)])
+            } else {
+                repaired?.append(byte)
             }
             position = next
         }
-        return String(decoding: repaired, as: UTF8.self)
+        return repaired.map { String(decoding: $0, as: UTF8.self) } ?? url
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-    /// Whether the part of a web URL after its host needs `repairedWebURL`'s encoding.
-    private static func needsEncoding(_ rest: Substring.UTF8View.SubSequence) -> Bool {
-        var seenHash = false
-        var position = rest.startIndex
-        while position != rest.endIndex {
-            let byte = rest[position]
-            let next = rest.index(after: position)
-            if byte == UInt8(ascii: "#") {
-                if seenHash { return true }
-                seenHash = true
-            } else if isForbiddenInURL(byte) || (byte == UInt8(ascii: "%") && !startsEscape(rest[next...])) {
-                return true
-            }
-            position = next
-        }
-        return false
-    }
 
     /// ASCII bytes the URL standard and the HTML checker refuse in a path, query or fragment.
     private static func isForbiddenInURL(_ byte: UInt8) -> Bool {
@@ -124,7 +109,7 @@ public enum SafeURL {
         }
     }
 
-    private static func startsEscape(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+    private static func startsEscape(_ bytes: Substring.UTF8View) -> Bool {
         func isHex(_ byte: UInt8) -> Bool {
             (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
         }

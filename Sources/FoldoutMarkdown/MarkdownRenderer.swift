@@ -306,6 +306,12 @@ public struct MarkdownRenderer: Sendable {
     /// The id written at the end of a heading (`## Setup {#install}`, `{ #install }`), taken out
     /// of its text. Ids are kept to ASCII letters, digits and `-_:.`, so they need no escaping.
     static func takeWrittenID(from heading: OpaquePointer) -> String? {
+        // Nearly every heading ends in something else than `}`: one look at its last bytes.
+        guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+              let literal = cmark_node_get_literal(last) else { return nil }
+        var end = strlen(literal)
+        while end > 0, literal[end - 1] == 0x20 || literal[end - 1] == 0x09 { end -= 1 }
+        guard end > 0, literal[end - 1] == CChar(UInt8(ascii: "}")) else { return nil }
         // The trailing text nodes: cmark keeps a `_` or `*` that opens no emphasis as a node of its own.
         var run: [OpaquePointer] = []
         var node = cmark_node_last_child(heading)
