@@ -59,13 +59,13 @@ let package = Package(
         .target(name: "FoldoutBase", dependencies: ["CXXHash"]),
         // The stages, in the order a build runs them; each sees only the base and the stages before it.
         .target(name: "FoldoutLoading", dependencies: ["FoldoutBase"]),
-        // Photos through libvips: headers, variants, thumbnails, placeholders. Used by the
-        // stages that plan and make a site's images; depends only on the base.
-        .target(name: "FoldoutImages", dependencies: ["FoldoutBase", "CVipsShim"]),
+        // Photos through libvips: headers, variants, thumbnails, placeholders, their cache and
+        // their markup. Used by the stages that plan and make a site's images.
+        .target(name: "FoldoutImages", dependencies: ["FoldoutBase", "FoldoutLoading", "CVipsShim"]),
         .target(
             name: "FoldoutMarkdown",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "CCmark", "CLibXML2",
+                "FoldoutBase", "FoldoutLoading", "FoldoutImages", "CCmark", "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -73,12 +73,12 @@ let package = Package(
         .target(name: "FoldoutModel", dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting"]),
         .target(
             name: "FoldoutPresentation",
-            dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel"]
+            dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutImages", "FoldoutMarkdown", "FoldoutModel"]
         ),
         .target(
             name: "FoldoutRendering",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation",
+                "FoldoutBase", "FoldoutLoading", "FoldoutImages", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTemplates"]
@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "FoldoutIncremental",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel",
+                "FoldoutBase", "FoldoutLoading", "FoldoutImages", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel",
                 "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput",
             ]
         ),
@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "FoldoutBuild",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel",
+                "FoldoutBase", "FoldoutLoading", "FoldoutImages", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel",
                 "FoldoutPresentation", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental",
             ]
         ),
@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "FoldoutRenderingTests",
             dependencies: [
-                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering",
+                "FoldoutBase", "FoldoutImages", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering",
                 "FoldoutBuild", "FoldoutTestSupport",
             ]
         ),
@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "FoldoutIncrementalTests",
             dependencies: [
-                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering", "FoldoutOutput",
+                "FoldoutBase", "FoldoutImages", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering", "FoldoutOutput",
                 "FoldoutIncremental", "FoldoutBuild", "FoldoutServer", "FoldoutTestSupport",
             ]
         ),

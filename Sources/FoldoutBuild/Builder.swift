@@ -54,7 +54,7 @@ public struct Builder: Sendable {
         let built = try Pipeline(options: options).run(&inputs)
         clock.append(built.timings)
         return Report(snapshot: built.snapshot, site: built.modeled.site, pageCount: built.pageCount,
-                      warnings: built.modeled.warnings, timings: clock.laps, built: built)
+                      warnings: built.warnings, timings: clock.laps, built: built)
     }
 
     /// Builds and writes `Output/`, applying the result as a difference against what the
@@ -191,7 +191,7 @@ public struct Builder: Sendable {
         let built = pipeline.render(modeled)
         clock.append(built.timings)
         let report = Report(snapshot: built.snapshot, site: built.modeled.site, pageCount: built.pageCount,
-                            warnings: built.modeled.warnings, timings: clock.laps, built: built)
+                            warnings: built.warnings, timings: clock.laps, built: built)
         var base = OutputManifest()
         base.fingerprint = inputs.fingerprint
         base.pageCount = report.pageCount
@@ -249,7 +249,7 @@ public struct Builder: Sendable {
                                    bodyFirstLine: position.map { pages.values[$0].bodyFirstLine } ?? 0, row: rows[item.id] ?? 0))
             }
             let itemSources = Set(items.map(\.sourcePath))
-            let state = BuildRecord(
+            var state = BuildRecord(
                 fingerprint: fingerprint, settings: inputs.settings ?? 0,
                 files: zip(inputs.files, inputs.stamps).map { .init(digest: inputs.fileDigests[$0.path] ?? 0, stamp: $1) },
                 structure: inputs.structure, routes: modeled.routes, site: site, items: items,
@@ -258,6 +258,7 @@ public struct Builder: Sendable {
                 ownDiagnostics: modeled.ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
                 warnings: modeled.warnings, readProblems: inputs.readProblems, imageSizes: modeled.markdown.imageSizes,
                 allowsRawHTML: modeled.markdown.renderer.markdown.options.allowRawHTML)
+            state.showsImageVariants = !modeled.imageVariants.files.isEmpty
             if let path { try? BuildRecordFile.write(state, to: path, fileSystem: options.fileSystem) }
             return state
         }

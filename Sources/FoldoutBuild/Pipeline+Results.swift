@@ -1,5 +1,6 @@
 import FoldoutBase
 import FoldoutLoading
+import FoldoutImages
 import FoldoutMarkdown
 import FoldoutRouting
 import FoldoutModel
@@ -14,6 +15,10 @@ extension Pipeline {
         /// The parsed pages that take part, by source path; their bodies are dropped once rendered.
         package var pages: [String: ParsedPage]
         package var routes: Routes
+        /// The content's images, read and checked, with the site's image settings.
+        package var images: SiteImages
+        /// Every image file the pages name, planned with the presentation.
+        package var imageVariants: ImageVariants
         package var markdown: MarkdownStage
         package var bodies: MarkdownStage.Bodies
         package var site: Site
@@ -34,7 +39,11 @@ extension Pipeline {
     package struct Built: @unchecked Sendable {
         package var modeled: Modeled
         package var snapshot: OutputSnapshot
+        /// Everything reported: the model's warnings, then the images'.
+        package var warnings: [Diagnostic] { modeled.warnings + imageWarnings }
         package var pageCount: Int
+        /// Variants that could not be made (rare: the image stage found the photo readable).
+        package var imageWarnings: [Diagnostic]
         package var timings: [(stage: String, seconds: Double)]
     }
 }

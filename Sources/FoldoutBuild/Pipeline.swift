@@ -1,5 +1,6 @@
 import FoldoutBase
 import FoldoutLoading
+import FoldoutImages
 import FoldoutMarkdown
 import FoldoutRouting
 import FoldoutModel
@@ -53,11 +54,15 @@ package struct Pipeline {
         let routes = ContentRouter(displayPath: displayPath).route(tree, pages: parsed.pages, diagnostics: &diagnostics)
         clock.lap("route")
 
-        let markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, inputs: inputs)
+        let images = imageStage(tree: tree, pages: parsed.pages, routes: routes, inputs: inputs, diagnostics: &diagnostics)
+        clock.lap("images")
+
+        let markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, images: images, inputs: inputs)
         let bodies = markdown.renderAll(&parsed.pages, paths: markdownPaths, progress: options.progress)
         diagnostics += bodies.diagnostics
         clock.lap("markdown")
 
+        diagnostics += images.warnings(forUsed: Self.imagesShown(bodies))
         let site = SiteModelBuilder(routes: routes, pages: bodies.pages, displayPath: displayPath).build(tree, diagnostics: &diagnostics)
         let (anchors, anchorWarnings) = checkAnchors(site: site, bodies: bodies, templates: templates, displayPath: displayPath)
         diagnostics += anchorWarnings.joined()
@@ -65,48 +70,106 @@ package struct Pipeline {
 
         let presentation = CatalogPresentation.read(site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) },
                                                     diagnostics: &diagnostics)
+        let imageVariants = ImageVariants(site: site, configurations: presentation, images: images, pictured: bodies.picturedImages)
         if options.strict { diagnostics = diagnostics.map(\.asError) }
         // File by file, top to bottom, whichever stage found them (the sort is stable).
         diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else { throw BuildFailure(diagnostics) }
 
         // The tags, the pager and each page's render key, which the pages draw on.
-        let renderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
+        var renderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
+        renderer.images = images
         let shared = renderer.makeShared()
         let digest = renderer.makeDigest(shared)
 
         var ownDiagnostics = parsed.ownDiagnostics.merging(bodies.ownDiagnostics, uniquingKeysWith: +)
         for ((source, _), found) in zip(bodies.linking, anchorWarnings) where !found.isEmpty { ownDiagnostics[source, default: []] += found }
-        return Modeled(tree: tree, pages: parsed.pages, routes: routes, markdown: markdown, bodies: bodies, site: site,
+        return Modeled(tree: tree, pages: parsed.pages, routes: routes, images: images, imageVariants: imageVariants, markdown: markdown, bodies: bodies, site: site,
                        anchors: anchors, presentation: presentation, templates: templates, shared: shared, digest: digest,
                        warnings: diagnostics, ownDiagnostics: ownDiagnostics, fileDigests: inputs.fileDigests, timings: clock.laps)
     }
 
-    /// Renders the pages and adds the assets: the content's beside their pages, the
-    /// templates' under `assets/`.
+    /// Makes the images the pages name (from the cache where it has them), renders the
+    /// pages, and adds the assets: the content's beside their pages, the templates' under
+    /// `assets/`.
     package func render(_ modeled: Modeled) -> Built {
         var clock = StageClock()
+        var imageWarnings: [Diagnostic] = []
         var snapshot = OutputSnapshot()
         snapshot.sink = sink
-        let renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
+        let images = modeled.images
+        let variants = modeled.imageVariants
+        if !images.sources.isEmpty {
+            let cache = ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem)
+            let made = ImageMaker(cache: cache).make(variants.jobs(images))
+            var used = Set(images.placeholderOperations().compactMap { made.files[$0.operation.key(source: images.sources[$0.path]!.digest)] })
+            for file in variants.files {
+                let key = file.operation.key(source: images.sources[file.source]!.digest)
+                guard let kept = made.files[key] else { continue }
+                snapshot.add(file.path, .copy(from: kept), contentDigest: key)
+                used.insert(kept)
+            }
+            for (path, problem) in made.problems.sorted(by: { $0.key < $1.key }) {
+                let source = images.sources[path]?.displayPath ?? path
+                imageWarnings.append(.warning(source, "image \(problem.message); its variants are missing from the site", hint: problem.hint))
+            }
+            cache.recordUse(of: used, by: String(options.outputPath.split(separator: "/").last ?? "Output"))
+            clock.lap("images")
+        }
+
+        let renderer = {
+            var renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
+            renderer.images = images
+            return renderer
+        }()
         let pageCount = try! renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)
         for (path, asset) in modeled.routes.assets(in: modeled.tree, pages: modeled.pages) {
+            // A photo's variants stand in for it; its original (with the EXIF a phone wrote)
+            // is published only when the site asks, a page shows it as it is, or a link leads to it.
+            if images.sources[path] != nil, !images.publishesOriginal(path), !modeled.bodies.linkedImages.contains(path) { continue }
             snapshot.add(path, .copy(from: asset.absolutePath), contentDigest: modeled.fileDigests[asset.path])
         }
         for asset in modeled.templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
         clock.lap("render")
-        return Built(modeled: modeled, snapshot: snapshot, pageCount: pageCount, timings: modeled.timings + clock.laps)
+        return Built(modeled: modeled, snapshot: snapshot, pageCount: pageCount, imageWarnings: imageWarnings,
+                     timings: modeled.timings + clock.laps)
+    }
+
+    /// Every content image a page shows or links to: named in front matter or in a body.
+    private static func imagesShown(_ bodies: MarkdownStage.Bodies) -> Set<String> {
+        var shown = bodies.picturedImages.union(bodies.linkedImages)
+        for page in bodies.pages.pages {
+            for image in page.images.values where !image.isExternal { shown.insert(image.location) }
+        }
+        return shown
+    }
+
+    /// Reads the content's images (see `ImageStage`) with the site's image settings.
+    private func imageStage(tree: SourceFolder, pages: [String: ParsedPage], routes: Routes, inputs: BuildInputs,
+                            diagnostics: inout [Diagnostic]) -> SiteImages {
+        let loader = inputs.loader
+        var settings = ImageOptions()
+        if let index = tree.index, let page = pages[index.path] {
+            settings = page.imageOptions(displayPath: loader.displayPath(index.path), diagnostics: &diagnostics)
+        }
+        let found = routes.assets(in: tree, pages: pages).filter { SourceImage.isImage($0.path) }.map { path, asset in
+            ImageStage.Input(path: path, sourcePath: asset.path, absolutePath: asset.absolutePath, digest: inputs.fileDigests[asset.path] ?? 0)
+        }
+        guard !found.isEmpty else { return SiteImages(options: settings) }
+        let stage = ImageStage(options: settings, cache: ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem),
+                               displayPath: { loader.displayPath($0) })
+        return stage.run(found)
     }
 
     /// The Markdown stage for this site: raw HTML as `Content/_index.md` allows, ids the
     /// templates and the catalog outlines already use kept free, links resolved through `routes`.
     private func markdownStage(tree: SourceFolder, pages: [String: ParsedPage], routes: Routes, templates: TemplateSet?,
-                               inputs: BuildInputs) -> MarkdownStage {
+                               images: SiteImages, inputs: BuildInputs) -> MarkdownStage {
         let allowsRawHTML = tree.index.flatMap { pages[$0.path] }?.unsafeHTML ?? false
         let markdownOptions = MarkdownRenderer.Options(allowRawHTML: allowsRawHTML, reservedIDs: templates?.literalIDs ?? [])
         return MarkdownStage(renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: markdownOptions)), routes: routes,
                              introReservedIDs: ContentRouter.outlineIDs(of: tree, pages: pages),
-                             imageSizes: routes.imageSizes(in: tree, fileSystem: options.fileSystem), loader: inputs.loader,
+                             imageSizes: routes.imageSizes(in: tree, fileSystem: options.fileSystem), images: images, loader: inputs.loader,
                              fileDigests: inputs.fileDigests, cache: cache)
     }
 

@@ -67,10 +67,10 @@ public enum ImageCodec {
 
     /// libvips' last error, on one line.
     private static func takeError() -> String {
-        guard let text = fv_take_error() else { return "unknown error" }
+        guard let text = fv_take_error() else { return "libvips gave no reason; the file may be cut off or damaged" }
         defer { fv_free(text) }
         let lines = String(cString: text).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let detail = lines.filter { !$0.isEmpty }.joined(separator: "; ")
-        return detail.isEmpty ? "unknown error" : detail
+        return detail.isEmpty ? "libvips gave no reason; the file may be cut off or damaged" : detail
     }
 }

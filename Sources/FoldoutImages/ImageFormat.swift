@@ -63,3 +63,15 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 }
+
+extension ImageFormat {
+    /// The format the first bytes of a file announce, for the four formats `ImageSize` reads
+    /// itself; nil for anything else, which libvips then reads (HEIC, AVIF, TIFF, SVG).
+    static func sniffed(_ bytes: [UInt8]) -> ImageFormat? {
+        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
+        if bytes.count >= 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.count >= 6, bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) { return .webp }
+        return nil
+    }
+}

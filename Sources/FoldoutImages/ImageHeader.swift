@@ -11,6 +11,9 @@ public struct ImageHeader: Sendable, Equatable {
     /// Bits per sample: 8, or 16 for a 16-bit PNG.
     public var bitsPerSample: Int
     public var isCMYK: Bool
+    /// Whether the file holds EXIF, XMP or text chunks (read for PNG, WebP and GIF, which may
+    /// otherwise be published as they are; a JPEG is always made anew).
+    public var carriesMetadata = false
 
     public init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Int = 1, frames: Int = 1,
                 bitsPerSample: Int = 8, isCMYK: Bool = false) {

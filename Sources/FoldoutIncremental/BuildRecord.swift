@@ -42,6 +42,9 @@ package struct BuildRecord: Sendable {
     package var imageSizes: [String: ImageSize?]
     /// `unsafe_html:` of the site's `_index.md`.
     package var allowsRawHTML: Bool
+    /// Whether pages show images through variants, which a quick rebuild does not plan: such
+    /// a site is rebuilt whole (its pages and images still come from the caches).
+    package var showsImageVariants = false
 
     package init(fingerprint: UInt64, settings: UInt64, files: [FileRecord], structure: UInt64, routes: Routes,
                  site: Site, items: [ItemFacts], otherHeadings: [(page: String, ids: [String])],

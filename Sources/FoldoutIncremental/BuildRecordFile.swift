@@ -15,7 +15,7 @@ import FoldoutModel
 /// one, which writes the file anew. A file written by another version of Foldout is
 /// ignored. Like the build cache, the file only ever makes builds faster, never different.
 package enum BuildRecordFile {
-    private static let magic = Array("FOLDOUT-STATE 1\n".utf8)
+    private static let magic = Array("FOLDOUT-STATE 2\n".utf8)
 
     fileprivate enum Kind: UInt64 {
         case files = 1
@@ -169,6 +169,7 @@ package enum BuildRecordFile {
     /// The state but its file table.
     private static func encodeRest(_ state: BuildRecord, into writer: inout BinaryWriter) {
         writer.write(state.allowsRawHTML)
+        writer.write(state.showsImageVariants)
         writer.write(UInt64(state.routes.targets.count))
         for (source, target) in state.routes.targets {
             writer.write(source)
@@ -219,6 +220,7 @@ package enum BuildRecordFile {
     fileprivate static func decodeState(_ reader: inout BinaryReader, fingerprint: UInt64, settings: UInt64, structure: UInt64,
                                         files: [BuildRecord.FileRecord]) throws(BinaryReader.Truncated) -> BuildRecord {
         let allowsRawHTML = try reader.readBool()
+        let showsImageVariants = try reader.readBool()
         var routes = Routes()
         for _ in 0..<(try reader.readCount()) {
             let source = try reader.readString()
@@ -247,9 +249,11 @@ package enum BuildRecordFile {
         var imageSizes: [String: ImageSize?] = [:]
         for _ in 0..<(try reader.readCount()) { imageSizes[try reader.readString()] = .some(try reader.readImageSize()) }
         guard reader.isAtEnd else { throw BinaryReader.Truncated() }
-        return BuildRecord(fingerprint: fingerprint, settings: settings, files: files, structure: structure, routes: routes, site: site, items: items,
-                          otherHeadings: otherHeadings, anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics,
-                          warnings: warnings, readProblems: readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
+        var state = BuildRecord(fingerprint: fingerprint, settings: settings, files: files, structure: structure, routes: routes, site: site,
+                                items: items, otherHeadings: otherHeadings, anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics,
+                                warnings: warnings, readProblems: readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
+        state.showsImageVariants = showsImageVariants
+        return state
     }
 
     // MARK: Changes

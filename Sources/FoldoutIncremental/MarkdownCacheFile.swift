@@ -1,5 +1,6 @@
 import Foundation
 import FoldoutBase
+import FoldoutImages
 import FoldoutMarkdown
 
 /// Work a build can skip when its input did not change: parsed front matter and rendered
@@ -39,7 +40,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     /// Whether the file was read to its end without damage, so appending to it is safe.
     private var fileIsClean = false
 
-    private static let magic = Array("FOLDOUT-CACHE 1\n".utf8)
+    private static let magic = Array("FOLDOUT-CACHE 2\n".utf8)
 
     public init(path: String?, servesLaterBuilds: Bool = true, tool: UInt64 = ToolIdentity.digest, fileSystem: FileSystem = .local) {
         self.path = path
@@ -309,6 +310,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         writer.write(UInt64(body.links.count))
         for link in body.links {
             writer.write(link.destination)
+            writer.write(link.isImage)
             switch link.resolution {
             case .rewritten(let url, let page, let fragment):
                 writer.write(UInt64(1))
@@ -321,6 +323,12 @@ public final class MarkdownCacheFile: @unchecked Sendable {
                 writer.write(UInt64(4))
                 writer.write(page)
                 writer.write(fragment)
+            case .picture(let markup, let page):
+                writer.write(UInt64(5))
+                writer.write(markup.beforeAlt)
+                writer.write(markup.afterAlt)
+                writer.write(markup.fallbackURL)
+                writer.write(page)
             }
         }
     }
@@ -335,18 +343,23 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         for _ in 0..<(try reader.readCount()) { anchorLinks.append(try reader.readAnchorLink()) }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<(try reader.readCount()) { diagnostics.append(try reader.readDiagnostic()) }
-        var links: [(destination: String, resolution: PageBodyRenderer.Resolution)] = []
+        var links: [RenderedBody.Link] = []
         for _ in 0..<(try reader.readUInt64()) {
             let destination = try reader.readString()
+            let isImage = try reader.readBool()
             let resolution: PageBodyRenderer.Resolution
             switch try reader.readUInt64() {
             case 1: resolution = .rewritten(try reader.readString(), page: try reader.readString(), fragment: try reader.readOptionalString())
             case 2: resolution = .external
             case 3: resolution = .missing
             case 4: resolution = .sameAnchor(page: try reader.readString(), fragment: try reader.readString())
+            case 5:
+                let markup = PictureMarkup(beforeAlt: try reader.readString(), afterAlt: try reader.readString(),
+                                           fallbackURL: try reader.readString())
+                resolution = .picture(markup, page: try reader.readString())
             default: throw BinaryReader.Truncated()
             }
-            links.append((destination, resolution))
+            links.append((destination, isImage, resolution))
         }
         return RenderedBody(html: html, title: title, summary: summary, headingIDs: headingIDs, anchorLinks: anchorLinks,
                     diagnostics: diagnostics, links: links)

@@ -25,7 +25,8 @@ import FoldoutOutput
 ///   no outline of its catalog is sorted by `summary`;
 /// - when its heading ids changed, no other file links to an anchor on its page (those
 ///   links were checked against the old ids);
-/// - with `--strict`, it has no problem to report.
+/// - with `--strict`, it has no problem to report;
+/// - no page shows an image through its variants (`SiteImages`), which it does not plan.
 ///
 /// The edited files' own problems (parsing, body, anchor links) are found again and take the
 /// place of their old ones among the build's warnings; every other file's stay as they were.
@@ -93,6 +94,7 @@ package struct QuickRebuild {
     /// Nil when the rebuild cannot be done this way (see the type's conditions).
     package func run(_ inputs: BuildInputs, previous: OutputManifest) -> Result? {
         guard let fingerprint = inputs.fingerprint, state.fingerprint == previous.fingerprint, inputs.readProblems == state.readProblems,
+              !state.showsImageVariants,
               let changed = Self.editedFiles(inputs, settings: state.settings, structure: state.structure, files: state.files)
         else { return nil }
         let files = inputs.files

@@ -82,10 +82,11 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Renders `markdown`. `rewrite` is called for each link and image destination and may
-    /// return a replacement (nil keeps it). `usesTitleHeading` says whether the page title
-    /// comes from the body's first heading.
+    /// return a replacement (nil keeps it). `picture` is asked first for each image and may
+    /// return the HTML to show instead (a `<picture>` of its variants). `usesTitleHeading`
+    /// says whether the page title comes from the body's first heading.
     public func render(_ markdown: String, usesTitleHeading: Bool = false,
-                       rewrite: (Link) -> String? = { _ in nil }) -> Result {
+                       rewrite: (Link) -> String? = { _ in nil }, picture: (Link) -> String? = { _ in nil }) -> Result {
         // The document and what the render detaches from it are freed at the end.
         let allocator = cmark_get_default_mem_allocator()!
         let garbage = CmarkGarbage()
@@ -161,6 +162,8 @@ public struct MarkdownRenderer: Sendable {
         // A link to `#What-Next` on a page whose heading has the id `what-next` leads there, as
         // on GitHub, which matches fragments without case; unless raw HTML may hold that id.
         let idsWithoutCase = links.contains { $0.destination.hasPrefix("#") } ? Self.idsWithoutCase(headingIDs) : [:]
+        let showsPictures = options.allowRawHTML || rawHTML.isEmpty
+        var pictures: [String] = []
 
         for (index, written) in links.enumerated() {
             var link = written
@@ -180,6 +183,12 @@ public struct MarkdownRenderer: Sendable {
             } else if let repaired, repaired != link.destination {
                 cmark_node_set_url(linkNodes[index], repaired)
                 links[index].destination = repaired
+            } else if link.isImage, let html = picture(link) {
+                // Through the allowlist, a marker of private-use characters holds its place
+                // (passed as text), and the picture goes in after.
+                if !showsPictures { pictures.append(html) }
+                Self.replace(linkNodes[index], withHTML: showsPictures ? html : Self.pictureMarker(pictures.count - 1), allocator: allocator)
+                garbage.add(linkNodes[index])
             } else if let replacement = rewrite(link) {
                 cmark_node_set_url(linkNodes[index], replacement)
                 links[index].destination = replacement
@@ -202,7 +211,8 @@ public struct MarkdownRenderer: Sendable {
         if !options.allowRawHTML, !rawHTML.isEmpty {
             let kept = Self.renderThroughAllowlist(document, options: parseOptions, rawHTML: rawHTML, headingIDs: headingIDs,
                                                    links: links, reservedIDs: options.reservedIDs, rewrite: rewrite)
-            return Result(html: kept.html, firstHeading: firstHeading, droppedTitleHeading: dropped, firstParagraph: paragraphText,
+            return Result(html: Self.insertingPictures(pictures, into: kept.html), firstHeading: firstHeading, droppedTitleHeading: dropped,
+                          firstParagraph: paragraphText,
                           headingIDs: kept.headingIDs, links: links + kept.links, rawHTMLIDs: kept.ids)
         }
         let rendered = cmark_render_html(document, parseOptions)
@@ -249,6 +259,28 @@ public struct MarkdownRenderer: Sendable {
     /// the heading element with its id, its inline children moved inside. Ids are slugs
     /// (letters, digits, dashes), so they need no escaping. The tags are put together as
     /// bytes: string interpolation here cost more than libcmark's work on the heading.
+    /// The place of picture `index` in HTML that goes through the allowlist.
+    static func pictureMarker(_ index: Int) -> String { "\u{E000}\(index)\u{E001}" }
+
+    /// `html` with each picture marker replaced by its picture.
+    static func insertingPictures(_ pictures: [String], into html: String) -> String {
+        guard !pictures.isEmpty else { return html }
+        var result = html
+        for (index, picture) in pictures.enumerated().reversed() {
+            result = result.replacingOccurrences(of: pictureMarker(index), with: picture)
+        }
+        return result
+    }
+
+    /// Puts `html` where `node` is, as a custom inline node (which cmark writes as it is, also
+    /// in safe mode); `node` is left unlinked for the caller to free.
+    private static func replace(_ node: OpaquePointer, withHTML html: String, allocator: UnsafeMutablePointer<cmark_mem>) {
+        let inline = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, allocator)
+        _ = cmark_node_set_on_enter(inline, html)
+        _ = cmark_node_set_on_exit(inline, "")
+        cmark_node_replace(node, inline)
+    }
+
     private static func replaceHeading(_ heading: OpaquePointer, id: String, level: Int32, allocator: UnsafeMutablePointer<cmark_mem>) {
         let level = UInt8(clamping: level)
         let block = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, allocator)

@@ -11,6 +11,9 @@ extension MarkdownStage {
         /// What rendering found, file by file in `paths` order, and the same by source path.
         package var diagnostics: [Diagnostic]
         package var ownDiagnostics: [String: [Diagnostic]]
+        /// Content images the bodies show through their variants, and those they link to.
+        package var picturedImages: Set<String> = []
+        package var linkedImages: Set<String> = []
     }
 
     /// Renders the bodies of `pages` in the order of `paths` (the tree's), on all cores.
@@ -48,6 +51,9 @@ extension MarkdownStage {
                 bodies.headings.append((path, page.path, rendered[index].headingIDs))
             }
             if !rendered[index].anchorLinks.isEmpty { bodies.linking.append((path, rendered[index].anchorLinks)) }
+            for (file, asPicture) in rendered[index].imageFiles {
+                if asPicture { bodies.picturedImages.insert(file) } else { bodies.linkedImages.insert(file) }
+            }
         }
         bodies.pages = RenderedPages(rendered)
         rendered = []

@@ -1,5 +1,6 @@
 import FoldoutBase
 import FoldoutLoading
+import FoldoutImages
 
 /// The Markdown stage for one page: its body through libcmark (or the build cache, when the
 /// file, its path and the options are the same and every link in it still resolves the same
@@ -12,17 +13,21 @@ package struct MarkdownStage: Sendable {
     package var introReservedIDs: [String: Set<String>]
     /// Pixel sizes of the content's images by output path (nil: not an image Foldout can read).
     package var imageSizes: [String: ImageSize?]
+    /// The images shown through their variants: a body's `![…](photo.jpg)` becomes a `<picture>`.
+    package var images: SiteImages
     package var loader: ContentLoader
     package var fileDigests: [String: UInt64]
     package var cache: (any MarkdownCache)?
     private let baseOptionsDigest: UInt64
 
     package init(renderer: PageBodyRenderer, routes: any LinkRouting, introReservedIDs: [String: Set<String>],
-         imageSizes: [String: ImageSize?], loader: ContentLoader, fileDigests: [String: UInt64], cache: (any MarkdownCache)?) {
+         imageSizes: [String: ImageSize?], images: SiteImages = SiteImages(), loader: ContentLoader, fileDigests: [String: UInt64],
+         cache: (any MarkdownCache)?) {
         self.renderer = renderer
         self.routes = routes
         self.introReservedIDs = introReservedIDs
         self.imageSizes = imageSizes
+        self.images = images
         self.loader = loader
         self.fileDigests = fileDigests
         self.cache = cache
@@ -40,61 +45,89 @@ package struct MarkdownStage: Sendable {
             optionsDigest = Self.digest(of: bodyRenderer.markdown.options)
         }
         let routes = routes
+        let siteImages = images
         let body = renderBody(page, displayPath: display, fileDigest: fileDigest ?? fileDigests[path] ?? 0,
-                              renderer: bodyRenderer, optionsDigest: optionsDigest, resolve: { destination in
-            routes.resolve(destination, inSource: path, fromPage: pagePath)
+                              renderer: bodyRenderer, optionsDigest: optionsDigest, resolve: { destination, isImage in
+            let resolution = routes.resolve(destination, inSource: path, fromPage: pagePath)
+            guard isImage, case .rewritten(let url, let target, _) = resolution, let source = siteImages.sources[target] else {
+                return resolution
+            }
+            guard let plan = siteImages.responsive(target) else {
+                return .picture(PictureMarkup(asIs: url, width: source.header.width, height: source.header.height), page: target)
+            }
+            return .picture(PictureMarkup(plan: plan, from: pagePath, placeholder: siteImages.placeholders[target]), page: target)
         })
         var found = body.diagnostics
         var images: [String: ImageReference] = [:]
-        for (key, value) in page.frontMatter.fields where key == "image" || value.looksLikeImage {
-            guard let written = value.stringValue, !written.isEmpty else { continue }
+        let alt = page.frontMatter["image_alt"]?.stringValue
+        func reference(_ written: String, key: String, warnsWhenMissing: Bool) -> ImageReference? {
             // `javascript:alert(1)//.png` looks like an image too: only safe URLs become `src`.
             guard SafeURL.isAllowed(written) else {
                 found.append(.warning(display, line: page.line(of: key),
                                       "image `\(written)` was left out: only http(s) URLs and paths to files are allowed",
                                       hint: "give a path relative to this file, or an https:// address"))
-                continue
+                return nil
             }
-            let alt = page.frontMatter["image_alt"]?.stringValue
             var reference = ImageReference(location: written, isExternal: true, alt: alt ?? body.title, altIsWritten: alt != nil)
             if OutputPath.isLocal(written) {
                 guard let target = routes.outputPath(ofLink: written, inSource: path), let size = imageSizes[target] else {
-                    if key == "image" {
-                        found.append(.warning(display, line: page.line(of: "image"), "image `\(written)` not found",
+                    if warnsWhenMissing {
+                        found.append(.warning(display, line: page.line(of: key), "image `\(written)` not found",
                                               hint: "put the image file beside this page or fix the path; it is relative to this file"))
                     }
-                    continue
+                    return nil
                 }
                 reference.location = target
                 reference.isExternal = false
-                reference.size = size
+                // libvips reads what `ImageSize` does not (HEIC, AVIF, TIFF).
+                reference.size = siteImages.sources[target].map { ImageSize(width: $0.header.width, height: $0.header.height) } ?? size
             }
-            images[key] = reference
+            return reference
+        }
+        for (key, value) in page.frontMatter.fields where key == "image" || value.looksLikeImage {
+            guard let written = value.stringValue, !written.isEmpty else { continue }
+            images[key] = reference(written, key: key, warnsWhenMissing: key == "image" || key == "photos")
+        }
+        // `photos: [rex.jpg, rex-2.jpg]`: the gallery of the item's page, as `photos[0]`, `photos[1]`, ….
+        if case .list(let values)? = page.frontMatter["photos"] {
+            for (index, value) in values.enumerated() {
+                guard let written = value.stringValue, !written.isEmpty else { continue }
+                images["photos[\(index)]"] = reference(written, key: "photos", warnsWhenMissing: true)
+            }
         }
         found.sort { ($0.line ?? 0) < ($1.line ?? 0) }  // stable: a file's problems read top to bottom
         // The Markdown source is not needed after this stage: it is dropped, not carried along.
         var parsed = page
         parsed.body = ""
+        var imageFiles: [(path: String, asPicture: Bool)] = []
+        for link in body.links {
+            switch link.resolution {
+            case .picture(_, let target): imageFiles.append((target, true))
+            case .rewritten(_, let target, _) where siteImages.sources[target] != nil || siteImages.problems[target] != nil:
+                imageFiles.append((target, false))
+            default: break
+            }
+        }
         return RenderedPage(parsed: parsed, html: body.html, title: body.title, summary: body.summary, headingIDs: body.headingIDs,
-                            anchorLinks: body.anchorLinks, image: images["image"], images: images, problems: found)
+                            anchorLinks: body.anchorLinks, image: images["image"], images: images, imageFiles: imageFiles, problems: found)
     }
 
     private func renderBody(_ page: ParsedPage, displayPath: String, fileDigest: UInt64, renderer: PageBodyRenderer,
-                            optionsDigest: UInt64, resolve: (String) -> PageBodyRenderer.Resolution) -> RenderedBody {
+                            optionsDigest: UInt64, resolve: (String, Bool) -> PageBodyRenderer.Resolution) -> RenderedBody {
         var hasher = ContentHash()
         hasher.combine(fileDigest)
         hasher.combine(page.path)
         hasher.combine(displayPath)
         hasher.combine(optionsDigest)
         let key = hasher.finalize()
-        if let cached = cache?.body(key), cached.links.allSatisfy({ resolve($0.destination) == $0.resolution }) {
+        if let cached = cache?.body(key), cached.links.allSatisfy({ resolve($0.destination, $0.isImage) == $0.resolution }) {
             return cached
         }
-        var links: [(destination: String, resolution: PageBodyRenderer.Resolution)] = []
+        var links: [RenderedBody.Link] = []
         var diagnostics: [Diagnostic] = []
-        let result = renderer.render(page, displayPath: displayPath, resolve: { destination in
-            let resolution = resolve(destination)
-            links.append((destination, resolution))
+        let result = renderer.render(page, displayPath: displayPath, resolve: { destination, isImage in
+            let resolution = resolve(destination, isImage)
+            links.append((destination, isImage, resolution))
             return resolution
         }, diagnostics: &diagnostics)
         let body = RenderedBody(html: result.html, title: result.title, summary: result.summary,

@@ -1,8 +1,9 @@
 import FoldoutBase
+import FoldoutImages
 
 /// Renders a parsed page's body and settles its title and summary. Local links and images
-/// are resolved through `resolve`, which maps a destination written in the page to its
-/// target in `Output/`; what cannot be resolved is reported as a warning. Links that name an
+/// are resolved through `resolve`, which maps a destination written in the page (and whether
+/// an image shows it) to its target in `Output/`; what cannot be resolved is reported as a warning. Links that name an
 /// anchor are returned, to be checked once every page's ids are known (`AnchorIndex`).
 public struct PageBodyRenderer: Sendable {
     public enum Resolution: Sendable, Equatable {
@@ -14,6 +15,8 @@ public struct PageBodyRenderer: Sendable {
         case external
         /// A local path that names nothing in the content folder.
         case missing
+        /// An image shown through its variants (`SiteImages`), and the output path of its original.
+        case picture(PictureMarkup, page: String)
     }
 
     /// A link to an anchor on an output page, as written on `line` of the source file.
@@ -39,18 +42,30 @@ public struct PageBodyRenderer: Sendable {
         self.markdown = markdown
     }
 
-    public func render(_ page: ParsedPage, displayPath: String, resolve: (String) -> Resolution, diagnostics: inout [Diagnostic])
+    public func render(_ page: ParsedPage, displayPath: String, resolve: (_ destination: String, _ isImage: Bool) -> Resolution,
+                       diagnostics: inout [Diagnostic])
         -> (html: String, title: String, summary: String, headingIDs: [String], anchorLinks: [AnchorLink]) {
         var warnings: [Diagnostic] = []
         var anchorLinks: [AnchorLink] = []
         let bodyFirstLine = page.bodyFirstLine
-        let result = markdown.render(page.body, usesTitleHeading: page.title == nil) { link in
+        // An image's resolution, asked once by `picture` and used again by `rewrite` when the
+        // image keeps its `<img>`.
+        var lastImage: (link: MarkdownRenderer.Link, resolution: Resolution)?
+        func resolved(_ link: MarkdownRenderer.Link) -> Resolution {
+            if link.isImage, let last = lastImage, last.link == link { return last.resolution }
+            let resolution = resolve(link.destination, link.isImage)
+            if link.isImage { lastImage = (link, resolution) }
+            return resolution
+        }
+        let result = markdown.render(page.body, usesTitleHeading: page.title == nil, rewrite: { link in
             let line = bodyFirstLine + link.line - 1
             if link.isImage, link.text.isEmpty {
                 warnings.append(.warning(displayPath, line: line, "image `\(link.destination)` has no alt text",
                                          hint: "describe the image: `![A brown terrier](\(link.destination))`"))
             }
-            switch resolve(link.destination) {
+            switch resolved(link) {
+            case .picture(let markup, _):
+                return markup.fallbackURL
             case .rewritten(let url, let target, let fragment):
                 if let fragment {
                     anchorLinks.append(AnchorLink(line: line, written: link.destination, page: target, fragment: fragment))
@@ -67,7 +82,14 @@ public struct PageBodyRenderer: Sendable {
                                          hint: "check the path; it is relative to this file"))
                 return nil
             }
-        }
+        }, picture: { link in
+            guard case .picture(let markup, _) = resolved(link) else { return nil }
+            if link.text.isEmpty {
+                warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1, "image `\(link.destination)` has no alt text",
+                                         hint: "describe the image: `![A brown terrier](\(link.destination))`"))
+            }
+            return markup.html(alt: link.text)
+        })
         for link in result.links where link.isInvalid {
             warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
                                      "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: its port is not a number, so no browser can open it",

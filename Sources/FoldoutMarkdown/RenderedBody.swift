@@ -9,10 +9,13 @@ package struct RenderedBody: Sendable {
     package var headingIDs: [String]
     package var anchorLinks: [PageBodyRenderer.AnchorLink]
     package var diagnostics: [Diagnostic]
-    package var links: [(destination: String, resolution: PageBodyRenderer.Resolution)]
+    package var links: [Link]
+
+    /// A destination as written, whether an image shows it, and where it led.
+    package typealias Link = (destination: String, isImage: Bool, resolution: PageBodyRenderer.Resolution)
 
     package init(html: String, title: String, summary: String, headingIDs: [String], anchorLinks: [PageBodyRenderer.AnchorLink],
-                 diagnostics: [Diagnostic], links: [(destination: String, resolution: PageBodyRenderer.Resolution)]) {
+                 diagnostics: [Diagnostic], links: [Link]) {
         self.html = html
         self.title = title
         self.summary = summary

@@ -15,6 +15,9 @@ public struct RenderedPage: Sendable {
     public var image: ImageReference?
     /// Image files named by any front matter field, by key (`image` included).
     public var images: [String: ImageReference] = [:]
+    /// Content images the body names: shown through their variants (`asPicture`), or linked
+    /// to, which needs the original published.
+    public var imageFiles: [(path: String, asPicture: Bool)] = []
     /// What rendering the body and finding the images noticed, top to bottom.
     public var problems: [Diagnostic] = []
 }

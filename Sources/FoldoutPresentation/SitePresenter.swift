@@ -1,6 +1,7 @@
 import Foundation
 import FoldoutBase
 import FoldoutLoading
+import FoldoutImages
 import FoldoutMarkdown
 import FoldoutModel
 
@@ -24,6 +25,8 @@ public struct SitePresenter {
     public var pager: ItemPager?
     /// Field slugs and labels, shared by the pages of a build (made on the spot when nil).
     package var fieldNames: FieldNames?
+    /// The content's images and their variants: which files an `<img>` names.
+    public var images = SiteImages()
     /// Deepest outline level rendered, a guard against runaway recursion. The loader already
     /// refuses folders deeper than this, so no group is ever cut here.
     public static let maximumOutlineDepth = ContentLoader.maximumDepth
@@ -285,12 +288,8 @@ public struct SitePresenter {
         var thumbnail: TemplateContext?
         if let field = configuration.imageField, let image = item.images[field] {
             let alt = configuration.alt?.render(value) ?? (image.altIsWritten ? image.alt : "")
-            let size = (image.size ?? ImageSize(width: configuration.thumbnailSize, height: configuration.thumbnailSize))
-                .fitted(in: configuration.thumbnailSize)
-            thumbnail = [
-                .src: .text(links.url(of: image)), .alt: .text(alt),
-                .width: .number(size.width), .height: .number(size.height),
-            ]
+            thumbnail = imageContext(image, use: .thumbnail(side: configuration.thumbnailSize, focus: Self.focus(of: item)),
+                                     alt: alt, links: links)
         }
         let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
         // In the order the default outline and row templates look keys up: a look-up scans
@@ -349,14 +348,13 @@ public struct SitePresenter {
         }
         let fields = fieldsContext(item, list: configuration.fields)
         let badges = badgesContext(item, fields: configuration.row.badges)
-        var image: TemplateContext?
-        if let reference = item.image {
-            let url = links.url(of: reference)
-            image = [
-                .src: .text(url), .url: .text(url),
-                .alt: .text(reference.alt), .hasSize: .flag(reference.size != nil),
-                .width: .number(reference.size?.width ?? 0), .height: .number(reference.size?.height ?? 0),
-            ]
+        let image = item.image.map { imageContext($0, use: .large(sizes: Self.itemImageSizes), alt: $0.alt, links: links) }
+        // A gallery when there is more than one photo to show; its slides open their largest file.
+        let photos = Self.photos(of: item)
+        let slides: [TemplateContext] = photos.count < 2 ? [] : photos.enumerated().map { index, photo in
+            imageContext(photo, use: .large(sizes: Self.gallerySizes),
+                         alt: photo.altIsWritten ? "\(photo.alt), photo \(index + 1) of \(photos.count)"
+                                                 : "Photo \(index + 1) of \(photos.count) of \(item.title)", links: links)
         }
         let tags: [TemplateContext] = item.tags.map { name in
             [.name: .text(name), .hasURL: .flag(tagIndex != nil),
@@ -377,6 +375,8 @@ public struct SitePresenter {
             .hasDate: .flag(!date.isEmpty),
             .hasMachineDate: .flag(Self.isMachineReadableDate(date)),
             .image: TemplateValue(image),
+            .hasGallery: .flag(!slides.isEmpty),
+            .photos: .list(slides),
             .fields: .list(fields),
             .hasFields: .flag(!fields.isEmpty),
             .tags: .list(tags),

@@ -1,5 +1,7 @@
 import Foundation
 import FoldoutBase
+import FoldoutImages
+import FoldoutMarkdown
 import FoldoutModel
 import FoldoutPresentation
 
@@ -13,6 +15,8 @@ public struct SiteRenderer: Sendable {
     public var site: Site
     public var templates: TemplateSet
     public var configurations: [String: CatalogPresentation]
+    /// The content's images and their variants, which rows and item pages show.
+    public var images = SiteImages()
     package let layouts = LayoutContextCache()
 
     /// The fast path of page rendering and the reference it is measured and tested against
@@ -68,8 +72,13 @@ public struct SiteRenderer: Sendable {
     /// The render keys of the pages; `rows` are the items' row digests when known already
     /// (see `PageDigest` for `itemPagesOnly`).
     package func makeDigest(_ shared: Shared, rows: [String: UInt64]? = nil, itemPagesOnly: Bool = false) -> PageDigest {
-        PageDigest(site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager, rows: rows,
-                   itemPagesOnly: itemPagesOnly)
+        // Which images have variants, and their sizes, go into every page's key: coarse, but
+        // photos change far less often than text.
+        var tool = ContentHash()
+        tool.combine(ToolIdentity.digest)
+        if !images.sources.isEmpty { tool.combine(images.digest) }
+        return PageDigest(site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager, rows: rows,
+                          itemPagesOnly: itemPagesOnly, tool: images.sources.isEmpty ? ToolIdentity.digest : tool.finalize())
     }
 
     /// Every page of the site (but the items' own when not `withItems`). The home, catalog
@@ -198,6 +207,7 @@ public struct SiteRenderer: Sendable {
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
         presenter.pager = shared.pager
         presenter.fieldNames = shared.fieldNames
+        presenter.images = images
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: TemplateContext
         var hasScript = false

@@ -26,7 +26,9 @@ public struct ItemPreview: Sendable {
         let lock = BuildLock(output: options.outputPath, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }
         var written: [String: OutputManifest.Record] = [:]
-        let renderer = SiteRenderer(site: state.site, templates: state.templates, configurations: state.configurations)
+        var renderer = SiteRenderer(site: state.site, templates: state.templates, configurations: state.configurations)
+        // The photos as the last build made them; a photo new to the page shows once the rebuild makes it.
+        renderer.images = state.stage.images
         for path in Set(changedPaths) {
             guard let (catalog, item) = state.items[path],
                   let bytes = try? options.fileSystem.readFile(options.contentPath + "/" + path) else { continue }

@@ -254,16 +254,16 @@ import FoldoutTestSupport
     @Test func namesWithSpacesAndAccentsGetWorkingPercentEncodedLinks() throws {
         let site = BadInputSite([
             "Desserts et cafés/_index.md": "---\ntitle: Desserts\n---\n",
-            "Desserts et cafés/Crème brûlée.md": "---\nimage: mon dessert.jpg\n---\n# Crème brûlée\n\n![Une crème](mon%20dessert.jpg) [Café](<Petit café.md>)\n",
+            "Desserts et cafés/Crème brûlée.md": "---\nimage: mon dessert.svg\n---\n# Crème brûlée\n\n![Une crème](mon%20dessert.svg) [Café](<Petit café.md>)\n",
             "Desserts et cafés/Petit café.md": "# Petit café\n",
-            "Desserts et cafés/mon dessert.jpg": "jpeg",
+            "Desserts et cafés/mon dessert.svg": "<svg/>",
         ])
         let snapshot = try site.snapshot()
         #expect(snapshot.files["desserts-et-cafés/crème-brûlée.html"] != nil)
-        #expect(snapshot.files["desserts-et-cafés/mon dessert.jpg"] != nil)
+        #expect(snapshot.files["desserts-et-cafés/mon dessert.svg"] != nil)
         let page = snapshot.text(at: "desserts-et-cafés/crème-brûlée.html") ?? ""
         #expect(page.contains("href=\"petit-caf%C3%A9.html\""))
-        #expect(page.contains("src=\"mon%20dessert.jpg\""))
+        #expect(page.contains("src=\"mon%20dessert.svg\""))
         // Every URL is plain ASCII and every relative one leads to a file of the build.
         for html in snapshot.paths.compactMap(snapshot.text(at:)) {
             #expect(OutputLinks.urls(in: html).allSatisfy { $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } })

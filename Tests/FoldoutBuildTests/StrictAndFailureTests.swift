@@ -14,7 +14,7 @@ import FoldoutTestSupport
         "pets/dogs/rex.md": """
             # Rex
 
-            ![](rex.jpg)
+            ![](rex.svg)
 
             [Care](#care) [Feeding](#feeding) [Toby](toby.md#walks) [Toby's hikes](toby.md#hikes)
             [All dogs](../_index.md#dogs) [Toby's row](../_index.md#dogs/toby) [Cats](../_index.md#cats)
@@ -22,7 +22,7 @@ import FoldoutTestSupport
 
             ## Care
             """,
-        "pets/dogs/rex.jpg": "jpeg",
+        "pets/dogs/rex.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
         "pets/dogs/toby.md": "# Toby\n\n## Walks\n",
     ]
 
@@ -31,7 +31,7 @@ import FoldoutTestSupport
         guard case .success(let report) = site.build() else { Issue.record("build failed"); return }
         let found = report.warnings.map { "\($0.line ?? 0) \($0.message)" }
         #expect(found == [
-            "3 image `rex.jpg` has no alt text",
+            "3 image `rex.svg` has no alt text",
             "5 link `#feeding` leads to `pets/dogs/rex.html`, which has no heading or row `#feeding`",
             "5 link `toby.md#hikes` leads to `pets/dogs/toby.html`, which has no heading or row `#hikes`",
             "6 link `../_index.md#cats` leads to `pets/index.html`, which has no heading or row `#cats`",

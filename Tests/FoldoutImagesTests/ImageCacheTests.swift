@@ -18,12 +18,27 @@ import FoldoutTestSupport
         #expect(memory.bytes(path) == [1, 2, 3])
     }
 
-    @Test func pruningRemovesWhatNoPageUses() throws {
-        let kept = try cache.store([1], for: 0x1111_0000_0000_0001, format: .webp)
-        let dropped = try cache.store([2], for: 0x2222_0000_0000_0002, format: .jpeg)
-        #expect(cache.prune(keeping: [kept]) == 1)
-        #expect(memory.exists(kept))
-        #expect(!memory.exists(dropped))
-        #expect(!memory.exists("/site/.foldout-cache/images/22"), "an emptied folder goes too")
+    @Test func whatNoOutputFolderUsesAnyMoreIsRemoved() throws {
+        let a = try cache.store([1], for: 0x1111_0000_0000_0001, format: .webp)
+        let b = try cache.store([2], for: 0x2222_0000_0000_0002, format: .jpeg)
+        let c = try cache.store([3], for: 0x3333_0000_0000_0003, format: .png)
+        #expect(cache.recordUse(of: [a, b], by: "Output") == 0)
+        #expect(cache.recordUse(of: [b, c], by: "public") == 0)
+        // Output no longer uses a or b: a goes, b stays for public.
+        #expect(cache.recordUse(of: [c], by: "Output") == 1)
+        #expect(!memory.exists(a))
+        #expect(memory.exists(b) && memory.exists(c))
+        #expect(cache.recordUse(of: [], by: "public") == 1)
+        #expect(!memory.exists(b))
+        #expect(memory.exists(c), "Output still uses it")
+    }
+
+    @Test func headersAreRememberedByDigest() {
+        #expect(cache.knownHeaders().isEmpty)
+        let header = ImageHeader(format: .jpeg, storedWidth: 3024, storedHeight: 4032)
+        cache.remember([42: header], with: [:])
+        cache.remember([7: ImageHeader(format: .png, storedWidth: 10, storedHeight: 20)], with: cache.knownHeaders())
+        #expect(cache.knownHeaders()[42] == header)
+        #expect(cache.knownHeaders()[7]?.format == .png)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FoldoutImages
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
 @testable import FoldoutRendering
@@ -176,10 +177,12 @@ import FoldoutTestSupport
         let body = RenderedBody(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
                                    anchorLinks: [.init(line: 4, written: "a.md#x", page: "a.html", fragment: "x")],
                                    diagnostics: [.warning("Content/a.md", line: 3, "careful", hint: "do this")],
-                                   links: [("a.md#x", .rewritten("a.html#x", page: "a.html", fragment: "x")),
-                                           ("b.md", .rewritten("b.html", page: "b.html", fragment: nil)),
-                                           ("#top", .sameAnchor(page: "c.html", fragment: "top")),
-                                           ("https://x", .external), ("gone.md", .missing)])
+                                   links: [("a.md#x", false, .rewritten("a.html#x", page: "a.html", fragment: "x")),
+                                           ("b.md", false, .rewritten("b.html", page: "b.html", fragment: nil)),
+                                           ("#top", false, .sameAnchor(page: "c.html", fragment: "top")),
+                                           ("https://x", false, .external), ("gone.md", true, .missing),
+                                           ("rex.jpg", true, .picture(PictureMarkup(beforeAlt: "<picture><img alt=\"", afterAlt: "\"></picture>",
+                                                                                    fallbackURL: "rex-960w.jpg"), page: "pets/rex.jpg"))])
         cache.store(body, for: 2)
         cache.finishBuild(prune: true)
         let reloaded = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
@@ -190,6 +193,7 @@ import FoldoutTestSupport
         #expect(loaded.html == body.html && loaded.headingIDs == body.headingIDs && loaded.diagnostics == body.diagnostics)
         #expect(loaded.anchorLinks == body.anchorLinks)
         #expect(loaded.links.map(\.resolution) == body.links.map(\.resolution))
+        #expect(loaded.links.map(\.isImage) == body.links.map(\.isImage))
         // Another program version does not trust it.
         #expect(MarkdownCacheFile(path: path, tool: 8, fileSystem: memory.fileSystem).body(2) == nil)
     }

@@ -18,9 +18,9 @@ import FoldoutTestSupport
     /// taken from a heading, and a section sorted by summary.
     static let site = Fixture.shelterSite.merging([
         "about.md": "---\ntitle: About us\n---\nWe are volunteers.\n\nWe meet on Sundays.\n",
-        "pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\nimage: photo.png\n---\nAlba likes long walks.\n\n## Care\n\nShe sleeps a lot.\n\n## Habits\n\nShe snores.\n",
+        "pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\nimage: photo.svg\n---\nAlba likes long walks.\n\n## Care\n\nShe sleeps a lot.\n\n## Habits\n\nShe snores.\n",
         "pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happy.\n",
-        "pets/dogs/photo.png": "not really a picture",
+        "pets/dogs/photo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
         "pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n",
         "courses/swift/_index.md": "---\ntitle: Swift\nsort: summary\n---\n",
         "courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n",
@@ -138,7 +138,7 @@ import FoldoutTestSupport
             Self.edit("a catalog's intro", quick: false, ["pets/_index.md": Self.site["pets/_index.md"]! + " Come and see.\n"]),
             Self.edit("a new item", quick: false, ["pets/cats/emil.md": "---\ntitle: Emil\n---\nA new cat.\n"]),
             Edit(name: "a removed item", isQuick: false) { try $0.remove("pets/cats/emil.md") },
-            Edit(name: "an asset", isQuick: false) { try $0.writeContent("pets/dogs/photo.png", bytes: [1, 2, 3]) },
+            Edit(name: "an asset", isQuick: false) { try $0.writeContent("pets/dogs/photo.svg", bytes: [1, 2, 3]) },
         ], site: site)
     }
 

@@ -78,10 +78,11 @@ import FoldoutTestSupport
     }
 
     @Test func readsTheExampleContentsPhotos() throws {
-        // The example catalog's JPEGs are 240 pixels square (made for the example, in the repository).
-        let path = #filePath.components(separatedBy: "/Tests/")[0] + "/Content/pets/dogs/terriers/diego.jpg"
-        let bytes = try FileSystem.local.readFile(path)
-        #expect(ImageSize(header: bytes) == ImageSize(width: 240, height: 240))
+        // The example catalog's photos are 1600 × 1200 (scripts/make_example_photos.py); Milo's is
+        // stored turned, as a phone stores a portrait photo, and is read upright.
+        let root = #filePath.components(separatedBy: "/Tests/")[0] + "/Content/pets/dogs/"
+        #expect(ImageSize(header: try FileSystem.local.readFile(root + "terriers/diego.jpg")) == ImageSize(width: 1600, height: 1200))
+        #expect(ImageSize(header: try FileSystem.local.readFile(root + "retrievers/milo.jpg")) == ImageSize(width: 1200, height: 1600))
     }
 
     /// Field values naming image files (`photo: rex.PNG`) are found by their last bytes.

@@ -5,6 +5,7 @@ import FoldoutTestSupport
 /// End to end: a content folder in memory, built with the default templates, HTML read back.
 @Suite struct RowConfigurationTests {
     /// A GIF header of the given size; every byte is below 0x80, so it fits in the in-memory file system.
+    /// libvips reads it as a blank image of that size.
     static func gif(width: Int, height: Int) -> String {
         String(decoding: Array("GIF89a".utf8) + [UInt8(width & 0x7F), 0, UInt8(height & 0x7F), 0, 0, 0, 0], as: UTF8.self)
     }
@@ -41,12 +42,13 @@ import FoldoutTestSupport
     @Test func thumbnailsHaveSizeFromTheFileAndAltText() throws {
         let site = try SiteFixture(Self.shelter)
         let catalog = site.html("pets/index.html")
-        // 120x80 fitted into the 48-pixel box keeps its proportions.
-        #expect(catalog.contains(#"<img class="thumbnail" src="dogs/rex.gif" alt="Rex asleep on a rug" width="48" height="32" loading="lazy">"#))
+        // 120x80 is cropped to a 48-pixel square (not 96 for sharp screens: it is only 80 high),
+        // in WebP and in PNG, what a GIF becomes.
+        #expect(catalog.contains(#"<source type="image/webp" srcset="dogs/rex-sq48.webp 1x"><img class="thumbnail" src="dogs/rex-sq48.png" srcset="dogs/rex-sq48.png 1x" alt="Rex asleep on a rug" width="48" height="48" loading="lazy" decoding="async""#))
         // A smaller image keeps its size; without `image_alt` the title beside it says it all.
-        #expect(catalog.contains(#"<img class="thumbnail" src="dogs/ada.gif" alt="" width="40" height="40" loading="lazy">"#))
+        #expect(catalog.contains(#"<img class="thumbnail" src="dogs/ada.gif" alt="" width="40" height="40" loading="lazy" decoding="async">"#))
         // The item page gets the natural size.
-        #expect(site.html("pets/dogs/rex.html").contains(#"<img class="item-image" src="rex.gif" alt="Rex asleep on a rug" width="120" height="80">"#))
+        #expect(site.html("pets/dogs/rex.html").contains(#"<img class="item-image" src="rex.gif" alt="Rex asleep on a rug" width="120" height="80" decoding="async">"#))
     }
 
     @Test func defaultsWithoutConfiguration() throws {
@@ -67,7 +69,7 @@ import FoldoutTestSupport
         let catalog = try SiteFixture(files).html("pets/index.html")
         #expect(catalog.contains(#"<span class="row-title">Rex (Beagle)</span>"#))
         #expect(!catalog.contains("row-secondary"))
-        #expect(catalog.contains(#"alt="Photo of Rex" width="24" height="16""#))
+        #expect(catalog.contains(#"srcset="dogs/rex-sq24.png 1x, dogs/rex-sq48.png 2x" alt="Photo of Rex" width="24" height="24""#))
     }
 
     @Test func mistakesInRowNameTheFileAndLine() {

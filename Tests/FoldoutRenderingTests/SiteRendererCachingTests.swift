@@ -1,4 +1,5 @@
 import Testing
+import FoldoutImages
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
@@ -46,6 +47,7 @@ import FoldoutTestSupport
         let tagIndex = TagIndex(site: site)
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
         presenter.pager = ItemPager(site: site)
+        presenter.images = report.built?.modeled.images ?? SiteImages()
 
         func direct(path: String, template: String, context: TemplateContext, title: String, kind: String, catalog: String?,
                     hasScript: Bool = false, presenter: SitePresenter = presenter) -> String {
@@ -101,7 +103,8 @@ import FoldoutTestSupport
     /// contexts and layouts.
     private func checkReferences(of report: Builder.Report) throws {
         let modeled = try #require(report.built?.modeled)
-        let renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
+        var renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
+        renderer.images = modeled.images
         var mustache = renderer
         mustache.templateRunner = .swiftMustache
         let shared = renderer.makeShared()

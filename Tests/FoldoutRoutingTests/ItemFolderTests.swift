@@ -11,17 +11,17 @@ import FoldoutTestSupport
     @Test func aLessonOwnsTheFolderOfItsImages() throws {
         let site = BadInputSite([
             "css/_index.md": Self.catalog,
-            "css/foundations/intro_to_css.md": "# Intro to CSS\n\n![The box model](<intro_to_css/imgs/box model.png>)\n\n[Diagram](intro_to_css/imgs/diagram.svg)\n",
-            "css/foundations/intro_to_css/imgs/box model.png": "png",
+            "css/foundations/intro_to_css.md": "# Intro to CSS\n\n![The box model](<intro_to_css/imgs/box model.svg>)\n\n[Diagram](intro_to_css/imgs/diagram.svg)\n",
+            "css/foundations/intro_to_css/imgs/box model.svg": "<svg/>",
             "css/foundations/intro_to_css/imgs/diagram.svg": "<svg/>",
             "css/foundations/selectors.md": "# Selectors\n",
         ])
         let snapshot = try site.snapshot()
         #expect(site.diagnostics().isEmpty)
         let page = try #require(snapshot.text(at: "css/foundations/intro-to-css.html"))
-        #expect(page.contains("src=\"intro-to-css/imgs/box%20model.png\""))
+        #expect(page.contains("src=\"intro-to-css/imgs/box%20model.svg\""))
         #expect(page.contains("href=\"intro-to-css/imgs/diagram.svg\""))
-        #expect(snapshot.files["css/foundations/intro-to-css/imgs/box model.png"] != nil)
+        #expect(snapshot.files["css/foundations/intro-to-css/imgs/box model.svg"] != nil)
         // The image folder is no group: the lesson is a plain row.
         let outline = try #require(snapshot.text(at: "css/index.html"))
         #expect(!outline.contains("<details"))
@@ -33,16 +33,16 @@ import FoldoutTestSupport
     @Test func aFolderWithoutMarkdownIsNeverASection() throws {
         let site = BadInputSite([
             "pets/_index.md": Self.catalog,
-            "pets/rex.md": "# Rex\n\n![Rex](photos/rex.jpg)\n",
-            "pets/photos/rex.jpg": "jpg",
-            "pets/photos/old/rex-2019.jpg": "jpg",
+            "pets/rex.md": "# Rex\n\n![Rex](photos/rex.svg)\n",
+            "pets/photos/rex.svg": "<svg/>",
+            "pets/photos/old/rex-2019.svg": "<svg/>",
         ])
         let snapshot = try site.snapshot()
         #expect(site.diagnostics().isEmpty)
         let catalog = try #require(snapshot.text(at: "pets/index.html"))
         #expect(!catalog.contains("class=\"section-header\""))
         #expect(!catalog.contains("Photos"))
-        #expect(snapshot.files["pets/photos/rex.jpg"] != nil && snapshot.files["pets/photos/old/rex-2019.jpg"] != nil)
+        #expect(snapshot.files["pets/photos/rex.svg"] != nil && snapshot.files["pets/photos/old/rex-2019.svg"] != nil)
         #expect(OutputLinks.broken(in: snapshot).isEmpty)
     }
 

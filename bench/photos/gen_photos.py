@@ -5,7 +5,8 @@ usage: gen_photos.py OUT_DIR N_ITEMS [--seed S] [--jobs J]
 
 Writes OUT_DIR/content/ (Hugo and Foldout read it as it is):
 
-    content/pets/_index.md
+    content/_index.md                              Foldout's image settings (widths 800, 1600)
+    content/pets/_index.md                         (Foldout: 160-pixel row thumbnails)
     content/pets/dogs/_index.md                    (dogs, cats, birds, rabbits)
     content/pets/dogs/rex-0001/index.md            title, image: photo.jpg, photos: [...]
     content/pets/dogs/rex-0001/photo.jpg           the item's photos, 1 to 3 (2 on average)
@@ -91,8 +92,12 @@ def write_text(out, items):
     content = os.path.join(out, "content")
     pets = os.path.join(content, "pets")
     os.makedirs(pets, exist_ok=True)
+    # Foldout's settings for the work Hugo's templates do: photos 800 and 1600 wide, and
+    # 160-pixel square thumbnails (320 for sharp screens); Hugo reads neither key.
+    with open(os.path.join(content, "_index.md"), "w") as f:
+        f.write("---\ntitle: \"Photo benchmark\"\nimage_widths: [800, 1600]\n---\n\nPets with phone photos.\n")
     with open(os.path.join(pets, "_index.md"), "w") as f:
-        f.write("---\ntitle: \"Pet Explorer\"\nweight: 1\n---\n\nPets looking for a home, with photos.\n")
+        f.write("---\ntitle: \"Pet Explorer\"\nweight: 1\nrow:\n  thumbnail: 160\n---\n\nPets looking for a home, with photos.\n")
     for weight, (section, title) in enumerate(SECTIONS.items(), 1):
         os.makedirs(os.path.join(pets, section), exist_ok=True)
         with open(os.path.join(pets, section, "_index.md"), "w") as f:

@@ -1,0 +1,85 @@
+import FoldoutBase
+
+/// Makes the images pages name: every variant the cache does not hold yet, one source image
+/// per task on every core, so only as many photos are decoded at once as there are cores.
+/// A source whose variants are all kept is not read at all.
+public struct ImageMaker: Sendable {
+    /// One source image and everything made of it.
+    public struct Job: Sendable {
+        public var source: SourceImage
+        public var operations: [ImageOperation]
+
+        public init(source: SourceImage, operations: [ImageOperation]) {
+            self.source = source
+            self.operations = operations
+        }
+    }
+
+    public struct Results: Sendable {
+        /// Where the cache keeps each operation's result, by `ImageOperation.key(source:)`.
+        public var files: [UInt64: String] = [:]
+        /// Sources that could not be made, by their output path.
+        public var problems: [String: ImageProblem] = [:]
+        /// How many sources were decoded (0 when the cache held everything).
+        public var decoded = 0
+    }
+
+    public var cache: ImageCache
+
+    public init(cache: ImageCache) {
+        self.cache = cache
+    }
+
+    public func make(_ jobs: [Job], progress: ((Int) -> Void)? = nil) -> Results {
+        // The sources with most to make first, so no core is left alone with a large one at the end.
+        let ordered = jobs.sorted { $0.operations.count * $0.source.header.pixelCount > $1.operations.count * $1.source.header.pixelCount }
+        let outcomes = try! Parallel.map(ordered, chunkSize: 1) { job in
+            defer { progress?(1) }
+            return make(job)
+        }
+        var results = Results()
+        for (job, outcome) in zip(ordered, outcomes) {
+            switch outcome {
+            case .success(let made):
+                results.files.merge(made.files) { first, _ in first }
+                if made.decoded { results.decoded += 1 }
+            case .failure(let problem):
+                results.problems[job.source.path] = problem
+            }
+        }
+        return results
+    }
+
+    private func make(_ job: Job) -> Result<(files: [UInt64: String], decoded: Bool), ImageProblem> {
+        var files: [UInt64: String] = [:]
+        var missing: [(key: UInt64, operation: ImageOperation)] = []
+        for operation in job.operations {
+            let key = operation.key(source: job.source.digest)
+            guard files[key] == nil else { continue }
+            if let kept = cache.lookup(key, format: operation.format) {
+                files[key] = kept
+            } else if !missing.contains(where: { $0.key == key }) {
+                missing.append((key, operation))
+            }
+        }
+        guard !missing.isEmpty else { return .success((files, false)) }
+        let bytes: [UInt8]
+        do {
+            bytes = try cache.fileSystem.readFile(job.source.absolutePath)
+        } catch {
+            return .failure(.unreadable("\(error)"))
+        }
+        for (key, operation) in missing {
+            switch ImageCodec.make(operation, from: bytes) {
+            case .success(let made):
+                guard let path = try? cache.store(made, for: key, format: operation.format) else {
+                    return .failure(.unreadable("its variants could not be written to \(cache.folder)"))
+                }
+                files[key] = path
+            case .failure(let problem):
+                return .failure(problem)
+            }
+        }
+        return .success((files, true))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import FoldoutBase
+import FoldoutLoading
+import FoldoutImages
+import FoldoutMarkdown
+import FoldoutModel
+
+extension SitePresenter {
+    /// How a page shows an image: as a row's square thumbnail, or large (an item's photo, a
+    /// gallery slide) across `sizes`.
+    package enum ImageUse {
+        case thumbnail(side: Int, focus: ImageOperation.Focus?)
+        case large(sizes: String)
+    }
+
+    /// `sizes` of an item's photo: the page's column on a wide screen, the whole width on a phone.
+    package static let itemImageSizes = "(min-width: 48rem) 20rem, min(22rem, 100vw)"
+    /// `sizes` of a gallery slide, which shows most of the column.
+    package static let gallerySizes = "(min-width: 48rem) 36rem, 85vw"
+
+    /// The keys of one image (docs/templates.md): the `<img>`'s `src`, `srcset`, size and
+    /// placeholder, a `<source>` per modern format, and `url`, the largest file, to open.
+    /// An image without variants (external, small, unreadable) keeps only `src` and its size.
+    package func imageContext(_ reference: ImageReference, use: ImageUse, alt: String, links: Links) -> TemplateContext {
+        let plan: ImagePlan?
+        switch use {
+        case .thumbnail(let side, let focus): plan = reference.isExternal ? nil : images.square(reference.location, side: side, focus: focus)
+        case .large: plan = reference.isExternal ? nil : images.responsive(reference.location)
+        }
+        guard let plan else {
+            let url = links.url(of: reference)
+            var size = reference.size
+            if case .thumbnail(let side, _) = use { size = (size ?? ImageSize(width: side, height: side)).fitted(in: side) }
+            return [
+                .src: .text(url), .url: .text(url), .alt: .text(alt), .hasSize: .flag(size != nil),
+                .width: .number(size?.width ?? 0), .height: .number(size?.height ?? 0),
+                .sources: [], .hasSrcset: false, .srcset: "", .sizes: "", .hasPlaceholder: false, .placeholder: "",
+            ]
+        }
+        let sizes: String
+        let srcset: (ImagePlan.Source) -> String
+        let shown: ImagePlan.Variant
+        switch use {
+        case .thumbnail:
+            // Density descriptors: the square is shown at its 1x size, sharper on a 2x screen.
+            sizes = ""
+            srcset = { source in
+                source.variants.enumerated().map { links.url(to: $1.path) + " \($0 + 1)x" }.joined(separator: ", ")
+            }
+            shown = plan.fallback.variants[0]
+        case .large(let large):
+            sizes = large
+            srcset = { source in source.variants.map { links.url(to: $0.path) + " \($0.width)w" }.joined(separator: ", ") }
+            shown = plan.fallback.variants[plan.fallback.variants.count / 2]
+        }
+        let sources: [TemplateContext] = plan.sources.dropLast().map { source in
+            [.type: .text(source.format.mimeType), .srcset: .text(srcset(source)), .sizes: .text(sizes)]
+        }
+        let placeholder = images.placeholders[reference.location]
+        let (width, height) = if case .thumbnail = use { (shown.width, shown.height) } else { (plan.width, plan.height) }
+        return [
+            .src: .text(links.url(to: shown.path)), .url: .text(links.url(to: plan.fallback.variants.last!.path)),
+            .alt: .text(alt), .hasSize: true, .width: .number(width), .height: .number(height),
+            .sources: .list(sources), .hasSrcset: true, .srcset: .text(srcset(plan.fallback)), .sizes: .text(sizes),
+            .hasPlaceholder: .flag(placeholder != nil), .placeholder: .text(placeholder ?? ""),
+        ]
+    }
+
+    /// The item's `photos:`, in the order written (`photos[0]`, `photos[1]`, …, or one `photos`).
+    package static func photos(of item: Item) -> [ImageReference] {
+        if let one = item.images["photos"] { return [one] }
+        return item.images.filter { $0.key.hasPrefix("photos[") }
+            .sorted { Int($0.key.dropFirst(7).dropLast()) ?? 0 < Int($1.key.dropFirst(7).dropLast()) ?? 0 }
+            .map(\.value)
+    }
+
+    /// `image_focus: 0.3, 0.2` (or `[0.3, 0.2]`): the point of the photo a square thumbnail
+    /// is cropped around, x and y from 0 (left, top) to 1.
+    package static func focus(of item: Item) -> ImageOperation.Focus? {
+        let numbers: [Double]
+        switch item.value(for: "image_focus") {
+        case .string(let text)?: numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        case .list(let values)?: numbers = values.compactMap { value in
+            switch value {
+            case .number(let number): number
+            case .integer(let number): Double(number)
+            default: nil
+            }
+        }
+        default: return nil
+        }
+        guard numbers.count == 2 else { return nil }
+        return ImageOperation.Focus(x: numbers[0], y: numbers[1])
+    }
+}
