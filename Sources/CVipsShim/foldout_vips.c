@@ -84,10 +84,39 @@ static int wrap(VipsImage *image, fv_image **out) {
     return 0;
 }
 
+static VipsInteresting interesting_of(fv_crop crop) {
+    return crop == FV_CROP_ATTENTION ? VIPS_INTERESTING_ATTENTION
+        : crop == FV_CROP_CENTRE ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+}
+
+/// The box of `width` x `height` around (`x`, `y`) cut from `covered`, which covers it.
+static int cut_around(VipsImage *covered, int width, int height, double x, double y, fv_image **out) {
+    int cover_width = vips_image_get_width(covered), cover_height = vips_image_get_height(covered);
+    int left = (int)(x * cover_width - width / 2.0 + 0.5);
+    int top = (int)(y * cover_height - height / 2.0 + 0.5);
+    if (left > cover_width - width) left = cover_width - width;
+    if (top > cover_height - height) top = cover_height - height;
+    if (left < 0) left = 0;
+    if (top < 0) top = 0;
+    VipsImage *cropped = NULL;
+    if (vips_extract_area(covered, &cropped, left, top, width, height, NULL) != 0) return -1;
+    return wrap(cropped, out);
+}
+
+/// The size that covers `width` x `height` with the proportions of an upright `image_width`
+/// x `image_height` image.
+static void cover(int image_width, int image_height, int width, int height, int *cover_width, int *cover_height) {
+    double scale = (double)width / image_width;
+    if ((double)height / image_height > scale) scale = (double)height / image_height;
+    *cover_width = (int)(image_width * scale + 0.999);
+    *cover_height = (int)(image_height * scale + 0.999);
+    if (*cover_width < width) *cover_width = width;
+    if (*cover_height < height) *cover_height = height;
+}
+
 int fv_thumbnail(const void *bytes, size_t length, int width, int height, fv_crop crop, fv_image **out) {
     if (fv_start() != 0) return -1;
-    VipsInteresting interesting = crop == FV_CROP_ATTENTION ? VIPS_INTERESTING_ATTENTION
-        : crop == FV_CROP_CENTRE ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    VipsInteresting interesting = interesting_of(crop);
     VipsImage *image = NULL;
     // A truncated or damaged file fails rather than coming out partly grey.
     if (vips_thumbnail_buffer((void *)bytes, length, &image, width, "height", height, "crop", interesting,
@@ -105,29 +134,55 @@ int fv_thumbnail_focus(const void *bytes, size_t length, int width, int height, 
     int upright_width = header.orientation >= 5 ? header.height : header.width;
     int upright_height = header.orientation >= 5 ? header.width : header.height;
     // Scaled to cover the box, then the box is cut out around the point.
-    double scale = (double)width / upright_width;
-    if ((double)height / upright_height > scale) scale = (double)height / upright_height;
-    int cover_width = (int)(upright_width * scale + 0.999);
-    int cover_height = (int)(upright_height * scale + 0.999);
-    if (cover_width < width) cover_width = width;
-    if (cover_height < height) cover_height = height;
+    int cover_width, cover_height;
+    cover(upright_width, upright_height, width, height, &cover_width, &cover_height);
     VipsImage *covered = NULL;
     if (vips_thumbnail_buffer((void *)bytes, length, &covered, cover_width, "height", cover_height,
                               "size", VIPS_SIZE_FORCE, "fail_on", VIPS_FAIL_ON_TRUNCATED,
                               "option_string", "fail_on=truncated", NULL) != 0) {
         return -1;
     }
-    int left = (int)(x * cover_width - width / 2.0 + 0.5);
-    int top = (int)(y * cover_height - height / 2.0 + 0.5);
-    if (left > cover_width - width) left = cover_width - width;
-    if (top > cover_height - height) top = cover_height - height;
-    if (left < 0) left = 0;
-    if (top < 0) top = 0;
-    VipsImage *cropped = NULL;
-    int failed = vips_extract_area(covered, &cropped, left, top, width, height, NULL);
+    int failed = cut_around(covered, width, height, x, y, out);
     g_object_unref(covered);
-    if (failed != 0) return -1;
-    return wrap(cropped, out);
+    return failed;
+}
+
+int fv_decode(const void *bytes, size_t length, int width, fv_image **out) {
+    if (fv_start() != 0) return -1;
+    VipsImage *lazy = NULL;
+    // Any height: the width decides. Shrunk only, never enlarged.
+    if (vips_thumbnail_buffer((void *)bytes, length, &lazy, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
+                              "fail_on", VIPS_FAIL_ON_TRUNCATED, "option_string", "fail_on=truncated", NULL) != 0) {
+        return -1;
+    }
+    // The file is decoded here, once; the variants are cut from the pixels in memory.
+    VipsImage *decoded = vips_image_copy_memory(lazy);
+    g_object_unref(lazy);
+    if (decoded == NULL) return -1;
+    // Already upright: nothing made from it may turn it again.
+    vips_image_remove(decoded, VIPS_META_ORIENTATION);
+    return wrap(decoded, out);
+}
+
+int fv_resize(fv_image *image, int width, int height, fv_crop crop, fv_image **out) {
+    VipsImage *resized = NULL;
+    if (vips_thumbnail_image(image->image, &resized, width, "height", height, "crop", interesting_of(crop),
+                             "size", crop == FV_CROP_NONE ? VIPS_SIZE_FORCE : VIPS_SIZE_BOTH, NULL) != 0) {
+        return -1;
+    }
+    return wrap(resized, out);
+}
+
+int fv_resize_focus(fv_image *image, int width, int height, double x, double y, fv_image **out) {
+    int cover_width, cover_height;
+    cover(vips_image_get_width(image->image), vips_image_get_height(image->image), width, height, &cover_width, &cover_height);
+    VipsImage *covered = NULL;
+    if (vips_thumbnail_image(image->image, &covered, cover_width, "height", cover_height, "size", VIPS_SIZE_FORCE, NULL) != 0) {
+        return -1;
+    }
+    int failed = cut_around(covered, width, height, x, y, out);
+    g_object_unref(covered);
+    return failed;
 }
 
 int fv_blur(fv_image *image, double sigma, fv_image **out) {

@@ -31,38 +31,86 @@ public enum ImageCodec {
 
     /// Makes `operation` from the image in `bytes` (whose header must have passed `header(of:)`).
     public static func make(_ operation: ImageOperation, from bytes: [UInt8]) -> Result<[UInt8], ImageProblem> {
-        guard operation.format.isWritable else { return .failure(.unreadable("cannot write \(operation.format.rawValue)")) }
-        return bytes.withUnsafeBytes { source -> Result<[UInt8], ImageProblem> in
-            var image: OpaquePointer?
-            let made: Int32
-            switch operation.shape {
-            case let .fit(width, height):
-                made = fv_thumbnail(source.baseAddress, source.count, Int32(width), Int32(height), FV_CROP_NONE, &image)
-            case let .square(side, nil):
-                made = fv_thumbnail(source.baseAddress, source.count, Int32(side), Int32(side), FV_CROP_ATTENTION, &image)
-            case let .square(side, focus?):
-                made = fv_thumbnail_focus(source.baseAddress, source.count, Int32(side), Int32(side), focus.x, focus.y, &image)
-            case let .placeholder(width, height):
-                var small: OpaquePointer?
-                made = fv_thumbnail(source.baseAddress, source.count, Int32(width), Int32(height), FV_CROP_NONE, &small)
-                if made == 0 {
-                    defer { fv_image_free(small) }
-                    if fv_blur(small, 1.2, &image) != 0 { return .failure(.unreadable(takeError())) }
+        bytes.withUnsafeBytes { source in
+            encode(operation) { shape, image in
+                switch shape {
+                case let .fit(width, height):
+                    fv_thumbnail(source.baseAddress, source.count, Int32(width), Int32(height), FV_CROP_NONE, &image)
+                case let .square(side, nil):
+                    fv_thumbnail(source.baseAddress, source.count, Int32(side), Int32(side), FV_CROP_ATTENTION, &image)
+                case let .square(side, focus?):
+                    fv_thumbnail_focus(source.baseAddress, source.count, Int32(side), Int32(side), focus.x, focus.y, &image)
                 }
             }
-            guard made == 0, let image else { return .failure(.unreadable(takeError())) }
-            defer { fv_image_free(image) }
-            var output: UnsafeMutableRawPointer?
-            var length = 0
-            // The source's bytes are read here: libvips decodes lazily, while saving.
-            guard fv_save(image, operation.format.shim, Int32(operation.quality), operation.keepsMetadata ? 1 : 0,
-                          &output, &length) == 0, let output else {
-                return .failure(.unreadable(takeError()))
-            }
-            defer { fv_free(output) }
-            let result = Array(UnsafeRawBufferPointer(start: output, count: length))
-            return .success(operation.format == .webp && !operation.keepsMetadata ? WebPMetadata.removed(from: result) : result)
         }
+    }
+
+    /// A photo decoded once, upright, in memory: several variants are made from it without
+    /// decoding the file again.
+    public final class Decoded: @unchecked Sendable {
+        fileprivate let image: OpaquePointer
+        fileprivate init(_ image: OpaquePointer) { self.image = image }
+        deinit { fv_image_free(image) }
+    }
+
+    /// The image in `bytes` decoded `width` pixels wide (never wider than it is), with
+    /// shrink-on-load.
+    public static func decode(_ bytes: [UInt8], width: Int) -> Result<Decoded, ImageProblem> {
+        var image: OpaquePointer?
+        let status = bytes.withUnsafeBytes { fv_decode($0.baseAddress, $0.count, Int32(width), &image) }
+        guard status == 0, let image else { return .failure(.unreadable(takeError())) }
+        return .success(Decoded(image))
+    }
+
+    /// Makes `operation` from a decoded photo: what `make(_:from:)` makes from its file.
+    public static func make(_ operation: ImageOperation, from decoded: Decoded) -> Result<[UInt8], ImageProblem> {
+        withExtendedLifetime(decoded) {
+            encode(operation) { shape, image in
+                switch shape {
+                case let .fit(width, height):
+                    fv_resize(decoded.image, Int32(width), Int32(height), FV_CROP_NONE, &image)
+                case let .square(side, nil):
+                    fv_resize(decoded.image, Int32(side), Int32(side), FV_CROP_ATTENTION, &image)
+                case let .square(side, focus?):
+                    fv_resize_focus(decoded.image, Int32(side), Int32(side), focus.x, focus.y, &image)
+                }
+            }
+        }
+    }
+
+    /// The shape of a resize, as `ImageOperation.Shape` without the placeholder, which is a
+    /// fit blurred.
+    enum Resize { case fit(width: Int, height: Int), square(side: Int, focus: ImageOperation.Focus?) }
+
+    /// `operation` made with `resize` (which makes the image of a shape) and encoded.
+    private static func encode(_ operation: ImageOperation,
+                               resize: (Resize, inout OpaquePointer?) -> Int32) -> Result<[UInt8], ImageProblem> {
+        guard operation.format.isWritable else { return .failure(.unreadable("cannot write \(operation.format.rawValue)")) }
+        var image: OpaquePointer?
+        let made: Int32
+        switch operation.shape {
+        case let .fit(width, height): made = resize(.fit(width: width, height: height), &image)
+        case let .square(side, focus): made = resize(.square(side: side, focus: focus), &image)
+        case let .placeholder(width, height):
+            var small: OpaquePointer?
+            made = resize(.fit(width: width, height: height), &small)
+            if made == 0 {
+                defer { fv_image_free(small) }
+                if fv_blur(small, 1.2, &image) != 0 { return .failure(.unreadable(takeError())) }
+            }
+        }
+        guard made == 0, let image else { return .failure(.unreadable(takeError())) }
+        defer { fv_image_free(image) }
+        var output: UnsafeMutableRawPointer?
+        var length = 0
+        // A file's bytes are read here: libvips decodes lazily, while saving.
+        guard fv_save(image, operation.format.shim, Int32(operation.quality), operation.keepsMetadata ? 1 : 0,
+                      &output, &length) == 0, let output else {
+            return .failure(.unreadable(takeError()))
+        }
+        defer { fv_free(output) }
+        let result = Array(UnsafeRawBufferPointer(start: output, count: length))
+        return .success(operation.format == .webp && !operation.keepsMetadata ? WebPMetadata.removed(from: result) : result)
     }
 
     /// libvips' last error, on one line.

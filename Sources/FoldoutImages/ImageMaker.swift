@@ -50,6 +50,19 @@ public struct ImageMaker: Sendable {
         return results
     }
 
+    /// The width to decode a photo at so that every one of `operations` can be cut from it
+    /// without enlarging: a square must cover its side in both directions.
+    package static func widthNeeded(by operations: [ImageOperation], header: ImageHeader) -> Int {
+        let (width, height) = (max(1, header.width), max(1, header.height))
+        let needed = operations.map { operation -> Int in
+            switch operation.shape {
+            case let .fit(fitWidth, _), let .placeholder(fitWidth, _): fitWidth
+            case let .square(side, _): width >= height ? (side * width + height - 1) / height : side
+            }
+        }
+        return min(width, needed.max() ?? width)
+    }
+
     private func make(_ job: Job) -> Result<(files: [UInt64: String], decoded: Bool), ImageProblem> {
         var files: [UInt64: String] = [:]
         var missing: [(key: UInt64, operation: ImageOperation)] = []
@@ -69,8 +82,16 @@ public struct ImageMaker: Sendable {
         } catch {
             return .failure(.unreadable("\(error)"))
         }
+        // Several variants are cut from one decode, at the largest size any of them needs.
+        var decoded: ImageCodec.Decoded?
+        if missing.count > 1 {
+            switch ImageCodec.decode(bytes, width: Self.widthNeeded(by: missing.map(\.operation), header: job.source.header)) {
+            case .success(let image): decoded = image
+            case .failure(let problem): return .failure(problem)
+            }
+        }
         for (key, operation) in missing {
-            switch ImageCodec.make(operation, from: bytes) {
+            switch decoded.map({ ImageCodec.make(operation, from: $0) }) ?? ImageCodec.make(operation, from: bytes) {
             case .success(let made):
                 guard let path = try? cache.store(made, for: key, format: operation.format) else {
                     return .failure(.unreadable("its variants could not be written to \(cache.folder)"))

@@ -131,6 +131,32 @@ import FoldoutImages
         #expect(!problem.message.isEmpty && !problem.hint.isEmpty)
     }
 
+    /// Several variants of one photo are cut from one decode: the same sizes, upright, without
+    /// metadata, as when each is made from the file.
+    @Test func variantsFromOneDecodeAreLikeVariantsFromTheFile() throws {
+        let source = try Self.fixture("rotated-6.jpg")
+        let operations = [ImageOperation(shape: .fit(width: 32, height: 48), format: .webp),
+                          ImageOperation(shape: .square(side: 20, focus: nil), format: .jpeg),
+                          ImageOperation(shape: .square(side: 20, focus: .init(x: 0.2, y: 0.8)), format: .png),
+                          ImageOperation(shape: .placeholder(width: 16, height: 24), format: .webp, quality: 40)]
+        let header = try Self.header(source)
+        let width = ImageMaker.widthNeeded(by: operations, header: header)
+        #expect(width == 32, "the widest fit; a 20-pixel square of a 64 × 96 photo needs only 20")
+        let decoded = try ImageCodec.decode(source, width: width).get()
+        for operation in operations {
+            let fromDecode = try ImageCodec.make(operation, from: decoded).get()
+            let fromFile = try ImageCodec.make(operation, from: source).get()
+            let (a, b) = (try Self.header(fromDecode), try Self.header(fromFile))
+            #expect((a.width, a.height) == (b.width, b.height))
+            #expect((a.width, a.height) == operation.size)
+            #expect(a.orientation == 1)
+            #expect(!Self.contains(fromDecode, "SERIAL-123456"))
+        }
+        // A square of a landscape photo needs the photo as high as the square.
+        #expect(ImageMaker.widthNeeded(by: [ImageOperation(shape: .square(side: 300, focus: nil), format: .webp)],
+                                        header: ImageHeader(format: .jpeg, storedWidth: 4000, storedHeight: 3000)) == 400)
+    }
+
     @Test func operationKeysTellEveryChoiceApart() {
         let base = ImageOperation(shape: .fit(width: 640, height: 480), format: .webp)
         var keys: Set<UInt64> = [base.key(source: 1)]

@@ -22,7 +22,10 @@ rotating each round, so a busy moment of the shared machine hits all of them ali
   a new folder, so both the output and the cache Foldout keeps beside it (.foldout-cache/)
   are new.
 - foldout warm: the same with output PARENT/public-N in one PARENT whose .foldout-cache/ an
-  untimed build filled before the first round.
+  untimed build filled before the first round. The files it adds to the image cache are
+  counted: every variant and placeholder Foldout makes is one, so 0 means no photo was decoded.
+- foldout text: the same pages without their photos (the Markdown with its `image:` and
+  `photos:` lines left out), into a new folder: what a warm build is compared with.
 
 A missing foldout binary, or a Foldout build exiting non-zero, is recorded as failed and that
 step is not run again (every build's stderr is kept beside its output as OUTPUT.stderr); Hugo's figures
@@ -100,6 +103,27 @@ class Corpus:
         return sum(p["bytes"] for p in self.photos) / 1e6
 
 
+def text_only(content, folder):
+    """The corpus's Markdown without its photos (no `image:` or `photos:` lines): the same
+    site with no image to make, which a warm build is compared with."""
+    if os.path.isdir(folder):
+        return folder
+    for parent, _, names in os.walk(content):
+        target = os.path.join(folder, os.path.relpath(parent, content))
+        os.makedirs(target, exist_ok=True)
+        for name in names:
+            if name.endswith(".md"):
+                with open(os.path.join(parent, name)) as f:
+                    lines = [line for line in f if not line.startswith(("image:", "photos:"))]
+                with open(os.path.join(target, name), "w") as f:
+                    f.writelines(lines)
+    return folder
+
+
+def count_files(folder):
+    return sum(len(names) for _, _, names in os.walk(folder))
+
+
 def make_corpus(work, items, seed):
     """WORK/corpus from gen_photos.py, made again only when its items or seed differ."""
     folder = os.path.join(work, "corpus")
@@ -127,6 +151,7 @@ class Measure:
         self.times, self.cpu_times, self.memories, self.images = [], [], [], []
         self.failure = None   # why the step stopped: "missing binary", "exit 1 (see ...)"
         self.check = None     # the checks of its first run's output
+        self.cache_growth = []  # files a warm build added to the image cache (0: it decoded nothing)
 
     @property
     def median(self):
@@ -134,8 +159,8 @@ class Measure:
 
 
 class Steps:
-    """The four steps, their folders and what they measured."""
-    names = ["hugo cold", "hugo warm", "foldout cold", "foldout warm"]
+    """The five steps, their folders and what they measured."""
+    names = ["hugo cold", "hugo warm", "foldout cold", "foldout warm", "foldout text"]
 
     def __init__(self, root, corpus, hugo, foldout):
         self.root, self.corpus, self.hugo, self.foldout = root, corpus, hugo, foldout
@@ -146,6 +171,8 @@ class Steps:
         self.hugo_cache = os.path.join(root, "hugo-cache")
         self.hugo_warm_resources = os.path.join(root, "hugo-warm", "resources")
         self.foldout_warm = os.path.join(root, "foldout-warm")
+        self.text_content = text_only(corpus.content, os.path.join(root, "text-only"))
+        self.warm_cache = os.path.join(self.foldout_warm, ".foldout-cache", "images")
         # Fill the warm caches, untimed for the medians (the times are reported apart).
         print("== filling the warm caches", file=sys.stderr)
         fill = self.hugo_build(os.path.join(root, "hugo-warm", "fill"), self.hugo_warm_resources)
@@ -153,7 +180,7 @@ class Steps:
         if fill.returncode != 0:
             sys.exit(f"bench-photos: hugo failed (exit {fill.returncode}):\n{fill.stderr[-3000:]}")
         if not os.access(foldout, os.X_OK):
-            for name in ("foldout cold", "foldout warm"):
+            for name in ("foldout cold", "foldout warm", "foldout text"):
                 self.measures[name].failure = f"no foldout binary at {foldout}"
             print(f"   no foldout binary at {foldout}: the Foldout steps are skipped", file=sys.stderr)
         else:
@@ -168,8 +195,8 @@ class Steps:
         return timed([self.hugo, "-d", out, "--contentDir", self.corpus.content, "--cacheDir", self.hugo_cache],
                      cwd=self.site, env=environment, stderr_file=out + ".stderr")
 
-    def foldout_build(self, out):
-        return timed([self.foldout, "build", "--content", self.corpus.content, "--output", out, "--quiet"],
+    def foldout_build(self, out, content=None):
+        return timed([self.foldout, "build", "--content", content or self.corpus.content, "--output", out, "--quiet"],
                      cwd=self.root, stderr_file=out + ".stderr")
 
     def run(self, name, round_number):
@@ -186,11 +213,18 @@ class Steps:
         elif name == "foldout cold":
             out = os.path.join(self.root, f"foldout-cold-{round_number}", "public")
             step = lambda: self.foldout_build(out)
-        else:
+        elif name == "foldout warm":
             out = os.path.join(self.foldout_warm, f"public-{round_number}")
             step = lambda: self.foldout_build(out)
+        else:
+            out = os.path.join(self.root, f"foldout-text-{round_number}", "public")
+            step = lambda: self.foldout_build(out, self.text_content)
+        cached_before = count_files(self.warm_cache)
         settle()
         result = step()
+        if name == "foldout warm":
+            # Every variant and placeholder is a file in the cache: none added, none decoded.
+            measure.cache_growth.append(count_files(self.warm_cache) - cached_before)
         if result.returncode != 0:
             if name.startswith("hugo"):
                 sys.exit(f"bench-photos: {name} failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
@@ -314,6 +348,12 @@ def render(steps, corpus, info, started, args):
         m = steps.measures[name]
         tool, cache = name.split()
         tool = {"hugo": "Hugo", "foldout": "Foldout"}[tool]
+        if cache == "text":
+            if m.times:
+                lines.append(f"| Foldout, the same pages without photos | - | {len(m.times)} | {m.median:.2f} s "
+                             f"({min(m.times):.2f}-{max(m.times):.2f}) | {statistics.median(m.cpu_times):.2f} s "
+                             f"| {max(m.memories) / 1024:.0f} MB | {m.images[0]} | - | - |")
+            continue
         if m.times:
             check = m.check
             lines.append(f"| {tool} | {cache} | {len(m.times)} | {m.median:.2f} s ({min(m.times):.2f}-{max(m.times):.2f}) "
@@ -332,12 +372,19 @@ def render(steps, corpus, info, started, args):
                           f"Foldout / Hugo {max(foldout.memories) / max(hugo.memories):.2f} the memory")
     if ratios:
         lines += ["Ratios, " + "; ".join(ratios) + ".", ""]
+    warm, text = steps.measures["foldout warm"], steps.measures["foldout text"]
+    if warm.times and text.times:
+        lines += [f"Warm Foldout against the same pages without photos: {warm.median - text.median:+.2f} s "
+                  f"(medians {warm.median:.2f} s and {text.median:.2f} s); files the warm builds added to the image "
+                  f"cache: {', '.join(map(str, warm.cache_growth))} (0: no photo was decoded).", ""]
     elif any(m.times for name, m in steps.measures.items() if name.startswith("foldout")):
         lines += [f"No ratios: Foldout did not write the {expected} images.", ""]
     failures = [(name, m.failure) for name, m in steps.measures.items() if m.failure]
     if failures:
         lines += ["Failed:", ""] + [f"- {name}: {why}" for name, why in failures] + [""]
     for name, m in steps.measures.items():
+        if name == "foldout text":
+            continue
         if m.check and m.check["images"] != expected:
             lines.append(f"- {name} wrote {m.check['images']} images, not {expected}")
         if m.check and m.check["bad"]:

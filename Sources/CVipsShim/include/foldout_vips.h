@@ -60,6 +60,17 @@ int fv_thumbnail(const void *bytes, size_t length, int width, int height, fv_cro
 /// from 0 to 1 across the upright image.
 int fv_thumbnail_focus(const void *bytes, size_t length, int width, int height, double x, double y, fv_image **out);
 
+/// The image in `bytes` decoded once, with shrink-on-load, upright, `width` pixels wide (never
+/// wider than it is) and held in memory: what several variants of one photo are made from,
+/// each with fv_resize or fv_resize_focus, without decoding the file again. 0 on success.
+int fv_decode(const void *bytes, size_t length, int width, fv_image **out);
+
+/// As fv_thumbnail, from an image fv_decode made.
+int fv_resize(fv_image *image, int width, int height, fv_crop crop, fv_image **out);
+
+/// As fv_thumbnail_focus, from an image fv_decode made.
+int fv_resize_focus(fv_image *image, int width, int height, double x, double y, fv_image **out);
+
 /// A copy of `image` with a gaussian blur of `sigma` pixels. 0 on success.
 int fv_blur(fv_image *image, double sigma, fv_image **out);
 
