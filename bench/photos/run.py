@@ -121,7 +121,10 @@ def text_only(content, folder):
 
 
 def count_files(folder):
-    return sum(len(names) for _, _, names in os.walk(folder))
+    """The images in Foldout's image cache: not its list of headers nor the lists of what
+    each output folder uses (a new output folder adds its list)."""
+    return sum(1 for _, _, names in os.walk(folder) for name in names
+               if name != "headers" and not name.startswith("used-by-"))
 
 
 def make_corpus(work, items, seed):
@@ -341,7 +344,9 @@ def render(steps, corpus, info, started, args):
              f"upright: {expected} images", "",
              "Median wall time of the runs (min-max in brackets), median CPU time (user + system), peak memory "
              "(max over the runs), image files written (first run), and of those, how many show upright and "
-             "how many carry GPS or private tags. Cold: no cache; warm: the cache filled by an earlier build.", "",
+             "how many carry GPS or private tags. Cold: no cache; warm: the cache filled by an earlier build. "
+             "Foldout writes more files than Hugo for the same photos: the JPEG fallback of each WebP, and "
+             "squares only of the photos rows show (bench/photos/README.md).", "",
              "| tool | cache | runs | wall time | CPU | peak memory | images | upright | private tags |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for name in steps.names:
@@ -385,8 +390,8 @@ def render(steps, corpus, info, started, args):
     for name, m in steps.measures.items():
         if name == "foldout text":
             continue
-        if m.check and m.check["images"] != expected:
-            lines.append(f"- {name} wrote {m.check['images']} images, not {expected}")
+        if m.check and m.check["images"] < expected:
+            lines.append(f"- {name} wrote {m.check['images']} images, fewer than {expected}")
         if m.check and m.check["bad"]:
             lines.append(f"- {name}: {len(m.check['bad'])} images not upright or with private tags, "
                          f"such as {m.check['bad'][0]}")
