@@ -26,7 +26,7 @@ package struct ImageVariants: Sendable {
         func addItems(of catalog: Catalog?, _ items: [Item]) {
             let row = catalog.flatMap { configurations[$0.id] }?.row ?? .standard
             for item in items {
-                if let field = row.imageField, let image = item.images[field], !image.isExternal {
+                if let field = row.imageField, let image = item.images[field], !image.isExternal, images.sources[image.location] != nil {
                     add(images.square(image.location, side: row.thumbnailSize, focus: SitePresenter.focus(of: item)), of: image.location)
                 }
                 if let image = item.image, !image.isExternal { add(images.responsive(image.location), of: image.location) }

@@ -9,7 +9,7 @@ extension SitePresenter {
     /// How a page shows an image: as a row's square thumbnail, or large (an item's photo, a
     /// gallery slide) across `sizes`.
     package enum ImageUse {
-        case thumbnail(side: Int, focus: ImageOperation.Focus?)
+        case thumbnail(side: Int)
         case large(sizes: String)
     }
 
@@ -21,16 +21,21 @@ extension SitePresenter {
     /// The keys of one image (docs/templates.md): the `<img>`'s `src`, `srcset`, size and
     /// placeholder, a `<source>` per modern format, and `url`, the largest file, to open.
     /// An image without variants (external, small, unreadable) keeps only `src` and its size.
-    package func imageContext(_ reference: ImageReference, use: ImageUse, alt: String, links: Links) -> TemplateContext {
-        let plan: ImagePlan?
-        switch use {
-        case .thumbnail(let side, let focus): plan = reference.isExternal ? nil : images.square(reference.location, side: side, focus: focus)
-        case .large: plan = reference.isExternal ? nil : images.responsive(reference.location)
+    /// `focus`, a thumbnail's focal point, is asked only for a photo that has variants.
+    package func imageContext(_ reference: ImageReference, use: ImageUse, alt: String, links: Links,
+                              focus: () -> ImageOperation.Focus? = { nil }) -> TemplateContext {
+        var plan: ImagePlan?
+        // Most rows of a large catalog show no photo with variants: no plan is looked for then.
+        if !reference.isExternal, images.sources[reference.location] != nil {
+            switch use {
+            case .thumbnail(let side): plan = images.square(reference.location, side: side, focus: focus())
+            case .large: plan = images.responsive(reference.location)
+            }
         }
         guard let plan else {
             let url = links.url(of: reference)
             var size = reference.size
-            if case .thumbnail(let side, _) = use { size = (size ?? ImageSize(width: side, height: side)).fitted(in: side) }
+            if case .thumbnail(let side) = use { size = (size ?? ImageSize(width: side, height: side)).fitted(in: side) }
             return [
                 .src: .text(url), .url: .text(url), .alt: .text(alt), .hasSize: .flag(size != nil),
                 .width: .number(size?.width ?? 0), .height: .number(size?.height ?? 0),
@@ -68,6 +73,7 @@ extension SitePresenter {
 
     /// The item's `photos:`, in the order written (`photos[0]`, `photos[1]`, …, or one `photos`).
     package static func photos(of item: Item) -> [ImageReference] {
+        guard item.images.count > 1 else { return item.images["photos"].map { [$0] } ?? [] }
         if let one = item.images["photos"] { return [one] }
         return item.images.filter { $0.key.hasPrefix("photos[") }
             .sorted { Int($0.key.dropFirst(7).dropLast()) ?? 0 < Int($1.key.dropFirst(7).dropLast()) ?? 0 }

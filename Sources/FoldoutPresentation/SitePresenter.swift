@@ -288,8 +288,8 @@ public struct SitePresenter {
         var thumbnail: TemplateContext?
         if let field = configuration.imageField, let image = item.images[field] {
             let alt = configuration.alt?.render(value) ?? (image.altIsWritten ? image.alt : "")
-            thumbnail = imageContext(image, use: .thumbnail(side: configuration.thumbnailSize, focus: Self.focus(of: item)),
-                                     alt: alt, links: links)
+            thumbnail = imageContext(image, use: .thumbnail(side: configuration.thumbnailSize), alt: alt, links: links,
+                                     focus: { Self.focus(of: item) })
         }
         let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
         // In the order the default outline and row templates look keys up: a look-up scans
