@@ -6,6 +6,16 @@ import PackageDescription
 // Every other build leaves it unset.
 let libFuzzer = Context.environment["FOLDOUT_LIBFUZZER"].flatMap { $0.isEmpty ? nil : $0 }
 
+/// glib's header folders, which libvips' headers include (`pkg-config --cflags glib-2.0`).
+let glibIncludeFlags: [String] = {
+    #if arch(arm64)
+    let triple = "aarch64-linux-gnu"
+    #else
+    let triple = "x86_64-linux-gnu"
+    #endif
+    return ["-I/usr/include/glib-2.0", "-I/usr/lib/\(triple)/glib-2.0/include"]
+}()
+
 let package = Package(
     name: "Foldout",
     platforms: [.macOS(.v14)],
@@ -40,13 +50,10 @@ let package = Package(
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
         ),
         // libvips, for photos: thumbnails and variants (Debian: libvips-dev). Its calls take
-        // variadic options, so CVipsShim wraps the few Foldout makes in plain C.
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
-        ),
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // variadic options, so CVipsShim wraps the few Foldout makes in plain C. It opens
+        // libvips on first use rather than linking it (see foldout_vips.c): only its headers
+        // are needed here, with glib's.
+        .target(name: "CVipsShim", cSettings: [.unsafeFlags(glibIncludeFlags)], linkerSettings: [.linkedLibrary("dl")]),
         // Turns Templates/ into Swift source so the default templates ship inside the binary.
         .executableTarget(name: "EmbedTemplatesTool", path: "Sources/EmbedTemplatesTool"),
         .plugin(

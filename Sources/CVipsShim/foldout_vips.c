@@ -1,8 +1,96 @@
 #include "foldout_vips.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <vips/vips.h>
+
+// libvips is opened on first use, not linked: linked, it and the hundred libraries it needs
+// were loaded at the start of every run, about 30 ms (docs/benchmarks.md), photos or not.
+// Each function is looked up once; the names below then call through the table.
+#define FV_FUNCTIONS(X) \
+    X(vips_init) X(vips_concurrency_set) X(vips_cache_set_max) X(vips_cache_set_max_mem) X(vips_block_untrusted_set) \
+    X(vips_foreign_find_load_buffer) X(vips_image_new_from_buffer) X(vips_image_get_typeof) X(vips_image_get_string) \
+    X(vips_image_get_width) X(vips_image_get_height) X(vips_image_get_orientation) X(vips_image_get_n_pages) \
+    X(vips_image_get_bands) X(vips_image_get_format) X(vips_image_get_interpretation) X(vips_image_hasalpha) \
+    X(vips_image_get_fields) X(vips_image_remove) X(vips_image_copy_memory) X(vips_thumbnail_buffer) \
+    X(vips_thumbnail_image) X(vips_extract_area) X(vips_gaussblur) X(vips_colourspace) X(vips_cast_uchar) \
+    X(vips_flatten) X(vips_array_double_newv) X(vips_area_unref) X(vips_copy) X(vips_jpegsave_buffer) \
+    X(vips_pngsave_buffer) X(vips_webpsave_buffer) X(vips_heifsave_buffer) X(vips_error) X(vips_error_buffer_copy) \
+    X(g_object_ref) X(g_object_unref) X(g_free) X(g_malloc) X(g_strfreev) X(g_strdup) X(g_ascii_strdown)
+
+#undef g_object_ref
+#define FV_DECLARE(name) __typeof__(name) *p_##name;
+static struct {
+    FV_FUNCTIONS(FV_DECLARE)
+} api;
+
+#define vips_init (*api.p_vips_init)
+#define vips_concurrency_set (*api.p_vips_concurrency_set)
+#define vips_cache_set_max (*api.p_vips_cache_set_max)
+#define vips_cache_set_max_mem (*api.p_vips_cache_set_max_mem)
+#define vips_block_untrusted_set (*api.p_vips_block_untrusted_set)
+#define vips_foreign_find_load_buffer (*api.p_vips_foreign_find_load_buffer)
+#define vips_image_new_from_buffer (*api.p_vips_image_new_from_buffer)
+#define vips_image_get_typeof (*api.p_vips_image_get_typeof)
+#define vips_image_get_string (*api.p_vips_image_get_string)
+#define vips_image_get_width (*api.p_vips_image_get_width)
+#define vips_image_get_height (*api.p_vips_image_get_height)
+#define vips_image_get_orientation (*api.p_vips_image_get_orientation)
+#define vips_image_get_n_pages (*api.p_vips_image_get_n_pages)
+#define vips_image_get_bands (*api.p_vips_image_get_bands)
+#define vips_image_get_format (*api.p_vips_image_get_format)
+#define vips_image_get_interpretation (*api.p_vips_image_get_interpretation)
+#define vips_image_hasalpha (*api.p_vips_image_hasalpha)
+#define vips_image_get_fields (*api.p_vips_image_get_fields)
+#define vips_image_remove (*api.p_vips_image_remove)
+#define vips_image_copy_memory (*api.p_vips_image_copy_memory)
+#define vips_thumbnail_buffer (*api.p_vips_thumbnail_buffer)
+#define vips_thumbnail_image (*api.p_vips_thumbnail_image)
+#define vips_extract_area (*api.p_vips_extract_area)
+#define vips_gaussblur (*api.p_vips_gaussblur)
+#define vips_colourspace (*api.p_vips_colourspace)
+#define vips_cast_uchar (*api.p_vips_cast_uchar)
+#define vips_flatten (*api.p_vips_flatten)
+#define vips_array_double_newv (*api.p_vips_array_double_newv)
+#define vips_area_unref (*api.p_vips_area_unref)
+#define vips_copy (*api.p_vips_copy)
+#define vips_jpegsave_buffer (*api.p_vips_jpegsave_buffer)
+#define vips_pngsave_buffer (*api.p_vips_pngsave_buffer)
+#define vips_webpsave_buffer (*api.p_vips_webpsave_buffer)
+#define vips_heifsave_buffer (*api.p_vips_heifsave_buffer)
+#define vips_error (*api.p_vips_error)
+#define vips_error_buffer_copy (*api.p_vips_error_buffer_copy)
+#define g_object_ref (*api.p_g_object_ref)
+#define g_object_unref (*api.p_g_object_unref)
+#define g_free (*api.p_g_free)
+#define g_malloc (*api.p_g_malloc)
+#define g_strfreev (*api.p_g_strfreev)
+#define g_strdup (*api.p_g_strdup)
+#define g_ascii_strdown (*api.p_g_ascii_strdown)
+
+/// Why libvips could not be opened, when it could not; else NULL.
+static char *load_failure = NULL;
+
+static int load(void) {
+    void *handle = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *why = dlerror();
+        size_t length = strlen(why) + 80;
+        load_failure = malloc(length);
+        if (load_failure != NULL) snprintf(load_failure, length, "libvips could not be loaded (install libvips42): %s", why);
+        return -1;
+    }
+#define FV_LOAD(name) \
+    if ((api.p_##name = (__typeof__(api.p_##name))dlsym(handle, #name)) == NULL) { \
+        load_failure = strdup("libvips has no " #name ": Foldout needs libvips 8.14 or later"); \
+        return -1; \
+    }
+    FV_FUNCTIONS(FV_LOAD)
+    return 0;
+}
 
 struct fv_image {
     VipsImage *image;
@@ -12,7 +100,7 @@ static int started = -1;
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 
 static void start(void) {
-    if (VIPS_INIT("foldout") != 0) {
+    if (load() != 0 || vips_init("foldout") != 0) {
         started = -1;
         return;
     }
@@ -234,7 +322,7 @@ static int is_metadata(const char *name) {
     static const char *const prefixes[] = {"exif-", "xmp-", "iptc-", "icc-", "orientation", "png-comment", "gif-comment",
                                            "jpeg-comment", "heif-", "jpeg-thumbnail", "interlaced", NULL};
     for (int index = 0; prefixes[index] != NULL; index++) {
-        if (g_str_has_prefix(name, prefixes[index])) return 1;
+        if (strncmp(name, prefixes[index], strlen(prefixes[index])) == 0) return 1;
     }
     return 0;
 }
@@ -292,9 +380,13 @@ void fv_image_free(fv_image *image) {
     g_free(image);
 }
 
-void fv_free(void *bytes) { g_free(bytes); }
+void fv_free(void *bytes) {
+    // Without libvips, the only text handed out is the load failure, from malloc.
+    if (api.p_g_free != NULL) g_free(bytes); else free(bytes);
+}
 
 char *fv_take_error(void) {
+    if (api.p_vips_error_buffer_copy == NULL) return strdup(load_failure != NULL ? load_failure : "libvips could not be loaded");
     char *text = vips_error_buffer_copy();
     return text != NULL ? text : g_strdup("");
 }
