@@ -109,8 +109,9 @@ def test_every_pet_page_shows_its_photo(site_files):
         page = source.relative_to(CONTENT).with_suffix(".html").as_posix()
         if not (site_files.root / page).is_file():
             missing.append(f"{page}: no such page for {source}")
-        elif not any(i.kind == "item" for i in checks.photo_images(site_files.root / page)):
-            missing.append(f"{page}: no <img class=\"item-image\"> though {source.name} names an image")
+        elif not any(i.kind in ("item", "gallery") for i in checks.photo_images(site_files.root / page)):
+            # An item with several photos shows them in its gallery instead of the one.
+            missing.append(f"{page}: no <img class=\"item-image\"> nor gallery though {source.name} names an image")
     assert not missing, report(missing)
 
 
