@@ -167,10 +167,12 @@ package struct Pipeline {
                                images: SiteImages, inputs: BuildInputs) -> MarkdownStage {
         let allowsRawHTML = tree.index.flatMap { pages[$0.path] }?.unsafeHTML ?? false
         let markdownOptions = MarkdownRenderer.Options(allowRawHTML: allowsRawHTML, reservedIDs: templates?.literalIDs ?? [])
+        // The image stage read the photos' headers already: their files are not read again.
+        let photoSizes = images.sources.mapValues { ImageSize(width: $0.header.width, height: $0.header.height) }
         return MarkdownStage(renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: markdownOptions)), routes: routes,
                              introReservedIDs: ContentRouter.outlineIDs(of: tree, pages: pages),
-                             imageSizes: routes.imageSizes(in: tree, fileSystem: options.fileSystem), images: images, loader: inputs.loader,
-                             fileDigests: inputs.fileDigests, cache: cache)
+                             imageSizes: routes.imageSizes(in: tree, fileSystem: options.fileSystem, known: photoSizes),
+                             images: images, loader: inputs.loader, fileDigests: inputs.fileDigests, cache: cache)
     }
 
     /// Links naming an anchor, checked once every page's ids are known: the index of the

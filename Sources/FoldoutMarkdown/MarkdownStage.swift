@@ -79,8 +79,7 @@ package struct MarkdownStage: Sendable {
                 }
                 reference.location = target
                 reference.isExternal = false
-                // libvips reads what `ImageSize` does not (HEIC, AVIF, TIFF).
-                reference.size = siteImages.sources[target].map { ImageSize(width: $0.header.width, height: $0.header.height) } ?? size
+                reference.size = size
             }
             return reference
         }

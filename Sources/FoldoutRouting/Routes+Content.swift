@@ -5,12 +5,13 @@ import FoldoutMarkdown
 extension Routes {
     /// The pixel size of every content image, by the output path it is copied to, read once
     /// per build (many items name the same picture). Nil for a file that is not an image
-    /// Foldout can read.
-    package func imageSizes(in tree: SourceFolder, fileSystem: FileSystem) -> [String: ImageSize?] {
+    /// Foldout can read. `known` are sizes the image stage has already (its photos, whose
+    /// files are not read again).
+    package func imageSizes(in tree: SourceFolder, fileSystem: FileSystem, known: [String: ImageSize] = [:]) -> [String: ImageSize?] {
         var assets: [(path: String, asset: SourceAsset)] = []
         func walk(_ folder: SourceFolder) {
             for asset in folder.assets {
-                if let target = targets[asset.path] { assets.append((target.path, asset)) }
+                if let target = targets[asset.path], known[target.path] == nil { assets.append((target.path, asset)) }
             }
             folder.folders.forEach(walk)
         }
@@ -18,7 +19,7 @@ extension Routes {
         let sizes = try! Parallel.map(assets) { entry -> ImageSize? in
             (try? fileSystem.readFile(entry.asset.absolutePath)).flatMap(ImageSize.init(header:))
         }
-        var result: [String: ImageSize?] = [:]
+        var result: [String: ImageSize?] = known.mapValues(Optional.some)
         for (entry, size) in zip(assets, sizes) { result[entry.path] = size }
         return result
     }
