@@ -102,7 +102,10 @@ package struct Pipeline {
         if !images.sources.isEmpty {
             let cache = ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem)
             let made = ImageMaker(cache: cache).make(variants.jobs(images))
-            var used = Set(images.placeholderOperations().compactMap { made.files[$0.operation.key(source: images.sources[$0.path]!.digest)] })
+            // The placeholders, made by the image stage, are the cache's too.
+            var used = Set(images.placeholderOperations().filter { images.placeholders[$0.path] != nil }.map { path, operation in
+                cache.path(of: operation.key(source: images.sources[path]!.digest), format: operation.format)
+            })
             for file in variants.files {
                 let key = file.operation.key(source: images.sources[file.source]!.digest)
                 guard let kept = made.files[key] else { continue }

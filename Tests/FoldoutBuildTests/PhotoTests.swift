@@ -155,6 +155,9 @@ import FoldoutTestSupport
         #expect(!before.intersection(after).isEmpty, "Rex's own variants were kept")
         #expect(!after.subtracting(before).isEmpty, "the new photo's were made")
         #expect(!before.subtracting(after).isEmpty, "the old photo's are gone")
+        // Every kept file is one a page uses: its placeholder counts as used, the old one does not.
+        let used = try site.memory.text(cacheFolder + "/used-by-Output").split(separator: "\n").map(String.init)
+        #expect(Set(used) == Set(after.map { $0.hasPrefix("/") ? $0 : cacheFolder + "/" + $0 }))
         #expect(try site.text("pets/rex.html").contains("rex-2-"))
     }
 }
