@@ -1,11 +1,13 @@
 import FoldoutBase
 import FoldoutModel
 
-/// A catalog's presentation settings from its `_index.md`: the row configuration and the
-/// fields its item pages list.
+/// A catalog's presentation settings from its `_index.md`: the row configuration, the
+/// fields its item pages list, and the facets and sort choices of its page.
 public struct CatalogPresentation: Sendable, Equatable {
     public var row: RowConfiguration = .standard
     public var fields: DetailFieldList = .all
+    public var facets: [FacetDeclaration] = []
+    public var sortChoices: [SortChoice] = []
 
     public static let standard = CatalogPresentation()
 
@@ -28,8 +30,38 @@ public struct CatalogPresentation: Sendable, Equatable {
                 diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, "fields"), problem,
                                           hint: "write it like `fields: [breed, {age: Age in years}]`"))
             }
+            problems = []
+            presentation.facets = FacetDeclaration.readList(catalog.field("facets"), problems: &problems)
+            for problem in problems {
+                diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, "facets"), problem,
+                                          hint: "see docs/content.md, “Facets and sorting”"))
+            }
+            problems = []
+            presentation.sortChoices = SortChoice.readList(catalog.field("sort_options"), problems: &problems)
+            for problem in problems {
+                diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, "sort_options"), problem,
+                                          hint: "write it like `sort_options: [title, date, age]`"))
+            }
+            // A field no item has is most likely misspelt: its facet would offer nothing.
+            let unused = presentation.facets.map(\.field) + presentation.sortChoices.map(\.field).filter { $0 != "title" }
+            for field in Set(unused).sorted() where !catalog.hasItem(withField: field) {
+                let key = presentation.facets.contains { $0.field == field } ? "facets" : "sort_options"
+                diagnostics.append(.warning(displayPath(indexPath), line: lines(indexPath, key),
+                                            "no item of \(catalog.title) has the field `\(field)`",
+                                            hint: "check the spelling against the items' front matter"))
+            }
             result[catalog.id] = presentation
         }
         return result
+    }
+}
+
+extension Catalog {
+    fileprivate func hasItem(withField field: String) -> Bool {
+        var found = false
+        forEachItem { item in
+            if !found, item.value(for: field) != nil { found = true }
+        }
+        return found
     }
 }

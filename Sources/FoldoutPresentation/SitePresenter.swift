@@ -154,9 +154,44 @@ public struct SitePresenter {
         let pagePath = catalog.outputPath
         var card = catalogCardContext(catalog, pagePath: pagePath)
         card[.filterLabel] = .text("Filter \(catalog.title)")
+        let configuration = configurations[catalog.id] ?? .standard
+        let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices)
+        card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)"))
+        card[.dataJSON] = .text(facets.json)
         return [
             .catalog: .context(card),
             .sections: .list(catalog.sections.map { sectionContext($0, in: catalog, pagePath: pagePath) }),
+        ]
+    }
+
+    /// The catalog page's panel: the filter box, the facets with their counts over every
+    /// item, and the sort choices. The page's script updates the counts as filters apply.
+    package func panelContext(_ facets: CatalogFacets, filterLabel: String) -> TemplateContext {
+        let facetContexts: [TemplateContext] = facets.facets.map { facet in
+            let key = facet.declaration.key
+            let isList = facet.kind == .values || facet.kind == .boolean
+            return [
+                .key: .text(key),
+                .label: .text(facet.declaration.label),
+                .kind: .text(facet.kind.rawValue),
+                .isList: .flag(isList),
+                .isRange: .flag(!isList),
+                .inputType: .text(facet.kind == .date ? "date" : "number"),
+                .low: .text(facet.bounds?.low ?? ""),
+                .high: .text(facet.bounds?.high ?? ""),
+                .hasBounds: .flag(facet.bounds != nil),
+                .values: .list(facet.values.map { value in
+                    [.facetKey: .text(key), .label: .text(value.label), .slug: .text(value.slug), .count: .number(value.count)]
+                }),
+            ]
+        }
+        return [
+            .filterLabel: .text(filterLabel),
+            .hasFacets: .flag(!facetContexts.isEmpty),
+            .facets: .list(facetContexts),
+            .hasSorts: .flag(!facets.sorts.isEmpty),
+            .sorts: .list(facets.sorts.map { [.key: .text($0.choice.key), .label: .text($0.choice.label)] }),
+            .statusText: .text(Self.countLabel(facets.itemCount)),
         ]
     }
 

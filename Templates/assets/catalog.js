@@ -1,11 +1,15 @@
 /*
-  Foldout catalog page script. Adds to a page that is complete without it:
+  Foldout catalog page script. The page is complete without it; this adds:
   1. Arriving at catalog.html#some/row opens the groups around that row (browsers that
      open <details> for a fragment do it themselves; this covers the others).
-  2. A filter box above the sections. Rows that do not match the title, secondary text,
-     badges or tags hide; a section or group whose own title matches keeps its rows;
-     groups with matches open; clearing restores the open/closed state from before.
-     The query lives in ?q= so a filtered view can be linked.
+  2. The panel (partials/catalog-panel.html): a text filter, facets and sort choices.
+     Facets are OR within one and AND across them; their counts show what each value would
+     give with the other filters. Rows that do not match hide, groups and sections say how
+     many of their rows match and hide when none do, and the status line says "12 of 340
+     items". The state lives in the address (?q=…&species=cat&age=2..8&sort=age), so a view
+     can be linked, reloaded and gone back to.
+  The facets' values come from the page's #catalog-data, one column per facet in the order
+  of the catalog's items, and "rows" maps the page's rows to items in document order.
   A plain script: no modules, no fetch, so it works from file:// too.
 */
 (function () {
@@ -32,6 +36,7 @@
         node.open = true;
         opened = true;
       }
+      if (node.hidden) node.hidden = false;
     }
     if (opened) target.scrollIntoView();
   }
@@ -39,12 +44,70 @@
   revealTarget();
   window.addEventListener("hashchange", revealTarget);
 
-  // ---------- 2. Filter ----------
+  // ---------- 2. The panel ----------
 
-  var rows = Array.prototype.slice.call(catalog.querySelectorAll(".row"));
-  if (rows.length === 0) return;
-  var groups = Array.prototype.slice.call(catalog.querySelectorAll("details"));
-  var sections = Array.prototype.slice.call(catalog.querySelectorAll(".section"));
+  var panel = document.getElementById("catalog-panel");
+  var rows = catalog.getElementsByClassName("row");
+  if (!panel || rows.length === 0) return;
+  rows = Array.prototype.slice.call(rows);
+  var input = document.getElementById("filter-query");
+  var sortSelect = document.getElementById("catalog-sort");
+  var status = document.getElementById("catalog-status");
+  var clearButton = panel.querySelector(".facet-clear");
+  var toggle = panel.querySelector(".facet-toggle");
+  var activeBadge = panel.querySelector(".facet-active");
+  var totalLabel = status ? status.textContent : "";
+  var empty = document.createElement("p");
+  empty.className = "filter-empty";
+  empty.hidden = true;
+  panel.parentNode.insertBefore(empty, panel.nextSibling);
+
+  var data = { items: 0, rows: [], facets: [], sorts: [] };
+  try {
+    data = JSON.parse(document.getElementById("catalog-data").textContent);
+  } catch (error) {
+    // A page made by a template without the data filters by text alone.
+  }
+  var itemCount = data.items;
+  // The item each row shows, from runs of consecutive items.
+  var rowItem = new Int32Array(rows.length);
+  (function () {
+    var index = 0;
+    data.rows.forEach(function (run) {
+      for (var k = 0; k < run[1] && index < rows.length; k++) rowItem[index++] = run[0] + k;
+    });
+    if (index !== rows.length) {
+      // The page's rows are not the data's: facets would filter the wrong rows.
+      data.facets = [];
+      data.sorts = [];
+      itemCount = rows.length;
+      for (var r = 0; r < rows.length; r++) rowItem[r] = r;
+    }
+  })();
+
+  var facets = data.facets.map(function (facet) {
+    var fieldset = panel.querySelector('fieldset[data-facet="' + facet.key + '"]');
+    var list = facet.kind === "values" || facet.kind === "boolean";
+    var boxes = fieldset && list ? Array.prototype.slice.call(fieldset.querySelectorAll("input[type=checkbox]")) : [];
+    var slot = {};
+    (facet.values || []).forEach(function (value, index) { slot[value] = index; });
+    return {
+      key: facet.key,
+      list: list,
+      numeric: facet.kind === "range",
+      cells: facet.cells,
+      values: facet.values || [],
+      boxes: boxes,
+      boxSlots: boxes.map(function (box) { return slot[box.value]; }),
+      counts: boxes.map(function (box) { return box.parentNode.querySelector(".facet-count"); }),
+      low: fieldset ? fieldset.querySelector('input[name="' + facet.key + '-min"]') : null,
+      high: fieldset ? fieldset.querySelector('input[name="' + facet.key + '-max"]') : null,
+      selected: null, // a list facet's chosen value slots, as an object; a range's [low, high]
+      shownCounts: []
+    };
+  });
+
+  // ---------- What each row can be found by, read when the box is first used ----------
 
   function fold(text) {
     return (text || "")
@@ -55,171 +118,404 @@
       .trim();
   }
 
+  var rowText = null;
+  var rowTitles = null;
+
   function textOf(element, selector) {
     var found = element.querySelector(selector);
     return found ? found.textContent : "";
   }
 
-  // What each row and each heading can be found by, folded once.
-  var rowText = rows.map(function (row) {
-    return fold(
-      [
-        // The row's own link: a row that discloses sub-pages holds their rows too.
-        textOf(row, ":scope > .row-link .row-title"),
-        textOf(row, ":scope > .row-link .row-secondary"),
-        textOf(row, ":scope > .row-link .badges"),
-        row.getAttribute("data-tags") || ""
-      ].join(" ")
-    );
-  });
-
-  function headingText(element) {
-    if (element.tagName === "DETAILS") return fold(textOf(element, ".group-title"));
-    return fold(textOf(element, ".section-header .anchor"));
+  function readRowText() {
+    if (rowText) return;
+    var headingOf = new Map();
+    rowText = [];
+    rowTitles = [];
+    rows.forEach(function (row, index) {
+      var link = row.firstElementChild;
+      rowText[index] = fold(
+        (link && link.classList.contains("row-link") ? link.textContent : textOf(row, ".row-link")) + " " +
+        (row.getAttribute("data-tags") || "")
+      );
+      var titles = "";
+      containersOf(index).forEach(function (element) {
+        if (!headingOf.has(element)) {
+          headingOf.set(element, element.tagName === "DETAILS"
+            ? fold(textOf(element, ".group-title"))
+            : fold(textOf(element, ".section-header .anchor")));
+        }
+        titles += " " + headingOf.get(element);
+      });
+      rowTitles[index] = titles;
+    });
   }
 
-  // Titles of the sections and groups around each row, nearest last.
-  var rowContainers = rows.map(function (row) {
-    var containers = [];
-    for (var node = row.parentElement; node && node !== catalog; node = node.parentElement) {
-      if (node.tagName === "DETAILS" || node.classList.contains("section")) containers.unshift(node);
+  // The sections and groups around each row, outermost first.
+  var containers = null;
+  var containerList = null;
+  function containersOf(index) {
+    if (!containers) {
+      containers = [];
+      containerList = [];
+      var seen = new Map();
+      rows.forEach(function (row, r) {
+        var around = [];
+        for (var node = row.parentElement; node && node !== catalog; node = node.parentElement) {
+          if (node.tagName === "DETAILS" || node.classList.contains("section")) {
+            around.unshift(node);
+            if (!seen.has(node)) {
+              seen.set(node, containerList.length);
+              containerList.push(node);
+            }
+          }
+        }
+        containers[r] = around.map(function (element) { return seen.get(element); });
+      });
     }
-    return containers;
-  });
-  var containerTitles = new Map();
-  groups.concat(sections).forEach(function (element) {
-    containerTitles.set(element, headingText(element));
-  });
+    return containers[index].map(function (slot) { return containerList[slot]; });
+  }
 
-  // The box, the status line and the "no matches" line.
-  var form = document.createElement("div");
-  form.className = "filter";
-  form.setAttribute("role", "search");
-  var label = document.createElement("label");
-  label.className = "visually-hidden";
-  label.htmlFor = "filter-query";
-  label.textContent = catalog.getAttribute("data-filter-label") || "Filter";
-  var input = document.createElement("input");
-  input.type = "search";
-  input.id = "filter-query";
-  input.autocomplete = "off";
-  input.spellcheck = false;
-  input.placeholder = (catalog.getAttribute("data-filter-label") || "Filter") + "…";
-  var status = document.createElement("p");
-  status.className = "filter-status visually-hidden";
-  status.setAttribute("aria-live", "polite");
-  form.appendChild(label);
-  form.appendChild(input);
-  form.appendChild(status);
-  var empty = document.createElement("p");
-  empty.className = "filter-empty";
-  empty.hidden = true;
-  catalog.insertBefore(empty, catalog.firstChild);
-  catalog.insertBefore(form, catalog.firstChild);
+  // ---------- The state and the address ----------
 
-  // Open state and accordion names from before filtering, restored when the box is cleared.
-  var saved = null;
+  function readAddress() {
+    var params = new URLSearchParams(location.search);
+    input.value = params.get("q") || "";
+    facets.forEach(function (facet) {
+      if (facet.list) {
+        var chosen = params.getAll(facet.key);
+        facet.boxes.forEach(function (box) { box.checked = chosen.indexOf(box.value) !== -1; });
+      } else if (facet.low && facet.high) {
+        var range = (params.get(facet.key) || "").split("..");
+        facet.low.value = range.length === 2 ? range[0] : "";
+        facet.high.value = range.length === 2 ? range[1] : "";
+      }
+    });
+    if (sortSelect) {
+      var sort = params.get("sort") || "";
+      sortSelect.value = Array.prototype.some.call(sortSelect.options, function (option) { return option.value === sort; }) ? sort : "";
+    }
+  }
+
+  function readControls() {
+    facets.forEach(function (facet) {
+      if (facet.list) {
+        var chosen = null;
+        facet.boxes.forEach(function (box, index) {
+          if (box.checked && facet.boxSlots[index] !== undefined) {
+            chosen = chosen || {};
+            chosen[facet.boxSlots[index]] = true;
+          }
+        });
+        facet.selected = chosen;
+      } else if (facet.low && facet.high) {
+        var low = facet.low.value.trim(), high = facet.high.value.trim();
+        if (facet.numeric) {
+          low = low === "" || isNaN(+low) ? null : +low;
+          high = high === "" || isNaN(+high) ? null : +high;
+        } else {
+          low = low || null;
+          high = high || null;
+        }
+        facet.selected = low === null && high === null ? null : [low, high];
+      }
+    });
+  }
+
+  function writeAddress(push) {
+    try {
+      var url = new URL(location.href);
+      var params = url.searchParams;
+      params.delete("q");
+      if (input.value.trim()) params.set("q", input.value);
+      facets.forEach(function (facet) {
+        params.delete(facet.key);
+        if (facet.list) {
+          facet.boxes.forEach(function (box) { if (box.checked) params.append(facet.key, box.value); });
+        } else if (facet.selected) {
+          params.set(facet.key, (facet.selected[0] === null ? "" : facet.selected[0]) + ".." +
+                                (facet.selected[1] === null ? "" : facet.selected[1]));
+        }
+      });
+      params.delete("sort");
+      if (sortSelect && sortSelect.value) params.set("sort", sortSelect.value);
+      if (url.href === location.href) return;
+      if (push) history.pushState(history.state, "", url.href);
+      else history.replaceState(history.state, "", url.href);
+    } catch (error) {
+      // Some browsers refuse to change a file:// address; filtering still works.
+    }
+  }
+
+  // ---------- Filtering ----------
+
+  function passes(facet, item) {
+    var cell = facet.cells[item];
+    if (facet.list) {
+      if (cell === null || cell === undefined) return false;
+      if (typeof cell === "number") return facet.selected[cell] === true;
+      for (var k = 0; k < cell.length; k++) if (facet.selected[cell[k]] === true) return true;
+      return false;
+    }
+    if (cell === null || cell === undefined) return false;
+    var low = facet.selected[0], high = facet.selected[1];
+    return (low === null || cell >= low) && (high === null || cell <= high);
+  }
+
+  var rowShown = new Uint8Array(rows.length).fill(1);
+  var saved = null; // groups' open state and accordion names from before filtering
+  var groups = Array.prototype.slice.call(catalog.querySelectorAll("details"));
+  var counted = null; // containers whose count label is showing "n of m"
 
   function save() {
     saved = groups.map(function (details) {
       return { open: details.open, name: details.getAttribute("name") };
     });
     // Exclusive groups would close each other when several hold matches.
-    groups.forEach(function (details) {
-      details.removeAttribute("name");
-    });
+    groups.forEach(function (details) { details.removeAttribute("name"); });
   }
 
   function restore() {
     if (!saved) return;
-    groups.forEach(function (details, index) {
-      details.open = saved[index].open;
-    });
+    groups.forEach(function (details, index) { details.open = saved[index].open; });
     groups.forEach(function (details, index) {
       if (saved[index].name !== null) details.setAttribute("name", saved[index].name);
     });
     saved = null;
   }
 
-  function show(element, visible) {
-    element.hidden = !visible;
+  function countElement(container) {
+    var label = container.tagName === "DETAILS"
+      ? container.querySelector(":scope > summary .count")
+      : container.querySelector(":scope > .section-header .count");
+    if (label && !label.hasAttribute("data-all")) label.setAttribute("data-all", label.textContent);
+    return label;
   }
 
-  function apply(query) {
-    var words = fold(query).split(" ").filter(Boolean);
-    if (words.length === 0) {
-      rows.forEach(function (row) { show(row, true); });
-      groups.forEach(function (details) { show(details.parentElement, true); });
-      sections.forEach(function (section) { show(section, true); });
-      restore();
-      empty.hidden = true;
-      status.textContent = "";
-      return;
+  // Rows to open the groups of when filtering: beyond this, opening them all would lay out
+  // thousands of rows, and the counts already say where the matches are.
+  var openLimit = 200;
+
+  function apply() {
+    readControls();
+    var words = fold(input.value).split(" ").filter(Boolean);
+    var active = facets.filter(function (facet) { return facet.selected; });
+    var filtering = words.length > 0 || active.length > 0;
+    if (words.length > 0) readRowText();
+
+    // Which rows pass the text, and which items have a row that does.
+    var textItem = new Uint8Array(itemCount);
+    var rowText_ = new Uint8Array(rows.length);
+    for (var r = 0; r < rows.length; r++) {
+      var hit = 1;
+      if (words.length > 0) {
+        var own = rowText[r], around = rowTitles[r];
+        for (var w = 0; w < words.length; w++) {
+          if (own.indexOf(words[w]) === -1 && around.indexOf(words[w]) === -1) { hit = 0; break; }
+        }
+      }
+      rowText_[r] = hit;
+      if (hit) textItem[rowItem[r]] = 1;
     }
-    if (!saved) save();
-    var visibleIn = new Map();
-    var matches = 0;
-    rows.forEach(function (row, index) {
-      var containers = rowContainers[index];
-      var titles = containers.map(function (element) { return containerTitles.get(element); }).join(" ");
-      var text = rowText[index];
-      var hit = words.every(function (word) {
-        return text.indexOf(word) !== -1 || titles.indexOf(word) !== -1;
+
+    // Each item's failing facet: 0 none, f + 1 only facet f, -1 more than one.
+    var fail = new Int32Array(itemCount);
+    var passCount = 0;
+    for (var i = 0; i < itemCount; i++) {
+      var failed = 0;
+      for (var a = 0; a < active.length; a++) {
+        if (!passes(active[a], i)) {
+          failed = failed === 0 ? facets.indexOf(active[a]) + 1 : -1;
+          if (failed === -1) break;
+        }
+      }
+      fail[i] = failed;
+      if (failed === 0 && textItem[i]) passCount += 1;
+    }
+
+    // Counts: what checking each value would give with the other facets and the text.
+    facets.forEach(function (facet, f) {
+      if (!facet.list) return;
+      var counts = new Int32Array(facet.values.length);
+      for (var i = 0; i < itemCount; i++) {
+        if (!textItem[i] || (fail[i] !== 0 && fail[i] !== f + 1)) continue;
+        var cell = facet.cells[i];
+        if (cell === null || cell === undefined) continue;
+        if (typeof cell === "number") counts[cell] += 1;
+        else for (var k = 0; k < cell.length; k++) counts[cell[k]] += 1;
+      }
+      facet.boxes.forEach(function (box, index) {
+        var count = counts[facet.boxSlots[index]] || 0;
+        if (facet.shownCounts[index] === count) return;
+        facet.shownCounts[index] = count;
+        if (facet.counts[index]) facet.counts[index].textContent = count;
+        box.parentNode.classList.toggle("is-empty", count === 0 && !box.checked);
       });
-      show(row, hit);
-      if (hit) {
-        matches += 1;
-        containers.forEach(function (element) {
-          visibleIn.set(element, true);
-        });
-      }
     });
-    groups.forEach(function (details) {
-      var has = visibleIn.has(details);
-      details.open = has;
-      // A row's own disclosure of sub-pages: the row shows when it matches (shown above) or
-      // when one of its sub-pages does.
-      if (details.classList.contains("row-children")) {
-        if (has) show(details.parentElement, true);
-        return;
-      }
-      show(details.parentElement, has);
-    });
-    sections.forEach(function (section) {
-      show(section, visibleIn.has(section));
-    });
-    empty.hidden = matches !== 0;
-    empty.textContent = matches === 0 ? "No matches for “" + query.trim() + "”." : "";
-    status.textContent = matches === 0 ? "No matches" : matches === 1 ? "1 match" : matches + " matches";
-  }
 
-  function remember(query) {
-    try {
-      var url = new URL(location.href);
-      if (query.trim()) url.searchParams.set("q", query);
-      else url.searchParams.delete("q");
-      history.replaceState(history.state, "", url.href);
-    } catch (error) {
-      // Some browsers refuse to change a file:// address; filtering still works.
+    // Rows, and the groups and sections around them.
+    if (filtering && !saved) save();
+    var shownRows = 0;
+    for (var r2 = 0; r2 < rows.length; r2++) {
+      var show = rowText_[r2] && fail[rowItem[r2]] === 0 ? 1 : 0;
+      shownRows += show;
+      if (show !== rowShown[r2]) {
+        rowShown[r2] = show;
+        rows[r2].hidden = !show;
+      }
     }
+    if (filtering || counted) {
+      containersOf(0);
+      var shownIn = new Int32Array(containerList.length);
+      var allIn = new Int32Array(containerList.length);
+      for (var r3 = 0; r3 < rows.length; r3++) {
+        var around = containers[r3];
+        for (var c = 0; c < around.length; c++) {
+          allIn[around[c]] += 1;
+          if (rowShown[r3]) shownIn[around[c]] += 1;
+        }
+      }
+      var openMatches = filtering && shownRows <= openLimit;
+      containerList.forEach(function (element, slot) {
+        var has = shownIn[slot] > 0;
+        var label = countElement(element);
+        if (label) {
+          label.textContent = filtering && shownIn[slot] !== allIn[slot]
+            ? shownIn[slot] + " of " + label.getAttribute("data-all")
+            : label.getAttribute("data-all");
+        }
+        if (element.tagName === "DETAILS") {
+          if (openMatches) element.open = has;
+          // A row's own disclosure of sub-pages: the row shows when it matches or one of its pages does.
+          if (element.classList.contains("row-children")) {
+            if (has) element.parentElement.hidden = false;
+          } else {
+            element.parentElement.hidden = !has;
+          }
+        } else {
+          element.hidden = !has;
+        }
+      });
+      counted = filtering;
+    }
+    if (!filtering) restore();
+
+    if (status) {
+      status.textContent = filtering ? passCount + " of " + totalLabel : totalLabel;
+    }
+    empty.hidden = !filtering || shownRows > 0;
+    empty.textContent = filtering && shownRows === 0 ? "Nothing matches these filters." : "";
+    if (clearButton) clearButton.hidden = !filtering;
+    if (activeBadge) activeBadge.textContent = active.length ? "(" + active.length + ")" : "";
+    catalog.classList.toggle("is-filtered", filtering);
   }
 
-  input.addEventListener("input", function () {
-    apply(input.value);
-    remember(input.value);
-  });
+  // ---------- Sorting ----------
 
+  var lists = null; // each outline list with its children in the page's order
+  var collator = typeof Intl !== "undefined" ? new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }) : null;
+
+  function applySort() {
+    var key = sortSelect ? sortSelect.value : "";
+    if (!lists) {
+      if (!key) return;
+      lists = Array.prototype.slice.call(catalog.querySelectorAll("ul.outline")).map(function (list) {
+        return { element: list, children: Array.prototype.slice.call(list.children), sortedBy: "" };
+      });
+    }
+    var sort = null;
+    data.sorts.forEach(function (candidate) { if (candidate.key === key) sort = candidate; });
+    var rowIndex = new Map();
+    rows.forEach(function (row, index) { rowIndex.set(row, index); });
+    function value(row) {
+      var index = rowIndex.get(row);
+      if (!sort.cells) return textOf(row, ".row-title");
+      var cell = sort.cells[rowItem[index]];
+      return cell === undefined ? null : cell;
+    }
+    lists.forEach(function (list) {
+      if (list.sortedBy === key) return;
+      var order = list.children;
+      if (sort) {
+        var sortable = order.filter(function (child) { return rowIndex.has(child); });
+        var keyed = sortable.map(function (row, position) { return { row: row, value: value(row), position: position }; });
+        keyed.sort(function (x, y) {
+          if (x.value === null && y.value === null) return x.position - y.position;
+          if (x.value === null) return 1;
+          if (y.value === null) return -1;
+          var result = sort.numeric ? x.value - y.value
+            : collator ? collator.compare(String(x.value), String(y.value)) : String(x.value) < String(y.value) ? -1 : 1;
+          if (sort.descending) result = -result;
+          return result || x.position - y.position;
+        });
+        var next = 0;
+        order = order.map(function (child) { return rowIndex.has(child) ? keyed[next++].row : child; });
+      }
+      var current = list.element.children;
+      var same = current.length === order.length;
+      for (var k = 0; same && k < order.length; k++) same = current[k] === order[k];
+      if (!same) list.element.append.apply(list.element, order);
+      list.sortedBy = key;
+    });
+  }
+
+  // ---------- Wiring ----------
+
+  function update(push) {
+    apply();
+    writeAddress(push);
+  }
+
+  panel.addEventListener("submit", function (event) { event.preventDefault(); });
+  input.addEventListener("input", function () { update(false); });
   input.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && input.value) {
       input.value = "";
-      apply("");
-      remember("");
+      update(false);
     }
   });
-
-  var initial = new URLSearchParams(location.search).get("q");
-  if (initial) {
-    input.value = initial;
-    apply(initial);
+  facets.forEach(function (facet) {
+    facet.boxes.forEach(function (box) {
+      box.addEventListener("change", function () { update(true); });
+    });
+    [facet.low, facet.high].forEach(function (field) {
+      if (field) field.addEventListener("input", function () { update(false); });
+    });
+  });
+  if (sortSelect) {
+    sortSelect.addEventListener("change", function () {
+      applySort();
+      writeAddress(true);
+    });
   }
+  if (clearButton) {
+    clearButton.addEventListener("click", function () {
+      input.value = "";
+      facets.forEach(function (facet) {
+        facet.boxes.forEach(function (box) { box.checked = false; });
+        if (facet.low) facet.low.value = "";
+        if (facet.high) facet.high.value = "";
+      });
+      update(true);
+      input.focus();
+    });
+  }
+  if (toggle) {
+    toggle.addEventListener("click", function () {
+      var open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      panel.classList.toggle("is-open", open);
+    });
+  }
+  window.addEventListener("popstate", function () {
+    readAddress();
+    apply();
+    applySort();
+  });
+
+  // A view from the address: a link, a reload, or the back button after leaving the page.
+  readAddress();
+  readControls();
+  if (input.value.trim() || facets.some(function (facet) { return facet.selected; })) apply();
+  if (sortSelect && sortSelect.value) applySort();
+  if (window.performance && performance.mark) performance.mark("foldout:catalog-ready");
 })();

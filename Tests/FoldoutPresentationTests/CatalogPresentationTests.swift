@@ -227,9 +227,13 @@ import FoldoutTestSupport
     @Test func theCatalogPageLoadsTheScriptThatOpensGroupsForAFragment() throws {
         let html = try Self.catalog("", section: "")
         #expect(html.contains(#"<script src="../assets/catalog.js" defer></script>"#))
-        // The filter box is made by the script: without it, the page has none.
+        // The panel shows only once base.html's first script has marked the page (`js`), so
+        // without JavaScript there is no box that does nothing.
         #expect(html.contains(#"<div class="catalog" data-filter-label="Filter Shelter">"#))
-        #expect(!html.contains("<input"))
+        #expect(html.contains(#"<form class="facet-panel" id="catalog-panel""#))
+        #expect(html.contains(#"<script>document.documentElement.classList.add("js")</script>"#))
+        let css = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/FoldoutPresentationTests/CatalogPresentationTests.swift", with: "Templates/assets/style.css"), encoding: .utf8)
+        #expect(css.contains(".facet-panel {\n  display: none;\n}"))
     }
 }
 

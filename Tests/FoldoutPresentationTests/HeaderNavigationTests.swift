@@ -16,39 +16,50 @@ import FoldoutTestSupport
         return files
     }
 
-    /// The header's links: their text, href and whether they mark the current page.
-    static func headerLinks(_ html: String) -> [(text: String, href: String, current: Bool)] {
-        let header = html.components(separatedBy: #"<nav class="site-nav""#).dropFirst().first?.components(separatedBy: "</nav>").first ?? ""
-        return HTMLTags.scan(header).filter { $0.name == "a" && !$0.isEnd }.map {
+    /// The links of one part of the header (`nav-first`, or the `nav-all` disclosure): their
+    /// text, href and whether they mark the current page.
+    static func links(_ html: String, in part: String) -> [(text: String, href: String, current: Bool)] {
+        let nav = html.components(separatedBy: #"<nav class="site-nav""#).dropFirst().first?.components(separatedBy: "</nav>").first ?? ""
+        let start = nav.range(of: #"class="\#(part)""#).map { String(nav[$0.upperBound...]) } ?? ""
+        let end = part == "nav-first" ? "</ul>" : "</details>"
+        let element = start.components(separatedBy: end).first ?? ""
+        return HTMLTags.scan(element).filter { $0.name == "a" && !$0.isEnd }.map {
             ($0.followingText, $0.attributes["href"] ?? "", $0.attributes["aria-current"] == "page")
         }
     }
 
     @Test func aSmallSiteNamesEveryCatalog() throws {
         let fixture = try SiteFixture(Self.site(catalogs: SitePresenter.headerCatalogLimit))
-        let links = Self.headerLinks(fixture.html("c2/item.html"))
-        #expect(links.map(\.text) == (1...SitePresenter.headerCatalogLimit).map { "Catalog \($0)" })
-        #expect(links.filter(\.current).map(\.text) == ["Catalog 2"])
-        #expect(!fixture.html("c2/item.html").contains("nav-other"))
+        let html = fixture.html("c2/item.html")
+        let first = Self.links(html, in: "nav-first")
+        #expect(first.map(\.text) == (1...SitePresenter.headerCatalogLimit).map { "Catalog \($0)" })
+        #expect(first.filter(\.current).map(\.text) == ["Catalog 2"])
+        // The list of all is there for phones, which show it instead; a desktop does not need it.
+        #expect(html.contains(#"<details class="nav-all">"#))
+        #expect(Self.links(html, in: "nav-all").dropLast().map(\.text) == first.map(\.text))
     }
 
-    @Test func aLargeSiteNamesTheFirstFewTheCurrentOneAndLinksToAll() throws {
+    @Test func aLargeSiteNamesTheFirstFewTheCurrentOneAndListsAll() throws {
         let count = SitePresenter.headerCatalogLimit + 5
         let fixture = try SiteFixture(Self.site(catalogs: count))
         let first = (1...SitePresenter.headerCatalogLimit).map { "Catalog \($0)" }
+        let all = (1...count).map { "Catalog \($0)" }
 
-        let fromLast = Self.headerLinks(fixture.html("c\(count)/item.html"))
-        #expect(fromLast.map(\.text) == first + ["Catalog \(count)", "All \(count) catalogs"])
-        #expect(fromLast.filter(\.current).map(\.text) == ["Catalog \(count)"])
-        #expect(fromLast.last?.href == "../index.html#catalogs")
-        // On a phone only the current catalog and the link to all stay (the others are `nav-other`).
         let html = fixture.html("c\(count)/item.html")
-        #expect(html.components(separatedBy: #"<li class="nav-other">"#).count - 1 == SitePresenter.headerCatalogLimit)
+        let fromLast = Self.links(html, in: "nav-first")
+        #expect(fromLast.map(\.text) == first + ["Catalog \(count)"])
+        #expect(fromLast.filter(\.current).map(\.text) == ["Catalog \(count)"])
+        // "All N catalogs" opens the list of every one, the current one marked, and the home page's list after them.
+        #expect(html.contains(#"<details class="nav-all has-more">"#))
+        #expect(html.contains("All \(count) catalogs</span>"))
+        let disclosure = Self.links(html, in: "nav-all has-more")
+        #expect(disclosure.dropLast().map(\.text) == all)
+        #expect(disclosure.filter(\.current).map(\.text) == ["Catalog \(count)"])
+        #expect(disclosure.last?.href == "../index.html#catalogs")
 
-        let fromHome = Self.headerLinks(fixture.html("index.html"))
-        #expect(fromHome.map(\.text) == first + ["All \(count) catalogs"])
-        #expect(fromHome.last?.href == "index.html#catalogs")
-        // The link's target: the home page's list, which names every catalog.
+        let fromHome = Self.links(fixture.html("index.html"), in: "nav-first")
+        #expect(fromHome.map(\.text) == first)
+        // The home page's list names every catalog.
         let home = fixture.html("index.html")
         #expect(home.contains(#"<ul class="catalog-list" id="catalogs">"#))
         for number in 1...count { #expect(home.contains(">Catalog \(number)</a></h2>")) }

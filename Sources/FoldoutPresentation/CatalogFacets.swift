@@ -1,0 +1,299 @@
+import Foundation
+import FoldoutBase
+import FoldoutMarkdown
+import FoldoutModel
+
+/// A catalog's facets and sort choices resolved against its items: each facet's type (as
+/// declared, else found from the values), its values with their counts in order, and what
+/// every item holds. The catalog page shows the panel from it, and its script filters
+/// with `json`: one column per facet, in the order of the catalog's items, so that the page
+/// does not repeat each row's values in its markup.
+public struct CatalogFacets: Sendable {
+    public struct Value: Sendable, Equatable {
+        public var label: String
+        /// The value in the page's address and in `json`.
+        public var slug: String
+        public var count: Int
+    }
+
+    public struct Facet: Sendable {
+        public var declaration: FacetDeclaration
+        public var kind: FacetDeclaration.Kind
+        /// The values of a `values` or `boolean` facet, in the order the panel lists them.
+        public var values: [Value]
+        /// Lowest and highest number or date, for a range.
+        public var bounds: (low: String, high: String)?
+        /// What each item holds: value indices, a number or a date.
+        fileprivate var cells: [Cell]
+    }
+
+    public struct Sort: Sendable {
+        public var choice: SortChoice
+        /// Numbers compare as numbers, the rest as text in natural order.
+        public var numeric: Bool
+        fileprivate var cells: [Cell]
+    }
+
+    fileprivate enum Cell: Sendable {
+        case none
+        case indices([Int])
+        case number(Double)
+        case text(String)
+    }
+
+    public var facets: [Facet] = []
+    public var sorts: [Sort] = []
+    public var itemCount = 0
+    /// Rows of the page in document order, as runs of consecutive items: `[first, count]`.
+    public var rowRuns: [(first: Int, count: Int)] = []
+
+    public static let booleanValues = ["yes", "no", "unknown"]
+
+    public init(catalog: Catalog, declarations: [FacetDeclaration], sortChoices: [SortChoice]) {
+        var items: [Item] = []
+        var indexOfItem: [String: Int] = [:]
+        catalog.forEachItem { item in
+            indexOfItem[item.id] = items.count
+            items.append(item)
+        }
+        itemCount = items.count
+        facets = declarations.map { Self.resolve($0, items: items) }
+        sorts = sortChoices.map { choice in
+            let values = items.map { $0.value(for: choice.field) }
+            let numeric = values.allSatisfy { $0 == nil || Self.number($0!) != nil } && values.contains { $0 != nil }
+            let cells: [Cell] = choice.field == "title" ? [] : values.map { value in
+                guard let value else { return .none }
+                if numeric, let number = Self.number(value) { return .number(number) }
+                return .text(SitePresenter.displayText(value))
+            }
+            return Sort(choice: choice, numeric: numeric, cells: cells)
+        }
+        // Rows in the order the page shows them: each section, a group's lead before its pages.
+        for section in catalog.sections {
+            section.forEachItem { item in
+                guard let index = indexOfItem[item.id] else { return }
+                if let last = rowRuns.last, last.first + last.count == index {
+                    rowRuns[rowRuns.count - 1].count += 1
+                } else {
+                    rowRuns.append((index, 1))
+                }
+            }
+        }
+    }
+
+    // MARK: Resolving
+
+    private static func resolve(_ declaration: FacetDeclaration, items: [Item]) -> Facet {
+        let raw = items.map { $0.value(for: declaration.field).flatMap { $0 == .null ? nil : $0 } }
+        let kind = declaration.kind ?? inferredKind(raw.compactMap { $0 })
+        switch kind {
+        case .boolean:
+            var counts = [0, 0, 0]
+            let cells: [Cell] = raw.map { value in
+                let index = value.map(booleanIndex) ?? 2
+                counts[index] += 1
+                return .indices([index])
+            }
+            let values = zip(["Yes", "No", "Unknown"], booleanValues).enumerated().map { index, pair in
+                Value(label: pair.0, slug: pair.1, count: counts[index])
+            }
+            return Facet(declaration: declaration, kind: kind, values: values, bounds: nil, cells: cells)
+        case .range:
+            let numbers = raw.map { $0.flatMap(number) }
+            let present = numbers.compactMap { $0 }
+            let bounds = present.min().map { (format($0), format(present.max()!)) }
+            return Facet(declaration: declaration, kind: kind, values: [], bounds: bounds,
+                         cells: numbers.map { $0.map(Cell.number) ?? .none })
+        case .date:
+            let dates = raw.map { $0.flatMap(date) }
+            let present = dates.compactMap { $0 }
+            let bounds = present.min().map { ($0, present.max()!) }
+            return Facet(declaration: declaration, kind: kind, values: [], bounds: bounds,
+                         cells: dates.map { $0.map(Cell.text) ?? .none })
+        case .values:
+            var labels: [String] = []
+            var counts: [Int] = []
+            var indexOfSlug: [String: Int] = [:]
+            var itemSlots: [[Int]] = []
+            for value in raw {
+                var slots: [Int] = []
+                for label in valueLabels(value, buckets: declaration.buckets) {
+                    let slug = Slug.make(label)
+                    guard !slug.isEmpty else { continue }
+                    let slot: Int
+                    if let known = indexOfSlug[slug] {
+                        slot = known
+                    } else {
+                        slot = labels.count
+                        indexOfSlug[slug] = slot
+                        labels.append(label)
+                        counts.append(0)
+                    }
+                    if !slots.contains(slot) {
+                        slots.append(slot)
+                        counts[slot] += 1
+                    }
+                }
+                itemSlots.append(slots)
+            }
+            // Buckets keep their written order; other values the declared one.
+            var order = Array(labels.indices)
+            if declaration.buckets.isEmpty {
+                let byCount: (Int, Int) -> Bool = { a, b in
+                    counts[a] != counts[b] ? counts[a] > counts[b]
+                        : labels[a].localizedStandardCompare(labels[b]) == .orderedAscending
+                }
+                switch declaration.order {
+                case .count:
+                    order.sort(by: byCount)
+                case .alphabetical:
+                    order.sort { labels[$0].localizedStandardCompare(labels[$1]) == .orderedAscending }
+                case .listed(let slugs):
+                    let rank = Dictionary(slugs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                    order.sort { a, b in
+                        switch (rank[Slug.make(labels[a])], rank[Slug.make(labels[b])]) {
+                        case let (x?, y?): return x < y
+                        case (.some, nil): return true
+                        case (nil, .some): return false
+                        case (nil, nil): return byCount(a, b)
+                        }
+                    }
+                }
+            } else {
+                let written = declaration.buckets.map(\.label)
+                order.sort { (written.firstIndex(of: labels[$0]) ?? 0) < (written.firstIndex(of: labels[$1]) ?? 0) }
+            }
+            var newIndex = [Int](repeating: 0, count: labels.count)
+            for (position, old) in order.enumerated() { newIndex[old] = position }
+            let values = order.map { Value(label: labels[$0], slug: Slug.make(labels[$0]), count: counts[$0]) }
+            let cells: [Cell] = itemSlots.map { $0.isEmpty ? .none : .indices($0.map { newIndex[$0] }) }
+            return Facet(declaration: declaration, kind: .values, values: values, bounds: nil, cells: cells)
+        }
+    }
+
+    private static func valueLabels(_ value: FieldValue?, buckets: [FacetDeclaration.Bucket]) -> [String] {
+        guard let value else { return [] }
+        if !buckets.isEmpty {
+            guard let number = number(value) else { return [] }
+            let bucket = buckets.first { $0.upperBound.map { number < $0 } ?? true }
+            return bucket.map { [$0.label] } ?? []
+        }
+        let elements = value.listValue ?? [value]
+        return elements.map { SitePresenter.displayText($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Booleans and yes/no words: a field of them is a yes/no/unknown facet.
+    private static func booleanIndex(_ value: FieldValue) -> Int {
+        switch value {
+        case .bool(let flag): return flag ? 0 : 1
+        default:
+            switch value.text.lowercased() {
+            case "yes", "true", "y": return 0
+            case "no", "false", "n": return 1
+            default: return 2
+            }
+        }
+    }
+
+    private static func inferredKind(_ values: [FieldValue]) -> FacetDeclaration.Kind {
+        guard !values.isEmpty else { return .values }
+        if values.allSatisfy({ value in
+            if case .bool = value { return true }
+            return ["yes", "no", "unknown"].contains(value.text.lowercased())
+        }) && values.contains(where: { if case .bool = $0 { return true }; return false }) {
+            return .boolean
+        }
+        if values.allSatisfy({ if case .integer = $0 { return true }; if case .number = $0 { return true }; return false }) {
+            return .range
+        }
+        if values.allSatisfy({ date($0) != nil }) { return .date }
+        return .values
+    }
+
+    private static func number(_ value: FieldValue) -> Double? {
+        switch value {
+        case .integer(let number): return Double(number)
+        case .number(let number): return number.isFinite ? number : nil
+        case .string(let text): return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        default: return nil
+        }
+    }
+
+    /// `2026-05-01` (a time after it is dropped).
+    private static func date(_ value: FieldValue) -> String? {
+        guard case .string(let text) = value else { return nil }
+        let day = String(text.prefix(10))
+        return SitePresenter.isMachineReadableDate(day) ? day : nil
+    }
+
+    static func format(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        return String(number)
+    }
+
+    // MARK: The page's data
+
+    /// The data the catalog's script reads, as JSON that is safe inside `<script>`.
+    public var json: String {
+        var out = "{\"version\":1,\"items\":\(itemCount),\"rows\":["
+        out += rowRuns.map { "[\($0.first),\($0.count)]" }.joined(separator: ",")
+        out += "],\"facets\":["
+        for (index, facet) in facets.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"key\":" + Self.quoted(facet.declaration.key) + ",\"kind\":\"" + facet.kind.rawValue + "\""
+            out += ",\"label\":" + Self.quoted(facet.declaration.label)
+            if !facet.values.isEmpty || facet.kind == .values {
+                out += ",\"values\":[" + facet.values.map { Self.quoted($0.slug) }.joined(separator: ",") + "]"
+            }
+            out += ",\"cells\":"
+            Self.append(facet.cells, to: &out)
+            out += "}"
+        }
+        out += "],\"sorts\":["
+        for (index, sort) in sorts.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"key\":" + Self.quoted(sort.choice.key) + ",\"field\":" + Self.quoted(sort.choice.field)
+            out += ",\"numeric\":\(sort.numeric),\"descending\":\(sort.choice.descending)"
+            if !sort.cells.isEmpty {
+                out += ",\"cells\":"
+                Self.append(sort.cells, to: &out)
+            }
+            out += "}"
+        }
+        out += "]}"
+        return out
+    }
+
+    private static func append(_ cells: [Cell], to out: inout String) {
+        out += "["
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out += "," }
+            switch cell {
+            case .none: out += "null"
+            case .indices(let slots): out += slots.count == 1 ? String(slots[0]) : "[" + slots.map(String.init).joined(separator: ",") + "]"
+            case .number(let number): out += format(number)
+            case .text(let text): out += quoted(text)
+            }
+        }
+        out += "]"
+    }
+
+    /// A JSON string that cannot end the script element holding it.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
