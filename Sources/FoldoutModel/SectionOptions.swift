@@ -3,7 +3,7 @@ import FoldoutMarkdown
 
 /// How a section (or group) is laid out and ordered, from its `_index.md` or from a query
 /// section's entry in the catalog's `sections:` list: `layout`, `appearance`, `columns`,
-/// `footer`, `exclusive`, `sort`, `order`.
+/// `footer`, `exclusive`, `sort`, `order`, `letter_groups`.
 public struct SectionOptions: Sendable, Equatable {
     public static let layouts = ["list", "grid", "carousel"]
     public static let appearances = ["plain", "grouped", "inset-grouped", "sidebar"]
@@ -16,6 +16,9 @@ public struct SectionOptions: Sendable, Equatable {
     /// Whether the folder's child groups form an accordion (one open at a time).
     public var exclusive: Bool?
     public var sort: ItemSort?
+    /// `letter_groups`: a section listing more items than this (and no groups) shows them in
+    /// A–Z groups; 0 never does (`letter_groups: false`). See `LetterGroups`.
+    public var letterGroups: Int?
 
     public init() {}
 
@@ -60,6 +63,15 @@ public struct SectionOptions: Sendable, Equatable {
             } else {
                 problems.append(Problem(key: "exclusive", message: "`exclusive` must be true or false, found `\(raw.text)`",
                                         hint: "write it like `exclusive: true`"))
+            }
+        }
+        if let raw = value("letter_groups"), raw != .null {
+            switch raw {
+            case .integer(let count) where count >= 1: options.letterGroups = count
+            case .bool(false): options.letterGroups = 0
+            default:
+                problems.append(Problem(key: "letter_groups", message: "`letter_groups` must be a number of items (at least 1) or false, found `\(raw.text)`",
+                                        hint: "write it like `letter_groups: 300`: longer flat sections are split into A–Z groups"))
             }
         }
         let order = text("order")

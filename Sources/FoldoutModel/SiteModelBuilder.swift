@@ -108,6 +108,9 @@ public struct SiteModelBuilder {
         }
         sections.sort(by: Self.sectionPrecedes)
         if let looseSection { sections.insert(looseSection, at: 0) }
+        sections = sections.map { section in
+            LetterGroups.split(section, threshold: section.options.letterGroups ?? options.letterGroups ?? LetterGroups.defaultThreshold)
+        }
         return Catalog(
             id: id, title: title, weight: index?.parsed.weight, introHTML: index?.html ?? "", summary: index?.summary ?? "",
             fields: index?.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) } ?? [],
