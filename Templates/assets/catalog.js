@@ -518,4 +518,11 @@
   if (input.value.trim() || facets.some(function (facet) { return facet.selected; })) apply();
   if (sortSelect && sortSelect.value) applySort();
   if (window.performance && performance.mark) performance.mark("foldout:catalog-ready");
+  // Read what the rows can be found by while the reader looks at the page, so the first key
+  // typed does not wait for it.
+  var whenIdle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 300); };
+  whenIdle(function () {
+    containersOf(0);
+    readRowText();
+  });
 })();
