@@ -34,8 +34,8 @@
     h.done = new Promise(function (resolve) {
       var timer = setTimeout(function () {
         window.removeEventListener(type, listener, true);
-        resolve({ error: "no " + type + " event within 5 s" });
-      }, 5000);
+        resolve({ error: "no " + type + " event within 30 s" });
+      }, 30000);
       function listener(event) {
         window.removeEventListener(type, listener, true);
         clearTimeout(timer);
@@ -74,15 +74,16 @@
     });
   };
 
-  // Frame times while scrolling from top to bottom, `step` px a frame (at most `limit` frames).
-  h.scroll = function (step, limit) {
+  // Frame times while scrolling from top to bottom, `step` px a frame (at most `limit` frames
+  // and `seconds` seconds).
+  h.scroll = function (step, limit, seconds) {
     return new Promise(function (resolve) {
-      var deltas = [], last = null, frames = 0;
+      var deltas = [], last = null, frames = 0, start = performance.now();
       function tick(timestamp) {
         if (last !== null) deltas.push(timestamp - last);
         last = timestamp;
         var bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-        if (bottom || frames >= limit) {
+        if (bottom || frames >= limit || performance.now() - start > seconds * 1000) {
           resolve({ deltas: deltas, frames: frames, bottom: bottom });
           return;
         }

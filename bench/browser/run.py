@@ -60,6 +60,8 @@ SEARCH_WORD = "Luna"  # a name in titles (gen_catalog.NAMES): ~1 in 78 animals
 INTERACTION_EVENTS = {"keydown", "keypress", "keyup", "beforeinput", "input", "click", "pointerup", "mouseup"}
 QUIET_MS = 150  # a measurement ends this long after the page's last DOM change
 SCROLL_FRAMES = 300
+SCROLL_SECONDS = 15  # a scroll run stops there even before the bottom (slow pages)
+CASE_BUDGET = 30  # seconds: a kind of interaction is not repeated once a run of it took longer
 TARGETS_SIZE = 10000
 
 
@@ -118,7 +120,7 @@ def start_browser(chromium, chromedriver):
     if os.geteuid() == 0:
         options.add_argument("--no-sandbox")
     driver = webdriver.Chrome(options=options, service=Service(chromedriver))
-    driver.set_script_timeout(180)
+    driver.set_script_timeout(900)
     driver.set_page_load_timeout(300)
     return driver
 
@@ -254,7 +256,7 @@ def bench_variant(driver, work, foldout, size, flat, runs):
         driver.get(catalog_url)
         ready.append(read_ready(driver, sets_ready))
         print(f"   ready run {run + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in ready[-1].items()
-                                                     if isinstance(v, float)), file=sys.stderr)
+                                                     if v is not None), file=sys.stderr)
     r["ready"] = ready
     r["metrics"] = {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
     r["weight"] = page_weight(driver, output, size)
@@ -316,6 +318,7 @@ def bench_filter(driver, runs):
     cases = {}
     matches = {}
     for run in range(runs):
+        begin = time.perf_counter()
         for query in ("a", title):
             driver.execute_script("const box = document.getElementById('filter-query'); box.focus(); box.select();")
             label = f"type \"{query}\""
@@ -328,6 +331,9 @@ def bench_filter(driver, runs):
                 raise RuntimeError("the filter box did not clear")
         print(f"   filter run {run + 1}: " + "; ".join(f"{k} {v[-1]['settled']:.0f} ms" for k, v in cases.items()),
               file=sys.stderr)
+        if time.perf_counter() - begin > CASE_BUDGET and run + 1 < runs:
+            print(f"   filter: a run took over {CASE_BUDGET} s; not repeated", file=sys.stderr)
+            break
     matches["clearing"] = driver.execute_script(shown)
     return {"cases": cases, "matches": matches}
 
@@ -339,6 +345,7 @@ def bench_facets(driver, runs):
     cases = {label: [] for label, _, _ in FACETS}
     trusted = True
     for run in range(runs):
+        begin = time.perf_counter()
         for label, selector in zip(cases, selectors):
             trigger, real = click(driver, selector)
             trusted &= real
@@ -350,6 +357,9 @@ def bench_facets(driver, runs):
         wait_quiet(driver, 300)
         print(f"   facets run {run + 1}: " + "; ".join(f"{k} {v[-1]['settled']:.0f} ms" for k, v in cases.items()),
               file=sys.stderr)
+        if time.perf_counter() - begin > CASE_BUDGET and run + 1 < runs:
+            print(f"   facets: a run took over {CASE_BUDGET} s; not repeated", file=sys.stderr)
+            break
     return {"cases": cases, "trusted": trusted}
 
 
@@ -392,7 +402,8 @@ def scroll_runs(driver, step, runs):
         driver.execute_script("window.scrollTo(0, 0)")
         time.sleep(0.3)
         result = driver.execute_async_script(
-            "window.__bench.scroll(arguments[0], arguments[1]).then(arguments[arguments.length - 1])", step, 5000)
+            "window.__bench.scroll(arguments[0], arguments[1], arguments[2]).then(arguments[arguments.length - 1])",
+            step, 5000, SCROLL_SECONDS)
         deltas = sorted(result["deltas"])
         result["p95"] = percentile(deltas, 95)
         result["long"] = sum(1 for d in deltas if d > 50)
@@ -613,6 +624,14 @@ def render(results, variants, info, started, runs):
             notes.append(f"{head}: a facet checkbox could not be hit by a mouse click; element.click() was used (no Event Timing)")
         if c["search"]:
             notes.append(f"{head}: search options shown for \"{SEARCH_WORD}\": {med(c['search']['options']):.0f}")
+    for c, head in zip(cols, heads):
+        for kind in ("filter", "facets"):
+            if c[kind]:
+                made = min(len(v) for v in c[kind]["cases"].values())
+                if made < runs:
+                    notes.append(f"{head}: {kind}: {made} run(s) only (a run took over {CASE_BUDGET} s)")
+        if not all(s["bottom"] for s in c["scroll"]["runs"]):
+            notes.append(f"{head}: scrolling stopped after {SCROLL_SECONDS} s, before the bottom of the page")
     lines += [f"- {n}" for n in notes]
     lines += ["- Assets loaded: " + ", ".join(cols[0]["weight"]["asset_names"]), ""]
     lines += ["<details><summary>Every run</summary>", ""]
