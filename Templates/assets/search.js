@@ -268,9 +268,14 @@
       option.setAttribute("role", "option");
       option.setAttribute("aria-selected", "false");
       option.className = "site-search-option";
+      // The link is inert: an option is a single control to assistive technology (a focusable
+      // link inside it is a nested control), so the option carries the name, and a click on
+      // it follows the link (see the list's click handler).
+      option.setAttribute("aria-label", [item.title, item.trail.label, item.secondary].filter(Boolean).join(", "));
       var link = document.createElement("a");
       link.href = root + item.path;
       link.tabIndex = -1;
+      link.setAttribute("inert", "");
       if (item.thumbnail) {
         var image = document.createElement("img");
         image.src = root + item.thumbnail;
@@ -363,6 +368,13 @@
   // A click on a result follows its link; focus stays in the box until then.
   list.addEventListener("mousedown", function (event) {
     event.preventDefault();
+  });
+
+  list.addEventListener("click", function (event) {
+    var option = event.target.closest ? event.target.closest("[role=option]") : null;
+    if (!option) return;
+    event.preventDefault();
+    go(Array.prototype.indexOf.call(list.children, option));
   });
 
   input.addEventListener("blur", function () {
