@@ -84,6 +84,16 @@
   function ready() {
     if (window.performance && performance.mark) performance.mark("foldout:search-ready");
     if (input.value) update();
+    // Postings are decoded on first use; the rest are decoded now, between keystrokes, so the
+    // first short query (a letter or two: thousands of postings) does not pay for them.
+    shards.forEach(function (shard) {
+      if (!shard) return;
+      setTimeout(function () {
+        for (var i = 0; i < shard.postings.length; i++) {
+          if (!shard.decoded[i]) shard.decoded[i] = decode(shard.postings[i]);
+        }
+      }, 0);
+    });
   }
 
   window.foldoutSearchShard = function (data) {
