@@ -229,7 +229,9 @@ import FoldoutTestSupport
         #expect(html.contains(#"<script src="../assets/catalog.js" defer></script>"#))
         // The filter box is made by the script: without it, the page has none.
         #expect(html.contains(#"<div class="catalog" data-filter-label="Filter Shelter">"#))
-        #expect(!html.contains("<input"))
+        // The one input is the header's search box, in a form shown by search.js.
+        #expect(html.components(separatedBy: "<input").count == 2)
+        #expect(html.contains(#"<form class="site-search" role="search" hidden"#) && html.contains(#"<input id="site-search""#))
     }
 }
 
