@@ -26,7 +26,11 @@ import FoldoutOutput
 /// - when its heading ids changed, no other file links to an anchor on its page (those
 ///   links were checked against the old ids);
 /// - with `--strict`, it has no problem to report;
-/// - no page shows an image through its variants (`SiteImages`), which it does not plan.
+/// - no page shows an image through its variants (`SiteImages`), which it does not plan;
+/// - the site does not search the items' bodies (`search_body`): the state keeps no bodies
+///   to make the search shards of.
+///
+/// Where an edited item's row changed, its catalog's search shard is made again too.
 ///
 /// The edited files' own problems (parsing, body, anchor links) are found again and take the
 /// place of their old ones among the build's warnings; every other file's stay as they were.
@@ -95,6 +99,8 @@ package struct QuickRebuild {
     package func run(_ inputs: BuildInputs, previous: OutputManifest) -> Result? {
         guard let fingerprint = inputs.fingerprint, state.fingerprint == previous.fingerprint, inputs.readProblems == state.readProblems,
               !state.showsImageVariants,
+              // The state's model holds no bodies, which the search shards would need.
+              !SearchIndex.Settings(site: state.site).includesBody,
               let changed = Self.editedFiles(inputs, settings: state.settings, structure: state.structure, files: state.files)
         else { return nil }
         let files = inputs.files
@@ -215,9 +221,18 @@ package struct QuickRebuild {
             guard let record = previous.files[path] else { return nil }
             if record.renderKey != key { stale.append((page, path, key)) }
         }
-        guard let pages = try? Parallel.map(stale, chunkSize: 1, { entry in
+        guard var pages = try? Parallel.map(stale, chunkSize: 1, { entry in
             OutputWriter.Replacement(path: entry.path, bytes: renderer.render(entry.page, shared: shared), renderKey: entry.key)
         }) else { return nil }
+        // The search shards hold what rows show and every property but the body (which
+        // `run` checked the site does not search): a changed row changes its catalog's shard.
+        if rowsChanged {
+            let loose = edits.contains { catalogIndex(ofItem: $0.number) == nil }
+            for shard in renderer.searchShards(ofCatalogs: catalogs, loose: loose) {
+                guard previous.files[shard.path] != nil else { return nil }
+                pages.append(OutputWriter.Replacement(path: shard.path, bytes: shard.bytes, renderKey: nil))
+            }
+        }
         return (pages, configurations, shared)
     }
 

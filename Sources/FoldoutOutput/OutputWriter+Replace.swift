@@ -2,13 +2,14 @@ import Foundation
 import FoldoutBase
 
 extension OutputWriter {
-    /// A page a rebuild rendered again, with its new render key.
+    /// A page a rebuild rendered again, with its new render key (nil for a file made without
+    /// one, such as a search shard).
     package struct Replacement: Sendable {
         package var path: String
         package var bytes: [UInt8]
-        package var renderKey: UInt64
+        package var renderKey: UInt64?
 
-        package init(path: String, bytes: [UInt8], renderKey: UInt64) {
+        package init(path: String, bytes: [UInt8], renderKey: UInt64?) {
             self.path = path
             self.bytes = bytes
             self.renderKey = renderKey

@@ -70,6 +70,7 @@ public struct SitePresenter {
     public func layoutContext(pagePath: String, currentCatalog: String?, hasScript: Bool = false) -> TemplateContext {
         let root = OutputPath.rootPrefix(of: pagePath)
         let links = links(from: pagePath)
+        let searchShards = SearchIndex.shardPaths(of: site).joined(separator: " ")
         return [
             .lang: .text(site.language),
             .siteTitle: .text(site.title),
@@ -89,6 +90,9 @@ public struct SitePresenter {
             .moreCatalogs: .flag(site.catalogs.count > Self.headerCatalogLimit),
             .allCatalogsURL: .text(links.url(to: "index.html", fragment: "catalogs")),
             .catalogCount: .text(String(site.catalogs.count)),
+            .hasSearch: .flag(!searchShards.isEmpty),
+            .searchScriptURL: .text(links.url(to: "assets/search.js")),
+            .searchShards: .text(searchShards),
         ]
         func navigationEntry(_ catalog: Catalog) -> TemplateContext {
             [

@@ -72,6 +72,8 @@ package struct PageDigest {
         }
         hasher.combine(tagIndex != nil)
         hasher.combine(tagIndex?.tags.isEmpty ?? true)
+        // The search box names every shard (an item placed in `Content/` adds one).
+        hasher.combine(SearchIndex.shardPaths(of: site).joined(separator: " "))
         layout = hasher.finalize()
         if let knownRows {
             rows = knownRows

@@ -7,7 +7,7 @@ import FoldoutPresentation
 
 /// Renders every page of the site through the templates into the snapshot: the home page,
 /// one page per catalog, one per item, the tag pages (`tags/index.html`, `tags/<tag>.html`),
-/// `404.html`, and `sitemap.xml` when the site has a `base_url`. Each page template renders
+/// `404.html`, `sitemap.xml` when the site has a `base_url`, and the search shards. Each page template renders
 /// the page's content, and `base` wraps it. Pages render in parallel; each builds its own
 /// template context. Tag pages and the 404 page are made only when their template exists,
 /// so an older templates folder keeps working.
@@ -127,7 +127,23 @@ public struct SiteRenderer: Sendable {
             let paths = made.map(\.path).filter { $0 != "404.html" }
             snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
         }
+        for shard in searchShards() { snapshot.add(shard.path, .bytes(shard.bytes)) }
         return made.count
+    }
+
+    /// The search box's shards (`SearchShard`): every catalog's, and the loose items'. Written
+    /// on every build, like `sitemap.xml`, and only when their bytes change.
+    package func searchShards(ofCatalogs catalogs: Set<Int>? = nil, loose: Bool = true) -> [(path: String, bytes: [UInt8])] {
+        var presenter = SitePresenter(site: site, configurations: configurations)
+        presenter.images = images
+        let index = SearchIndex(presenter: presenter)
+        var work: [Int?] = site.catalogs.indices.filter { catalogs?.contains($0) ?? true }
+        if loose { work.append(nil) }
+        let made = (try? Parallel.map(work, chunkSize: 1) { catalog -> (path: String, bytes: [UInt8])? in
+            guard let shard = catalog.map(index.shard(ofCatalog:)) ?? index.looseShard() else { return nil }
+            return (shard.path, Array(SearchShard(shard).script.utf8))
+        }) ?? []
+        return made.compactMap { $0 }
     }
 
     /// The order the cores take the pages in: the pages of many rows first, as `pages` lists

@@ -99,6 +99,41 @@ import FoldoutTestSupport
         ], site: site)
     }
 
+    /// The search shards follow edits: a new title (a full rebuild) and a new summary (a quick one).
+    @Test func theSearchShardFollowsAnEditedTitleAndSummary() throws {
+        let site = try MemorySite(Self.site)
+        try site.build()
+        let before = try site.text("search/pets.js")
+        #expect(before.contains("\"Alba\t"))
+        try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "title: Alba", with: "title: Albatross")])
+        var outcome = try site.build()
+        #expect(!outcome.rebuiltOnlyEditedItems)
+        let retitled = try site.text("search/pets.js")
+        #expect(retitled != before)
+        #expect(retitled.contains("\"Albatross\t") && !retitled.contains("\"Alba\t"))
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "a new title")
+
+        try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "title: Alba", with: "title: Albatross")
+            .replacingOccurrences(of: "long walks", with: "long zigzags")])
+        outcome = try site.build()
+        #expect(outcome.rebuiltOnlyEditedItems)
+        let resummarized = try site.text("search/pets.js")
+        #expect(resummarized.contains("zigzags") && !retitled.contains("zigzags"))
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "a new summary")
+    }
+
+    @Test func aSiteSearchingBodiesRebuildsInFull() throws {
+        var files = Self.site
+        files["_index.md"] = "---\ntitle: Shelter\nsearch_body: true\n---\n"
+        let site = try MemorySite(files)
+        try site.build()
+        try site.write(["pets/dogs/alba.md": files["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores quixotically.")])
+        let outcome = try site.build()
+        #expect(!outcome.rebuiltOnlyEditedItems)
+        #expect(try site.text("search/pets.js").contains("quixotically"))
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "a body edit")
+    }
+
     @Test func onlyTheEditedItemsPageAndThePagesShowingItsRowAreRewritten() throws {
         let site = try MemorySite(Self.site)
         try site.build()
@@ -114,8 +149,9 @@ import FoldoutTestSupport
         outcome = try site.build()
         #expect(outcome.rebuiltOnlyEditedItems)
         #expect(try site.state.changed(since: before)
-                == ["pets/dogs/alba.html", "pets/index.html", "tags/calm.html", "tags/kids.html", OutputManifest.fileName])
+                == ["pets/dogs/alba.html", "pets/index.html", "search/pets.js", "tags/calm.html", "tags/kids.html", OutputManifest.fileName])
         #expect(try site.text("pets/index.html").contains("Alba likes long runs."))
+        #expect(try site.text("search/pets.js").contains("runs"))
 
         // The next rebuild with nothing changed finds the output up to date.
         before = try site.state

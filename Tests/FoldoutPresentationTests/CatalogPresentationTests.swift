@@ -234,6 +234,8 @@ import FoldoutTestSupport
         #expect(html.contains(#"<script>document.documentElement.classList.add("js")</script>"#))
         let css = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/FoldoutPresentationTests/CatalogPresentationTests.swift", with: "Templates/assets/style.css"), encoding: .utf8)
         #expect(css.contains(".facet-panel {\n  display: none;\n}"))
+        // The header's search box is in a form that search.js shows.
+        #expect(html.contains(#"<form class="site-search" role="search" hidden"#) && html.contains(#"<input id="site-search""#))
     }
 }
 

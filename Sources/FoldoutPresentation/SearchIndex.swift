@@ -1,0 +1,210 @@
+import Foundation
+import FoldoutBase
+import FoldoutImages
+import FoldoutMarkdown
+import FoldoutModel
+
+/// What each item gives the site-wide search box (`assets/search.js`): one shard per catalog,
+/// and one for the items placed directly in `Content/`, each the catalog's items in outline
+/// order with what a result shows (the row's title, secondary line and thumbnail, as the
+/// catalog's `row:` makes them, and the trail to it) and the words the search matches
+/// besides the title (fields, tags, summary, and with `search_body: true` the start of the
+/// body; search.js matches the trail's titles from the shard's table of trails). `SearchShard` (FoldoutRendering) writes a
+/// shard as a script.
+public struct SearchIndex {
+    /// One result: what it shows and the words it is found by.
+    public struct Entry: Sendable, Equatable {
+        /// The row's title.
+        public var title: String
+        /// Titles of the catalog, section and groups around the item (empty titles left out).
+        public var trail: [String]
+        /// The item's page (an output path).
+        public var path: String
+        /// The row's secondary line, as the catalog's `row:` renders it ("" for none).
+        public var secondary: String
+        /// The smallest file of the row's thumbnail, relative to the output folder.
+        public var thumbnail: String?
+        /// Words other than the title's, folded (`SearchIndex.words`), each once, in the order found.
+        public var words: [String]
+    }
+
+    public struct Shard: Sendable, Equatable {
+        /// The shard's file name without `.js`: the catalog's id, or `looseShardID`.
+        public var id: String
+        public var title: String
+        public var entries: [Entry]
+
+        /// The shard's file in the output folder.
+        public var path: String { SearchIndex.folder + "/" + id + ".js" }
+    }
+
+    /// The search settings of `Content/_index.md`.
+    public struct Settings: Sendable, Equatable {
+        /// `search_body`: also match words of each item's body text (default false).
+        public var includesBody = false
+        /// `search_body_limit`: how many characters of each body are read (default 1000).
+        public var bodyLimit = 1000
+
+        public init(includesBody: Bool = false, bodyLimit: Int = 1000) {
+            self.includesBody = includesBody
+            self.bodyLimit = bodyLimit
+        }
+
+        public init(site: Site) {
+            if case .bool(let flag)? = site.field("search_body") { includesBody = flag }
+            switch site.field("search_body_limit") {
+            case .integer(let limit)?: bodyLimit = max(0, limit)
+            case .number(let limit)?: bodyLimit = max(0, Int(limit))
+            default: break
+            }
+        }
+    }
+
+    /// Where the shards go in the output folder.
+    public static let folder = "search"
+
+    public var site: Site
+    public var presenter: SitePresenter
+    public var settings: Settings
+
+    /// `presenter` gives the rows' secondary lines and thumbnails: its configurations and images.
+    public init(presenter: SitePresenter) {
+        self.site = presenter.site
+        self.presenter = presenter
+        self.settings = Settings(site: presenter.site)
+    }
+
+    /// The shard of the items placed directly in `Content/`: a name no catalog has.
+    public static func looseShardID(of site: Site) -> String {
+        var id = "_site"
+        while site.catalogs.contains(where: { $0.id == id }) { id = "_" + id }
+        return id
+    }
+
+    /// The shards' paths in the output folder, in search order, as the pages list them:
+    /// every catalog's (an empty catalog's shard holds no items), then the loose items'.
+    public static func shardPaths(of site: Site) -> [String] {
+        var ids = site.catalogs.map(\.id)
+        if let loose = site.looseItems, loose.itemCount > 0 { ids.append(looseShardID(of: site)) }
+        return ids.map { folder + "/" + $0 + ".js" }
+    }
+
+    /// Every shard, in search order (the catalogs in site order, then the loose items).
+    public func shards() -> [Shard] {
+        var shards = site.catalogs.indices.map(shard(ofCatalog:))
+        if let loose = looseShard() { shards.append(loose) }
+        return shards
+    }
+
+    /// The shard of the catalog at `index`.
+    public func shard(ofCatalog index: Int) -> Shard {
+        let catalog = site.catalogs[index]
+        return Shard(id: catalog.id, title: catalog.title, entries: entries(catalog.allItems, catalog: catalog))
+    }
+
+    /// The shard of the items placed directly in `Content/`; nil when there are none.
+    public func looseShard() -> Shard? {
+        guard let loose = site.looseItems, loose.itemCount > 0 else { return nil }
+        return Shard(id: Self.looseShardID(of: site), title: site.title, entries: entries(loose.allItems, catalog: nil))
+    }
+
+    private func entries(_ items: [Item], catalog: Catalog?) -> [Entry] {
+        let row = presenter.rowConfiguration(of: catalog)
+        // Thumbnails' URLs relative to the output folder: as written on the home page.
+        let links = presenter.links(from: "index.html")
+        return items.map { item in
+            // The row as the catalog page shows it: its title, secondary line and thumbnail.
+            let context = presenter.rowContext(item, configuration: row, links: links, idPrefix: nil, depth: 2)
+            var thumbnail: String?
+            if case .context(let image)? = context[.thumbnail], case .text(let src)? = image[.src], !src.isEmpty { thumbnail = src }
+            var trail = item.trail.map(\.title).filter { !$0.isEmpty }
+            if catalog == nil, trail.isEmpty { trail = [site.title] }
+            return Entry(title: Self.text(of: context[.title]) ?? item.title, trail: trail, path: item.outputPath,
+                         secondary: Self.text(of: context[.secondary]) ?? "", thumbnail: thumbnail, words: words(of: item))
+        }
+    }
+
+    private static func text(of value: TemplateValue?) -> String? {
+        if case .text(let text)? = value { return text }
+        return nil
+    }
+
+    /// The words an item is found by besides its title and trail: its fields' values (not
+    /// images, not links), tags, summary, and the start of the body when the site asks.
+    private func words(of item: Item) -> [String] {
+        var found: [String] = []
+        var seen: Set<String> = []
+        func add(_ text: String) {
+            for word in Self.words(in: text) where seen.insert(word).inserted { found.append(word) }
+        }
+        for field in item.fields where item.images[field.key] == nil && !Self.unsearchedFields.contains(field.key) {
+            for value in field.value.listValue ?? [field.value] {
+                let text = SitePresenter.displayText(value)
+                if text.hasPrefix("https://") || text.hasPrefix("http://") { continue }
+                add(text)
+            }
+        }
+        for tag in item.tags { add(tag) }
+        add(item.summary)
+        if settings.includesBody, settings.bodyLimit > 0 {
+            add(String(Self.plainText(ofHTML: item.bodyHTML).prefix(settings.bodyLimit)))
+        }
+        return found
+    }
+
+    /// Settings an item's front matter holds that are not words a reader would look for.
+    static let unsearchedFields: Set<String> = ["image_alt", "image_focus", "slug", "draft", "weight", "date"]
+
+    /// The words of `text` as the search compares them: decomposed (NFD), without combining
+    /// marks, lowercased, split at everything that is not a letter or a digit. search.js
+    /// folds the query the same way.
+    public static func words(in text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in fold(text).unicodeScalars {
+            if isWordScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// `text` decomposed, without combining marks, lowercased.
+    public static func fold(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars).lowercased()
+    }
+
+    /// A letter or a digit (search.js: `[\p{L}\p{N}]`).
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// The text of an item's body: its HTML without tags, with the five entities `HTMLEscaping`
+    /// writes read back (others stay as they are: they only add a word or two).
+    static func plainText(ofHTML html: String) -> String {
+        var text = ""
+        text.reserveCapacity(html.utf8.count)
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true; text.append(" ") } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+        }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import FoldoutPresentation
+@testable import FoldoutRendering
+import FoldoutTestSupport
+
+/// The search shards (`SearchIndex`, `SearchShard`): what a shard holds, read back the way
+/// search.js reads it, and that no content can break out of the script.
+@Suite struct SearchShardTests {
+    static let files: [String: String] = [
+        "_index.md": page("title: Shelter site"),
+        "pets/_index.md": page("title: Pet Explorer\nrow:\n  secondary: \"{{age}} years old · {{breed}}\""),
+        "pets/dogs/_index.md": page("title: Dogs"),
+        "pets/dogs/terriers/_index.md": page("title: Terriers"),
+        "pets/dogs/terriers/rex.md": page("title: Rex\nweight: 1\nage: 3\nbreed: Beagle\ntags: [kids, calm]", "Rex loves the garden."),
+        "pets/dogs/terriers/ada.md": page("title: Ada\nweight: 2\nage: 3\nbreed: Beagle", "Ada is a quiet Café regular."),
+        "pets/dogs/terriers/bo.md": page("title: Bo Ünal\nslug: bobo\nweight: 3\nage: 5\nbreed: Pug\nlink: https://example.org/bo", "Bo naps."),
+        "notes.md": page("title: Notes", "Loose words here."),
+    ]
+
+    /// A shard read back as search.js reads it.
+    struct Decoded {
+        struct Item: Equatable {
+            var title: String
+            var trail: [String]
+            var path: String
+            var secondary: String
+            var thumbnail: String
+        }
+        var id: String
+        var items: [Item]
+        var postings: [String: [Int]]
+        var words: [String]
+    }
+
+    static func decode(_ script: String) throws -> Decoded {
+        let prefix = SearchShard.registration + "(", suffix = ");\n"
+        #expect(script.hasPrefix(prefix) && script.hasSuffix(suffix))
+        let json = String(script.dropFirst(prefix.count).dropLast(suffix.count))
+        // Raw tabs separate fields: JSON but for those (JSONSerialization refuses them).
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.replacingOccurrences(of: "\t", with: "\\t").utf8)) as? [String: Any])
+        let trails = (object["trails"] as! [String]).map { $0.components(separatedBy: "\t") }
+        let strings = object["strings"] as! [String]
+        func field(_ value: String?, folder: String) -> String {
+            guard let value, !value.isEmpty else { return "" }
+            if value.hasPrefix(":") { return String(value.dropFirst()) }
+            if value.hasPrefix(".") { return folder + value.dropFirst() }
+            return strings[Int(value, radix: 36)!]
+        }
+        let items = (object["items"] as! [String]).map { line -> Decoded.Item in
+            let parts = line.components(separatedBy: "\t")
+            let trail = trails[Int(parts[1], radix: 36)!]
+            let folder = trail.last!
+            let page = parts.count > 2 ? parts[2] : ""
+            let path = page.isEmpty ? folder + SearchShard.slug(parts[0])! + ".html"
+                : page.hasPrefix("/") ? String(page.dropFirst()) : folder + page + ".html"
+            return .init(title: parts[0], trail: Array(trail.dropLast()), path: path,
+                         secondary: field(parts.count > 3 ? parts[3] : nil, folder: folder),
+                         thumbnail: field(parts.count > 4 ? parts[4] : nil, folder: folder))
+        }
+        let words = (object["words"] as! String).split(separator: " ").map(String.init)
+        let lists = (object["postings"] as! String).split(separator: " ").map(String.init)
+        #expect(words.count == lists.count)
+        var postings: [String: [Int]] = [:]
+        for (word, list) in zip(words, lists) { postings[word] = try #require(SearchShard.VarInt.decodeAscending(list)) }
+        return Decoded(id: object["id"] as! String, items: items, postings: postings, words: words)
+    }
+
+    @Test func aShardPerCatalogAndOneForTheLooseItemsReadBack() throws {
+        let site = try SiteFixture(Self.files)
+        #expect(site.report.snapshot.paths.filter { $0.hasPrefix("search/") } == ["search/_site.js", "search/pets.js"])
+        let pets = try Self.decode(site.html("search/pets.js"))
+        #expect(pets.id == "pets")
+        #expect(pets.items == [
+            .init(title: "Rex", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/rex.html",
+                  secondary: "3 years old · Beagle", thumbnail: ""),
+            .init(title: "Ada", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/ada.html",
+                  secondary: "3 years old · Beagle", thumbnail: ""),
+            .init(title: "Bo Ünal", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/bobo.html",
+                  secondary: "5 years old · Pug", thumbnail: ""),
+        ])
+        // Words of fields, tags and summaries, folded, with the items holding them; not links.
+        #expect(pets.postings["beagle"] == [0, 1])
+        #expect(pets.postings["3"] == [0, 1])
+        #expect(pets.postings["kids"] == [0])
+        #expect(pets.postings["cafe"] == [1])
+        #expect(pets.postings["naps"] == [2])
+        #expect(pets.postings["example"] == nil && pets.postings["https"] == nil)
+        // Titles are matched from the items themselves; bodies only when the site asks.
+        #expect(pets.postings["rex"] == [0])  // "Rex loves the garden." is the summary
+        #expect(pets.words == pets.words.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+        let loose = try Self.decode(site.html("search/_site.js"))
+        #expect(loose.items.map(\.path) == ["notes.html"])
+        #expect(loose.items.map(\.trail) == [["Shelter site"]])
+        // Every page names the shards and loads the script.
+        let html = site.html("pets/dogs/terriers/rex.html")
+        #expect(html.contains(#"data-shards="search/pets.js search/_site.js""#))
+        #expect(html.contains(#"<script src="../../../assets/search.js" defer></script>"#))
+        #expect(html.contains(#"data-root="../../../""#))
+    }
+
+    @Test func bodyTextWhenTheSiteAsksUpToItsLimit() throws {
+        var files = Self.files
+        files["pets/dogs/terriers/rex.md"] = page("title: Rex\nweight: 1\nsummary: A dog.", "Rex loves the garden. Zebras never.")
+        var site = try SiteFixture(files)
+        #expect(try Self.decode(site.html("search/pets.js")).postings["garden"] == nil)
+        files["_index.md"] = page("title: Shelter site\nsearch_body: true\nsearch_body_limit: 25")
+        site = try SiteFixture(files)
+        let pets = try Self.decode(site.html("search/pets.js"))
+        #expect(pets.postings["garden"] == [0])
+        #expect(pets.postings["zebras"] == nil)
+    }
+
+    @Test func foldingDropsCaseAndAccentsAndSplitsAtNonLetters() {
+        #expect(SearchIndex.words(in: "Crème BRÛLÉE, naïve-Zoë 42") == ["creme", "brulee", "naive", "zoe", "42"])
+        #expect(SearchIndex.words(in: "東京 タワー") == ["東京", "タワー"])
+    }
+
+    @Test func postingsRoundTrip() {
+        for numbers in [[], [0], [0, 1, 2, 3], [5, 31, 32, 33, 1000, 1_000_000], Array(stride(from: 7, to: 40_000, by: 13))] {
+            let text = SearchShard.VarInt.encodeAscending(numbers)
+            #expect(!text.contains(" "))
+            #expect(SearchShard.VarInt.decodeAscending(text) == numbers)
+        }
+        #expect(SearchShard.VarInt.encodeAscending([0, 1, 2]) == "000")
+    }
+
+    @Test func contentCannotBreakOutOfTheScript() throws {
+        let hostile = "</script><script>alert(1)</script> \u{2028}\u{2029} \"quoted\" back\\slash <!-- tab\tand\nline"
+        let shard = SearchIndex.Shard(id: "x", title: hostile, entries: [
+            .init(title: hostile, trail: [hostile], path: "x/a.html", secondary: hostile, thumbnail: nil, words: ["a"]),
+            .init(title: "B", trail: [hostile], path: "x/b.html", secondary: hostile, thumbnail: nil, words: ["a"]),
+        ])
+        let script = SearchShard(shard).script
+        #expect(!script.lowercased().contains("</script"))
+        #expect(!script.contains("<!--"))
+        #expect(!script.contains("\u{2028}") && !script.contains("\u{2029}"))
+        // A line per table entry and one for the items: no line break came from the content.
+        #expect(script.split(separator: "\n").count == 6)
+        let decoded = try Self.decode(script)
+        let flat = hostile.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\u{2028}", with: " ").replacingOccurrences(of: "\u{2029}", with: " ")
+        #expect(decoded.items[0].title == flat)
+        #expect(decoded.items[0].trail == [flat])
+        #expect(decoded.items[0].secondary == SearchShard.shortened(flat))
+        #expect(decoded.items[1].secondary == decoded.items[0].secondary)
+    }
+}
