@@ -107,6 +107,8 @@
     };
   });
 
+  var whenIdle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 300); };
+
   // ---------- What each row can be found by, read when the box is first used ----------
 
   function fold(text) {
@@ -153,11 +155,16 @@
   // The sections and groups around each row, outermost first.
   var containers = null;
   var containerList = null;
+  var containerSlot = null; // container element → its place in containerList
+  var rowGroup = null; // each row's nearest <details>, as a place in containerList, or -1
+  var rowSlot = new Map(); // row element → its index
+  rows.forEach(function (row, index) { rowSlot.set(row, index); });
   function containersOf(index) {
     if (!containers) {
       containers = [];
       containerList = [];
-      var seen = new Map();
+      rowGroup = new Int32Array(rows.length).fill(-1);
+      var seen = containerSlot = new Map();
       rows.forEach(function (row, r) {
         var around = [];
         for (var node = row.parentElement; node && node !== catalog; node = node.parentElement) {
@@ -170,6 +177,9 @@
           }
         }
         containers[r] = around.map(function (element) { return seen.get(element); });
+        for (var k = around.length - 1; k >= 0; k--) {
+          if (around[k].tagName === "DETAILS") { rowGroup[r] = seen.get(around[k]); break; }
+        }
       });
     }
     return containers[index].map(function (slot) { return containerList[slot]; });
@@ -261,7 +271,64 @@
     return (low === null || cell >= low) && (high === null || cell <= high);
   }
 
-  var rowShown = new Uint8Array(rows.length).fill(1);
+  var rowShown = new Uint8Array(rows.length).fill(1); // what each row should show
+  var rowWritten = new Uint8Array(rows.length).fill(1); // what its `hidden` says now
+
+  // A row in a closed group is not drawn, so it is written when its group opens (or when
+  // the browser is idle): a filter over thousands of rows in closed groups then changes
+  // almost nothing in the page, and is drawn at once.
+  var flushing = false;
+  function writeRows() {
+    containersOf(0);
+    var pending = false;
+    for (var r = 0; r < rows.length; r++) {
+      if (rowShown[r] === rowWritten[r]) continue;
+      var group = rowGroup[r];
+      if (group !== -1 && !containerList[group].open) { pending = true; continue; }
+      rowWritten[r] = rowShown[r];
+      rows[r].hidden = !rowShown[r];
+    }
+    if (pending && !flushing) {
+      flushing = true;
+      whenIdle(flushAll);
+    }
+  }
+
+  function writeGroup(details) {
+    if (!containers || !containerSlot.has(details)) return;
+    var slot = containerSlot.get(details);
+    for (var r = 0; r < rows.length; r++) {
+      if (rowGroup[r] === slot && rowShown[r] !== rowWritten[r]) {
+        rowWritten[r] = rowShown[r];
+        rows[r].hidden = !rowShown[r];
+      }
+    }
+  }
+
+  function flushAll(deadline) {
+    var start = 0;
+    (function slice(deadline) {
+      var until = Date.now() + (deadline && deadline.timeRemaining ? Math.max(4, deadline.timeRemaining()) : 8);
+      for (; start < rows.length; start++) {
+        if ((start & 255) === 0 && Date.now() > until) { whenIdle(slice); return; }
+        if (rowShown[start] !== rowWritten[start]) {
+          rowWritten[start] = rowShown[start];
+          rows[start].hidden = !rowShown[start];
+        }
+      }
+      flushing = false;
+    })(deadline);
+  }
+
+  // Before a group opens: a summary's click (mouse, Enter or Space) comes before the group
+  // is drawn open; `toggle` covers the other ways (a link to a row, find in page).
+  catalog.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("summary");
+    if (summary && summary.parentElement && !summary.parentElement.open) writeGroup(summary.parentElement);
+  }, true);
+  catalog.addEventListener("toggle", function (event) {
+    if (event.target.open) writeGroup(event.target);
+  }, true);
   var saved = null; // groups' open state and accordion names from before filtering
   var groups = Array.prototype.slice.call(catalog.querySelectorAll("details"));
   var counted = null; // containers whose count label is showing "n of m"
@@ -352,16 +419,14 @@
       });
     });
 
-    // Rows, and the groups and sections around them.
+    // Rows, and the groups and sections around them: what each row should show is decided
+    // here and written below, once the groups around it are opened or closed.
     if (filtering && !saved) save();
     var shownRows = 0;
     for (var r2 = 0; r2 < rows.length; r2++) {
       var show = rowText_[r2] && fail[rowItem[r2]] === 0 ? 1 : 0;
       shownRows += show;
-      if (show !== rowShown[r2]) {
-        rowShown[r2] = show;
-        rows[r2].hidden = !show;
-      }
+      rowShown[r2] = show;
     }
     if (filtering || counted) {
       containersOf(0);
@@ -387,7 +452,7 @@
           if (openMatches) element.open = has;
           // A row's own disclosure of sub-pages: the row shows when it matches or one of its pages does.
           if (element.classList.contains("row-children")) {
-            if (has) element.parentElement.hidden = false;
+            if (has) rowShown[rowSlot.get(element.parentElement)] = 1;
           } else {
             element.parentElement.hidden = !has;
           }
@@ -398,6 +463,7 @@
       counted = filtering;
     }
     if (!filtering) restore();
+    writeRows();
 
     if (status) {
       status.textContent = filtering ? passCount + " of " + totalLabel : totalLabel;
@@ -520,7 +586,6 @@
   if (window.performance && performance.mark) performance.mark("foldout:catalog-ready");
   // Read what the rows can be found by while the reader looks at the page, so the first key
   // typed does not wait for it.
-  var whenIdle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 300); };
   whenIdle(function () {
     containersOf(0);
     readRowText();
