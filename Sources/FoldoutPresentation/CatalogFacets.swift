@@ -240,10 +240,10 @@ public struct CatalogFacets: Sendable {
         out += "],\"facets\":["
         for (index, facet) in facets.enumerated() {
             if index > 0 { out += "," }
-            out += "{\"key\":" + Self.quoted(facet.declaration.key) + ",\"kind\":\"" + facet.kind.rawValue + "\""
-            out += ",\"label\":" + Self.quoted(facet.declaration.label)
+            out += "{\"key\":" + ScriptString.quoted(facet.declaration.key) + ",\"kind\":\"" + facet.kind.rawValue + "\""
+            out += ",\"label\":" + ScriptString.quoted(facet.declaration.label)
             if !facet.values.isEmpty || facet.kind == .values {
-                out += ",\"values\":[" + facet.values.map { Self.quoted($0.slug) }.joined(separator: ",") + "]"
+                out += ",\"values\":[" + facet.values.map { ScriptString.quoted($0.slug) }.joined(separator: ",") + "]"
             }
             out += ",\"cells\":"
             Self.append(facet.cells, to: &out)
@@ -252,7 +252,7 @@ public struct CatalogFacets: Sendable {
         out += "],\"sorts\":["
         for (index, sort) in sorts.enumerated() {
             if index > 0 { out += "," }
-            out += "{\"key\":" + Self.quoted(sort.choice.key) + ",\"field\":" + Self.quoted(sort.choice.field)
+            out += "{\"key\":" + ScriptString.quoted(sort.choice.key) + ",\"field\":" + ScriptString.quoted(sort.choice.field)
             out += ",\"numeric\":\(sort.numeric),\"descending\":\(sort.choice.descending)"
             if !sort.cells.isEmpty {
                 out += ",\"cells\":"
@@ -272,28 +272,10 @@ public struct CatalogFacets: Sendable {
             case .none: out += "null"
             case .indices(let slots): out += slots.count == 1 ? String(slots[0]) : "[" + slots.map(String.init).joined(separator: ",") + "]"
             case .number(let number): out += format(number)
-            case .text(let text): out += quoted(text)
+            case .text(let text): out += ScriptString.quoted(text)
             }
         }
         out += "]"
     }
 
-    /// A JSON string that cannot end the script element holding it.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

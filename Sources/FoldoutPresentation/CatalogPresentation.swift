@@ -1,4 +1,5 @@
 import FoldoutBase
+import FoldoutMarkdown
 import FoldoutModel
 
 /// A catalog's presentation settings from its `_index.md`: the row configuration, the
@@ -18,30 +19,21 @@ public struct CatalogPresentation: Sendable, Equatable {
         for catalog in site.catalogs {
             let indexPath = catalog.sourcePath + "/_index.md"
             var presentation = CatalogPresentation()
-            var problems: [String] = []
-            presentation.row = RowConfiguration.read(catalog.field("row"), problems: &problems)
-            for problem in problems {
-                diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, "row"), problem,
-                                          hint: "see docs/content.md, “Row configuration”"))
+            /// One key of `_index.md` read by `reader`, its problems errors at the key's line.
+            func read<Value>(_ key: String, hint: String, _ reader: (FieldValue?, inout [String]) -> Value) -> Value {
+                var problems: [String] = []
+                let value = reader(catalog.field(key), &problems)
+                for problem in problems {
+                    diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, key), problem, hint: hint))
+                }
+                return value
             }
-            problems = []
-            presentation.fields = DetailFieldList.read(catalog.field("fields"), problems: &problems)
-            for problem in problems {
-                diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, "fields"), problem,
-                                          hint: "write it like `fields: [breed, {age: Age in years}]`"))
-            }
-            problems = []
-            presentation.facets = FacetDeclaration.readList(catalog.field("facets"), problems: &problems)
-            for problem in problems {
-                diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, "facets"), problem,
-                                          hint: "see docs/content.md, “Facets and sorting”"))
-            }
-            problems = []
-            presentation.sortChoices = SortChoice.readList(catalog.field("sort_options"), problems: &problems)
-            for problem in problems {
-                diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, "sort_options"), problem,
-                                          hint: "write it like `sort_options: [title, date, age]`"))
-            }
+            presentation.row = read("row", hint: "see docs/content.md, “Row configuration”", RowConfiguration.read)
+            presentation.fields = read("fields", hint: "write it like `fields: [breed, {age: Age in years}]`", DetailFieldList.read)
+            presentation.facets = read("facets", hint: "see docs/content.md, “The filter box, facets and sorting”",
+                                       FacetDeclaration.readList)
+            presentation.sortChoices = read("sort_options", hint: "write it like `sort_options: [title, date, age]`",
+                                            SortChoice.readList)
             // A field no item has is most likely misspelt: its facet would offer nothing.
             let unused = presentation.facets.map(\.field) + presentation.sortChoices.map(\.field).filter { $0 != "title" }
             for field in Set(unused).sorted() where !catalog.hasItem(withField: field) {

@@ -167,30 +167,10 @@ public struct SearchShard: Sendable {
         "[" + strings.map(quoted).joined(separator: lines ? ",\n" : ",") + "]"
     }
 
-    /// A JavaScript string literal that no content can end or break out of: `"` and `\`
-    /// escaped, `<` as `\u003c` (no `</script` or `<!--`), U+2028 and U+2029 escaped (line
-    /// ends in older JavaScript), control characters but the separating tab escaped.
+    /// A JavaScript string literal that no content can end or break out of; the tab that
+    /// separates fields stays a tab.
     package static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "\t": result.unicodeScalars.append(scalar)
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        ScriptString.quoted(text, keepingTabs: true)
     }
 
     /// Numbers as digits of 5 bits, the most significant first: a last digit from `0`-`9`,

@@ -1,3 +1,4 @@
+import FoldoutBase
 import Foundation
 
 /// What the preview tells open pages over Server-Sent Events at `LiveReload.eventsPath`:
@@ -87,28 +88,7 @@ enum LiveReload {
     /// A JSON string or array of strings, safe inside `<script>`: `<` is escaped, so the
     /// text cannot close the element.
     static func json(_ text: String?) -> String {
-        guard let text else { return "null" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<": result += "\\u003c"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        text.map { ScriptString.quoted($0) } ?? "null"
     }
 
     static func json(_ texts: [String]) -> String {

@@ -6,7 +6,7 @@
 //              end of the first frame rendered after the event (handlers, style, layout and
 //              paint recording on the main thread; not raster and compositing);
 //   settled:   t0 -> the end of the first frame that started after the last DOM change
-//              (MutationObserver) and, with `until`, once document.querySelector(until)
+//              (MutationObserver) in an element that is drawn and, with `until`, once document.querySelector(until)
 //              matches: covers a page that debounces or redraws in chunks;
 //   lag:       event.timeStamp -> t0 (how long the event waited to be dispatched).
 // It stops `quiet` ms after the last DOM change, or at `cap` ms. Event Timing entries
@@ -25,8 +25,23 @@
   } catch (error) {
     h.eventTiming = false;
   }
-  new MutationObserver(function () {
-    h.lastMutation = performance.now();
+  // A change counts only where it can be seen: in an element that is drawn. A page may
+  // bring rows inside closed groups up to date later (catalog.js does, when idle); that
+  // draws nothing, so it does not hold "settled" back.
+  function drawn(node) {
+    var element = node && node.nodeType === 1 ? node : node && node.parentElement;
+    if (!element || !element.isConnected) return false;
+    return typeof element.checkVisibility === "function" ? element.checkVisibility() : true;
+  }
+  new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      // An element hidden or shown is seen through its parent; added or removed nodes too.
+      var where = records[i].type === "attributes" ? records[i].target.parentElement : records[i].target;
+      if (drawn(where)) {
+        h.lastMutation = performance.now();
+        return;
+      }
+    }
   }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
 
   h.arm = function (type, until, quiet, cap) {
