@@ -289,8 +289,9 @@
       rows[r].hidden = !rowShown[r];
     }
     if (pending && !flushing) {
+      // Not right after the change: the frame that shows it, and the next key, come first.
       flushing = true;
-      whenIdle(flushAll);
+      setTimeout(function () { whenIdle(flushAll); }, 300);
     }
   }
 
@@ -308,9 +309,10 @@
   function flushAll(deadline) {
     var start = 0;
     (function slice(deadline) {
-      var until = Date.now() + (deadline && deadline.timeRemaining ? Math.max(4, deadline.timeRemaining()) : 8);
+      // A few milliseconds at a time, so no frame waits long behind a slice.
+      var until = Date.now() + (deadline && deadline.timeRemaining ? Math.min(4, Math.max(1, deadline.timeRemaining())) : 4);
       for (; start < rows.length; start++) {
-        if ((start & 255) === 0 && Date.now() > until) { whenIdle(slice); return; }
+        if ((start & 127) === 0 && Date.now() > until) { whenIdle(slice); return; }
         if (rowShown[start] !== rowWritten[start]) {
           rowWritten[start] = rowShown[start];
           rows[start].hidden = !rowShown[start];
@@ -526,9 +528,30 @@
 
   // ---------- Wiring ----------
 
+  // The address is written after the view is drawn: Chromium takes tens of milliseconds over
+  // a history change on a large page, which would come between a key and its result. While
+  // someone types, only the pause after the last key writes it.
+  var addressTimer = null;
+  var addressPush = false;
+  function writeAddressLater(push) {
+    addressPush = addressPush || push;
+    clearTimeout(addressTimer);
+    var write = function () {
+      addressTimer = null;
+      var pushing = addressPush;
+      addressPush = false;
+      writeAddress(pushing);
+    };
+    if (push) {
+      requestAnimationFrame(function () { addressTimer = setTimeout(write, 0); });
+    } else {
+      addressTimer = setTimeout(write, 400);
+    }
+  }
+
   function update(push) {
     apply();
-    writeAddress(push);
+    writeAddressLater(push);
   }
 
   panel.addEventListener("submit", function (event) { event.preventDefault(); });
@@ -550,7 +573,7 @@
   if (sortSelect) {
     sortSelect.addEventListener("change", function () {
       applySort();
-      writeAddress(true);
+      writeAddressLater(true);
     });
   }
   if (clearButton) {
@@ -573,6 +596,8 @@
     });
   }
   window.addEventListener("popstate", function () {
+    clearTimeout(addressTimer);
+    addressPush = false;
     readAddress();
     apply();
     applySort();
