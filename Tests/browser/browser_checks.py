@@ -263,7 +263,10 @@ def filter_failures(driver: Chrome, url: str) -> list[str]:
     target_shown = lambda: next(r["shown"] for r in _row_states(driver) if r["id"] == target_id)
     wait_for(target_shown)
     failures += _filtered_view_failures(driver, query, target_id, "typing")
-    if f"q={quote(query)}" not in driver.current_url and f"{urlencode({'q': query})}" not in driver.current_url:
+    # The address is written in the pause after the last key, as a person sees it.
+    holds_query = lambda: f"q={quote(query)}" in driver.current_url or f"{urlencode({'q': query})}" in driver.current_url
+    wait_for(holds_query)
+    if not holds_query():
         failures.append(f"typing \"{query}\": the address does not hold ?q= ({driver.current_url})")
 
     nonsense = "zqxj no such row"

@@ -456,7 +456,10 @@ def test_range_bounds_filter_rows_by_the_number(driver, site, facet_page):
             how = f"{facet.key} from {bounds[0]} to {bounds[1]}"
             failures += settle_on(driver, catalog, arrival, items, state, how)
             wanted = f"{'' if bounds[0] is None else bounds[0]}..{'' if bounds[1] is None else bounds[1]}"
-            got = parse_qs(urlsplit(driver.current_url).query).get(facet.key)
+            # Typed bounds reach the address in the pause after the last key.
+            address = lambda: parse_qs(urlsplit(driver.current_url).query).get(facet.key)
+            checks.wait_for(lambda: address() == [wanted])
+            got = address()
             if got != [wanted]:
                 failures.append(f"{how}: the address holds {facet.key}={got}, expected [{wanted!r}]")
     assert not failures, "\n".join(failures)
@@ -509,12 +512,14 @@ def test_each_sort_choice_orders_rows_within_their_lists(driver, site, facet_pag
         checks.wait_for(lambda: driver.execute_script(_LISTS) == wanted)
         got = driver.execute_script(_LISTS)
         failures += [f"sort {sort['key']}: a list is {g}, expected {w}" for g, w in zip(got, wanted) if g != w]
+        checks.wait_for(lambda: parse_qs(urlsplit(driver.current_url).query).get("sort") == [sort["key"]])
         if parse_qs(urlsplit(driver.current_url).query).get("sort") != [sort["key"]]:
             failures.append(f"sort {sort['key']}: the address is {driver.current_url}")
     Select(driver.find_element(By.ID, "catalog-sort")).select_by_value("")
     checks.wait_for(lambda: driver.execute_script(_LISTS) == original)
     if driver.execute_script(_LISTS) != original:
         failures.append("\"Catalog order\" did not bring back the catalog's own order")
+    checks.wait_for(lambda: "sort" not in parse_qs(urlsplit(driver.current_url).query))
     if "sort" in parse_qs(urlsplit(driver.current_url).query):
         failures.append(f"\"Catalog order\" left sort= in the address: {driver.current_url}")
     assert not failures, "\n".join(failures)
@@ -544,6 +549,9 @@ def test_the_view_lives_in_the_address(driver, site, facet_page):
     if sort:
         Select(driver.find_element(By.ID, "catalog-sort")).select_by_value(sort)
     failures = settle_on(driver, catalog, arrival, items, state, f"{how}, ranges, query {state.query!r}")
+    # The address follows in the pause after the last key.
+    checks.wait_for(lambda: "q" in parse_qs(urlsplit(driver.current_url).query)
+                    and (not sort or parse_qs(urlsplit(driver.current_url).query).get("sort") == [sort]))
     url = driver.current_url
     params = parse_qs(urlsplit(url).query)
     boxes = [(o["name"], o["value"]) for o in read_page(driver)["options"] if o["checked"]]
