@@ -2,25 +2,24 @@ import Testing
 @testable import FoldoutPresentation
 import FoldoutTestSupport
 
-/// The search index's ASCII fast path against the general one it stands in for.
+/// The search index's byte-by-byte path against the general one it stands in for.
 @Suite struct SearchWordsTests {
-    @Test func asciiWordsAreTheUnicodeWords() {
+    @Test func theFastPathGivesTheUnicodeWords() {
         var random = SplitMix64(seed: 17)
         let pieces = ["Swift", "UIKit", "x86_64", "e-mail", "C++", "3.14", "it's", "  ", "\t", "\n", "a/b", "HTTP2",
-                      "Zebra", "zz", "Q&A", "[link](x)", "`code`", "#tag", "MIXED case", "100%", "~tilde", "_under_"]
+                      "Zebra", "zz", "Q&A", "[link](x)", "`code`", "#tag", "MIXED case", "100%", "~tilde", "_under_", "Crème", "brûlée…", "a·b", "e\u{301}te", "Ærø", "ΣΟΦΟΣ", "日本語", "naïve", "…", "ǅ", "x\u{2028}y"]
         for _ in 0..<2000 {
             let text = (0..<random.next(8)).map { _ in random.pick(pieces) }.joined(separator: random.pick([" ", "", "-", ", "]))
-            #expect(SearchIndex.asciiWords(in: text) == SearchIndex.unicodeWords(in: text), "\(text)")
+            #expect(SearchIndex.words(in: text) == SearchIndex.unicodeWords(in: text), "\(text)")
         }
         // Every ASCII byte, one at a time and in a word.
         for byte in UInt8(0)..<0x80 {
             let text = "ab" + String(decoding: [byte], as: UTF8.self) + "Cd"
-            #expect(SearchIndex.asciiWords(in: text) == SearchIndex.unicodeWords(in: text), "byte \(byte)")
+            #expect(SearchIndex.words(in: text) == SearchIndex.unicodeWords(in: text), "byte \(byte)")
         }
     }
 
-    @Test func textBeyondASCIITakesTheGeneralPath() {
-        #expect(SearchIndex.asciiWords(in: "Crème brûlée") == nil)
-        #expect(SearchIndex.words(in: "Crème brûlée") == ["creme", "brulee"])
+    @Test func accentsAndCaseFold() {
+        #expect(SearchIndex.words(in: "Crème BRÛLÉE… x86_64") == ["creme", "brulee", "x86", "64"])
     }
 }
