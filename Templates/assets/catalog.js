@@ -492,10 +492,8 @@
     }
     var sort = null;
     data.sorts.forEach(function (candidate) { if (candidate.key === key) sort = candidate; });
-    var rowIndex = new Map();
-    rows.forEach(function (row, index) { rowIndex.set(row, index); });
     function value(row) {
-      var index = rowIndex.get(row);
+      var index = rowSlot.get(row);
       if (!sort.cells) return textOf(row, ".row-title");
       var cell = sort.cells[rowItem[index]];
       return cell === undefined ? null : cell;
@@ -504,7 +502,7 @@
       if (list.sortedBy === key) return;
       var order = list.children;
       if (sort) {
-        var sortable = order.filter(function (child) { return rowIndex.has(child); });
+        var sortable = order.filter(function (child) { return rowSlot.has(child); });
         var keyed = sortable.map(function (row, position) { return { row: row, value: value(row), position: position }; });
         keyed.sort(function (x, y) {
           if (x.value === null && y.value === null) return x.position - y.position;
@@ -516,7 +514,7 @@
           return result || x.position - y.position;
         });
         var next = 0;
-        order = order.map(function (child) { return rowIndex.has(child) ? keyed[next++].row : child; });
+        order = order.map(function (child) { return rowSlot.has(child) ? keyed[next++].row : child; });
       }
       var current = list.element.children;
       var same = current.length === order.length;
