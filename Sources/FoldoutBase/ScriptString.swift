@@ -7,29 +7,45 @@ public enum ScriptString {
     /// `keepingTabs`: a tab stays as it is (a JavaScript string allows it, JSON does not), for
     /// formats that use it as a separator.
     public static func quoted(_ text: String, keepingTabs: Bool = false) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t" where keepingTabs: result.unicodeScalars.append(scalar)
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        append(text, to: &bytes, keepingTabs: keepingTabs)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `quoted`, written at the end of `bytes`: the search shards write thousands.
+    public static func append(_ text: String, to bytes: inout [UInt8], keepingTabs: Bool = false) {
+        bytes.append(0x22)
+        var text = text
+        text.withUTF8 { utf8 in
+            bytes.reserveCapacity(bytes.count + utf8.count + 1)
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case 0x22: bytes += [0x5C, 0x22]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                case 0x3C: bytes += escape("003c")
+                case 0x3E: bytes += escape("003e")
+                case 0x26: bytes += escape("0026")
+                case 0x0A: bytes += [0x5C, 0x6E]
+                case 0x0D: bytes += [0x5C, 0x72]
+                case 0x09 where keepingTabs: bytes.append(byte)
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9):
+                    bytes += escape(utf8[index + 1] == 0xA8 ? "2028" : "2029")
+                    index += 2
+                case ..<0x20, 0x7F:
+                    let hex = Array(String(byte, radix: 16).utf8)
+                    bytes += escape(String(repeating: "0", count: 4 - hex.count) + String(decoding: hex, as: UTF8.self))
+                default: bytes.append(byte)
                 }
             }
         }
-        return result + "\""
+        bytes.append(0x22)
+    }
+
+    private static func escape(_ hex: String) -> [UInt8] {
+        [0x5C, 0x75] + Array(hex.utf8)
     }
 }

@@ -24,7 +24,8 @@ public struct SearchIndex {
         public var secondary: String
         /// The smallest file of the row's thumbnail, relative to the output folder.
         public var thumbnail: String?
-        /// Words other than the title's, folded (`SearchIndex.words`), each once, in the order found.
+        /// Words other than the title's, folded (`SearchIndex.words`), in the order found; a
+        /// word found twice is there twice (the shard's index keeps it once).
         public var words: [String]
     }
 
@@ -133,10 +134,7 @@ public struct SearchIndex {
     /// images, not links), tags, summary, and the start of the body when the site asks.
     private func words(of item: Item) -> [String] {
         var found: [String] = []
-        var seen: Set<String> = []
-        func add(_ text: String) {
-            for word in Self.words(in: text) where seen.insert(word).inserted { found.append(word) }
-        }
+        func add(_ text: String) { found += Self.words(in: text) }
         for field in item.fields where item.images[field.key] == nil && !Self.unsearchedFields.contains(field.key) {
             for value in field.value.listValue ?? [field.value] {
                 let text = SitePresenter.displayText(value)
@@ -163,7 +161,7 @@ public struct SearchIndex {
         return text.withUTF8(words(inUTF8:))
     }
 
-    /// `words(in:)` byte by byte: ASCII punctuation and spaces end a word in every script, so
+    /// `words(in:)` byte by byte: ASCII punctuation and spaces (and General Punctuation) end a word in every script, so
     /// the text is cut there, an ASCII stretch is lowercased as it is, and only a stretch
     /// holding other characters goes through `unicodeWords` (normalization and a character
     /// property per scalar, which made the search index a tenth of a build's time).
@@ -187,13 +185,23 @@ public struct SearchIndex {
             }
             isASCII = true
         }
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
+            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 || (bytes[index + 1] == 0x81 && bytes[index + 2] <= 0xAF) {
+                // U+2000 to U+206F, General Punctuation (dashes, quotes, `…`): no letter or
+                // digit, so they end a word as ASCII punctuation does.
+                finish(index)
+                index += 3
+                start = index
+                continue
+            }
+            index += 1
             if byte >= 0x80 { isASCII = false; continue }
             let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if !isWord {
-                finish(index)
-                start = index + 1
+                finish(index - 1)
+                start = index
             }
         }
         finish(bytes.count)

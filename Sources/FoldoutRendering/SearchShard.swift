@@ -45,15 +45,25 @@ public struct SearchShard: Sendable {
     public static let secondaryLimit = 56
 
     /// The shard's script.
-    public var script: String {
+    public var script: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The shard's script as it is written: bytes, appended as they are made (a catalog's
+    /// shard holds a line for each of its thousands of items).
+    public var bytes: [UInt8] {
         let entries = shard.entries
         // Trails, numbered in order of first use.
         var trailNumbers: [String: Int] = [:]
         var trails: [String] = []
         var itemTrails: [Int] = []
+        var folders: [String] = []
         itemTrails.reserveCapacity(entries.count)
+        folders.reserveCapacity(entries.count)
         for entry in entries {
-            let key = (entry.trail.map(Self.field) + [Self.folder(of: entry.path)]).joined(separator: "\t")
+            let folder = Self.folder(of: entry.path)
+            folders.append(folder)
+            var key = ""
+            for title in entry.trail { key += Self.field(title) + "\t" }
+            key += folder
             if let number = trailNumbers[key] {
                 itemTrails.append(number)
             } else {
@@ -64,66 +74,78 @@ public struct SearchShard: Sendable {
         }
         // Secondary lines and thumbnails used twice or more go in the table, the most used first.
         let secondaries = entries.map { Self.shortened(Self.field($0.secondary)) }
-        var uses: [String: Int] = [:]
-        var firstUse: [String: Int] = [:]
-        func count(_ text: String) {
-            guard !text.isEmpty else { return }
-            uses[text, default: 0] += 1
-            if firstUse[text] == nil { firstUse[text] = firstUse.count }
+        let thumbnails = entries.map { $0.thumbnail.map(Self.field) ?? "" }
+        var uses: [String: (count: Int, first: Int)] = [:]
+        for text in secondaries + thumbnails where !text.isEmpty {
+            let next = uses.count
+            uses[text, default: (0, next)].count += 1
         }
-        for (entry, secondary) in zip(entries, secondaries) {
-            count(secondary)
-            count(entry.thumbnail.map(Self.field) ?? "")
-        }
-        let strings = uses.filter { $0.value > 1 }.keys.sorted { a, b in
-            uses[a]! != uses[b]! ? uses[a]! > uses[b]! : firstUse[a]! < firstUse[b]!
-        }
+        let strings = uses.filter { $0.value.count > 1 }.sorted { a, b in
+            a.value.count != b.value.count ? a.value.count > b.value.count : a.value.first < b.value.first
+        }.map(\.key)
         let stringNumbers = Dictionary(uniqueKeysWithValues: strings.enumerated().map { ($1, $0) })
-        func reference(_ text: String?, folder: String? = nil) -> String {
-            guard let text, !text.isEmpty else { return "" }
+
+        var out: [UInt8] = []
+        out.reserveCapacity(entries.count * 96)
+        out += Array((Self.registration + "({\"v\":\(Self.version),\"id\":").utf8)
+        ScriptString.append(shard.id, to: &out)
+        out += Array(",\"title\":".utf8)
+        ScriptString.append(Self.field(shard.title), to: &out)
+        out += Array(",\n\"trails\":".utf8)
+        Self.appendList(trails, to: &out)
+        out += Array(",\n\"strings\":".utf8)
+        Self.appendList(strings, to: &out)
+
+        // An item's line: empty fields at the end are left out.
+        out += Array(",\n\"items\":[".utf8)
+        func reference(_ text: String, folder: String? = nil) -> String {
+            guard !text.isEmpty else { return "" }
             if let number = stringNumbers[text] { return String(number, radix: 36) }
             // A thumbnail beside its item's page: its name alone.
-            if let folder, text.hasPrefix(folder), !text.dropFirst(folder.count).contains("/") {
+            if let folder, text.hasPrefix(folder), !text.utf8.dropFirst(folder.utf8.count).contains(0x2F) {
                 return "." + text.dropFirst(folder.count)
             }
             return ":" + text
         }
-        var items: [String] = []
-        items.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             let title = Self.field(entry.title)
-            let folder = Self.folder(of: entry.path)
+            let folder = folders[index]
             var page = "/" + entry.path
             if entry.path.hasSuffix(".html") {
                 let name = entry.path.dropFirst(folder.count).dropLast(5)
-                if !name.contains("/") { page = Self.slug(title) == String(name) ? "" : String(name) }
+                if !name.utf8.contains(0x2F) { page = Self.slug(title) == String(name) ? "" : String(name) }
             }
             var fields = [title, String(itemTrails[index], radix: 36), page, reference(secondaries[index]),
-                          reference(entry.thumbnail.map(Self.field), folder: folder)]
+                          reference(thumbnails[index], folder: folder)]
             while fields.count > 1, fields.last!.isEmpty { fields.removeLast() }
-            items.append(fields.joined(separator: "\t"))
+            if index > 0 { out.append(0x2C) }
+            ScriptString.append(fields.joined(separator: "\t"), to: &out, keepingTabs: true)
         }
+        out.append(0x5D)
+
         // The inverted index over the sorted words.
         var postings: [String: [Int]] = [:]
         for (index, entry) in entries.enumerated() {
-            for word in entry.words { postings[word, default: []].append(index) }
+            for word in entry.words {
+                postings[word, default: []].appendOnce(index)
+            }
         }
         let words = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-
-        var script = Self.registration + "({\"v\":\(Self.version),\"id\":" + Self.quoted(shard.id)
-        script += ",\"title\":" + Self.quoted(Self.field(shard.title))
-        script += ",\n\"trails\":" + Self.list(trails)
-        script += ",\n\"strings\":" + Self.list(strings)
-        script += ",\n\"items\":" + Self.list(items, lines: false)
-        script += ",\n\"words\":" + Self.quoted(words.joined(separator: " "))
-        script += ",\n\"postings\":" + Self.quoted(words.map { VarInt.encodeAscending(postings[$0]!) }.joined(separator: " "))
-        script += "});\n"
-        return script
+        out += Array(",\n\"words\":".utf8)
+        ScriptString.append(words.joined(separator: " "), to: &out)
+        // Postings are digits of `VarInt` and spaces: nothing to escape.
+        out += Array(",\n\"postings\":\"".utf8)
+        for (index, word) in words.enumerated() {
+            if index > 0 { out.append(0x20) }
+            VarInt.appendAscending(postings[word]!, to: &out)
+        }
+        out += Array("\"});\n".utf8)
+        return out
     }
 
     /// The folder of an output path, with its `/` (`pets/dogs/`), or "".
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: 0x2F) else { return "" }
         return String(path[...slash])
     }
 
@@ -154,6 +176,38 @@ public struct SearchShard: Sendable {
 
     /// A secondary line cut to `secondaryLimit` characters at a space, with `…`.
     static func shortened(_ text: String) -> String {
+        // No more bytes than the limit: no more characters either.
+        guard text.utf8.count > secondaryLimit else { return text }
+        // Below U+0300 (UTF-8 lead bytes below 0xCC) every scalar is a character of its own
+        // (`field` has made line breaks spaces), so the start is cut at scalars' bytes,
+        // without finding characters' bounds.
+        var copy = text
+        return copy.withUTF8 { bytes -> String in
+            var starts: [Int] = []
+            starts.reserveCapacity(secondaryLimit + 1)
+            var index = 0
+            while index < bytes.count, starts.count <= secondaryLimit {
+                guard bytes[index] < 0xCC else { return shortenedByCharacters(text) }
+                starts.append(index)
+                index += bytes[index] < 0x80 ? 1 : 2
+            }
+            guard starts.count > secondaryLimit else { return text }
+            // As `trimmingCharacters(in: .whitespaces)`: tab and the spaces of category Zs.
+            func isSpace(_ scalar: Int) -> Bool {
+                let byte = bytes[starts[scalar]]
+                return byte == 0x20 || byte == 0x09 || (byte == 0xC2 && bytes[starts[scalar] + 1] == 0xA0)
+            }
+            var end = secondaryLimit
+            if let space = (0..<end).last(where: { bytes[starts[$0]] == 0x20 }), space > secondaryLimit / 2 { end = space }
+            while end > 0, isSpace(end - 1) { end -= 1 }
+            var start = 0
+            while start < end, isSpace(start) { start += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[start]..<starts[end]]), as: UTF8.self) + "…"
+        }
+    }
+
+    /// `shortened` for any text.
+    static func shortenedByCharacters(_ text: String) -> String {
         guard text.count > secondaryLimit else { return text }
         var cut = text.prefix(secondaryLimit)
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > secondaryLimit / 2 {
@@ -162,9 +216,14 @@ public struct SearchShard: Sendable {
         return cut.trimmingCharacters(in: .whitespaces) + "…"
     }
 
-    /// Tables one entry a line; items (thousands) all on one, a byte less each.
-    private static func list(_ strings: [String], lines: Bool = true) -> String {
-        "[" + strings.map(quoted).joined(separator: lines ? ",\n" : ",") + "]"
+    /// Tables one entry a line.
+    private static func appendList(_ strings: [String], to out: inout [UInt8]) {
+        out.append(0x5B)
+        for (index, string) in strings.enumerated() {
+            if index > 0 { out += [0x2C, 0x0A] }
+            ScriptString.append(string, to: &out, keepingTabs: true)
+        }
+        out.append(0x5D)
     }
 
     /// A JavaScript string literal that no content can end or break out of; the tab that
@@ -181,27 +240,28 @@ public struct SearchShard: Sendable {
 
         package static func append(_ value: Int, to bytes: inout [UInt8]) {
             precondition(value >= 0)
-            var groups: [UInt8] = [UInt8(value & 31)]
-            var rest = value >> 5
-            while rest > 0 {
-                groups.append(UInt8(rest & 31))
-                rest >>= 5
+            var shift = 0
+            while value >> (shift + 5) > 0 { shift += 5 }
+            while shift > 0 {
+                bytes.append(more[(value >> shift) & 31])
+                shift -= 5
             }
-            for (index, group) in groups.reversed().enumerated() {
-                bytes.append(index == groups.count - 1 ? last[Int(group)] : more[Int(group)])
-            }
+            bytes.append(last[value & 31])
         }
 
         /// Ascending numbers, each as its distance from the one before less one.
         package static func encodeAscending(_ numbers: [Int]) -> String {
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(numbers.count)
+            appendAscending(numbers, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        package static func appendAscending(_ numbers: [Int], to bytes: inout [UInt8]) {
             var previous = -1
             for number in numbers {
                 append(number - previous - 1, to: &bytes)
                 previous = number
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
 
         /// What `encodeAscending` wrote; nil for a digit it does not write.
@@ -222,5 +282,12 @@ public struct SearchShard: Sendable {
             }
             return value == 0 ? numbers : nil
         }
+    }
+}
+
+private extension Array where Element == Int {
+    /// Appends `number` unless it is the last already: an item's words come in together.
+    mutating func appendOnce(_ number: Int) {
+        if last != number { append(number) }
     }
 }

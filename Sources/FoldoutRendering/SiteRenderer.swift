@@ -141,7 +141,7 @@ public struct SiteRenderer: Sendable {
         if loose { work.append(nil) }
         let made = (try? Parallel.map(work, chunkSize: 1) { catalog -> (path: String, bytes: [UInt8])? in
             guard let shard = catalog.map(index.shard(ofCatalog:)) ?? index.looseShard() else { return nil }
-            return (shard.path, Array(SearchShard(shard).script.utf8))
+            return (shard.path, SearchShard(shard).bytes)
         }) ?? []
         return made.compactMap { $0 }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FoldoutBase
 @testable import FoldoutPresentation
 @testable import FoldoutRendering
 import FoldoutTestSupport
@@ -144,5 +145,35 @@ import FoldoutTestSupport
         #expect(decoded.items[0].trail == [flat])
         #expect(decoded.items[0].secondary == SearchShard.shortened(flat))
         #expect(decoded.items[1].secondary == decoded.items[0].secondary)
+    }
+}
+
+/// The shard's fast paths against the general ones they stand in for.
+@Suite struct SearchShardFastPathTests {
+    @Test func shortenedCutsAsCharactersWould() {
+        var random = SplitMix64(seed: 29)
+        let pieces = ["word", "longer words here", " ", "  ", "\t", "\u{A0}", "é", "e\u{301}", "Ærø", "ΣΟΦΟΣ", "日本語",
+                      "👩‍👩‍👧", "🇫🇷", "…", "x", "a·b", "\u{2003}", "ǅ", "\u{300}"]
+        for _ in 0..<3000 {
+            let text = (0..<random.next(40)).map { _ in random.pick(pieces) }.joined(separator: random.pick([" ", "", "  "]))
+            #expect(SearchShard.shortened(text) == SearchShard.shortenedByCharacters(text), "\(text)")
+        }
+    }
+
+    @Test func scriptStringsReadBackAsJSON() throws {
+        var random = SplitMix64(seed: 31)
+        let pieces = ["plain", "\"", "\\", "<", ">", "&", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
+                      "é", "日本", "👩‍👩‍👧", "</script>", "<!--", "\u{E2}"]
+        for _ in 0..<2000 {
+            let text = (0..<random.next(12)).map { _ in random.pick(pieces) }.joined()
+            let quoted = ScriptString.quoted(text)
+            #expect(!quoted.contains("<") && !quoted.contains(">") && !quoted.contains("&"))
+            #expect(!quoted.contains("\u{2028}") && !quoted.contains("\u{2029}") && !quoted.contains("\t"))
+            let read = try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String
+            #expect(read == text, "\(text.debugDescription)")
+            // With tabs kept: JSON once they are escaped.
+            let kept = ScriptString.quoted(text, keepingTabs: true).replacingOccurrences(of: "\t", with: "\\t")
+            #expect(try JSONSerialization.jsonObject(with: Data(kept.utf8), options: .fragmentsAllowed) as? String == text)
+        }
     }
 }
