@@ -3,12 +3,14 @@ import FoldoutMarkdown
 import FoldoutModel
 
 /// A catalog's presentation settings from its `_index.md`: the row configuration, the
-/// fields its item pages list, and the facets and sort choices of its page.
+/// fields its item pages list, the facets and sort choices of its page, and what it calls
+/// its items.
 public struct CatalogPresentation: Sendable, Equatable {
     public var row: RowConfiguration = .standard
     public var fields: DetailFieldList = .all
     public var facets: [FacetDeclaration] = []
     public var sortChoices: [SortChoice] = []
+    public var itemNoun: ItemNoun = .item
 
     public static let standard = CatalogPresentation()
 
@@ -34,6 +36,8 @@ public struct CatalogPresentation: Sendable, Equatable {
                                        FacetDeclaration.readList)
             presentation.sortChoices = read("sort_options", hint: "write it like `sort_options: [title, date, age]`",
                                             SortChoice.readList)
+            presentation.itemNoun = read("item_name", hint: "write it like `item_name: pet` or `item_name: [person, people]`",
+                                         ItemNoun.read)
             // A field no item has is most likely misspelt: its facet would offer nothing.
             let unused = presentation.facets.map(\.field) + presentation.sortChoices.map(\.field).filter { $0 != "title" }
             for field in Set(unused).sorted() where !catalog.hasItem(withField: field) {

@@ -148,7 +148,7 @@ public struct SitePresenter {
             .summary: .text(catalog.summary),
             .hasSummary: .flag(!catalog.summary.isEmpty),
             .itemCount: .number(itemCount),
-            .itemCountLabel: .text(Self.countLabel(itemCount)),
+            .itemCountLabel: .text(noun(of: catalog).count(itemCount)),
         ]
     }
 
@@ -160,7 +160,7 @@ public struct SitePresenter {
         card[.filterLabel] = .text("Filter \(catalog.title)")
         let configuration = configurations[catalog.id] ?? .standard
         let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices)
-        card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)"))
+        card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)", noun: configuration.itemNoun))
         card[.dataJSON] = .text(facets.json)
         return [
             .catalog: .context(card),
@@ -170,7 +170,7 @@ public struct SitePresenter {
 
     /// The catalog page's panel: the filter box, the facets with their counts over every
     /// item, and the sort choices. The page's script updates the counts as filters apply.
-    package func panelContext(_ facets: CatalogFacets, filterLabel: String) -> TemplateContext {
+    package func panelContext(_ facets: CatalogFacets, filterLabel: String, noun: ItemNoun) -> TemplateContext {
         let facetContexts: [TemplateContext] = facets.facets.map { facet in
             let key = facet.declaration.key
             let isList = facet.kind == .values || facet.kind == .boolean
@@ -195,7 +195,7 @@ public struct SitePresenter {
             .facets: .list(facetContexts),
             .hasSorts: .flag(!facets.sorts.isEmpty),
             .sorts: .list(facets.sorts.map { [.key: .text($0.choice.key), .label: .text($0.choice.label)] }),
-            .statusText: .text(Self.countLabel(facets.itemCount)),
+            .statusText: .text(noun.count(facets.itemCount)),
         ]
     }
 
@@ -211,8 +211,10 @@ public struct SitePresenter {
         let exclusive = options.exclusive ?? defaults.exclusive ?? false
         let introText = section.query != nil ? section.summary : ""
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
-        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), links: links(from: pagePath),
-                                     rowIDPrefix: prefix, sectionExpanded: section.expanded ?? catalog?.expanded)
+        let noun = noun(of: catalog)
+        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), noun: noun,
+                                     links: links(from: pagePath), rowIDPrefix: prefix,
+                                     sectionExpanded: section.expanded ?? catalog?.expanded)
         let itemCount = section.itemCount
         return [
             .anchor: .text(anchor ?? section.anchor),
@@ -220,7 +222,7 @@ public struct SitePresenter {
             .title: .text(section.title),
             .headingLevel: .number(headingLevel),
             .itemCount: .number(itemCount),
-            .itemCountLabel: .text(Self.countLabel(itemCount)),
+            .itemCountLabel: .text(noun.count(itemCount)),
             .introHTML: .text(section.introHTML),
             .introText: .text(introText),
             .hasIntroText: .flag(!introText.isEmpty),
@@ -247,6 +249,8 @@ public struct SitePresenter {
         package var catalog: Catalog?
         /// The catalog's row settings, looked up once per section rather than once per row.
         package var row: RowConfiguration
+        /// What the catalog calls its items, in the groups' counts.
+        package var noun: ItemNoun
         /// Links from the page, whose path is read once for all its rows.
         package var links: Links
         package var rowIDPrefix: String?
@@ -272,7 +276,7 @@ public struct SitePresenter {
                         row[.hasChildren] = true
                         row[.open] = .flag(open)
                         row[.itemCount] = .number(group.itemCount - 1)
-                        row[.itemCountLabel] = .text(SitePresenter.countLabel(group.itemCount - 1))
+                        row[.itemCountLabel] = .text(noun.count(group.itemCount - 1))
                         row[.entries] = .list(self.entries(group.entries, depth: depth + 1, accordion: nil))
                         return row
                     }
@@ -285,7 +289,7 @@ public struct SitePresenter {
                         .title: .text(group.title),
                         .summary: .text(group.summary),
                         .itemCount: .number(itemCount),
-                        .itemCountLabel: .text(SitePresenter.countLabel(itemCount)),
+                        .itemCountLabel: .text(noun.count(itemCount)),
                         .open: .flag(open),
                         .hasChildren: false,
                         .hasAccordion: .flag(accordion != nil),
@@ -309,6 +313,10 @@ public struct SitePresenter {
 
     package func rowConfiguration(of catalog: Catalog?) -> RowConfiguration {
         catalog.flatMap { configurations[$0.id] }?.row ?? .standard
+    }
+
+    package func noun(of catalog: Catalog?) -> ItemNoun {
+        catalog.flatMap { configurations[$0.id] }?.itemNoun ?? .item
     }
 
     package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
@@ -512,8 +520,9 @@ public struct SitePresenter {
 
     // MARK: Words
 
+    /// A count of items of several catalogs (a tag's).
     package static func countLabel(_ count: Int) -> String {
-        count == 1 ? "1 item" : "\(count) items"
+        ItemNoun.item.count(count)
     }
 
     /// A value as a reader sees it: lists joined with commas, true/false as Yes/No.
