@@ -84,7 +84,6 @@ package struct Pipeline {
         // The tags, the pager and each page's render key, which the pages draw on.
         var renderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
         renderer.images = images
-        renderer.feedDates = feedDates
         let shared = renderer.makeShared()
         let digest = renderer.makeDigest(shared)
 

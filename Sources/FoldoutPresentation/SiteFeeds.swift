@@ -42,13 +42,10 @@ public struct SiteFeeds: Sendable {
         public var limit: Int
     }
 
-    /// The site's `base_url`; nil when it has none (and so no feeds).
-    public var baseURL: String?
     public var feeds: [Feed] = []
 
     public init(site: Site) {
-        guard let base = site.baseURL, !base.isEmpty else { return }
-        baseURL = base
+        guard site.baseURL?.isEmpty == false else { return }
         var ignored: [String] = []
         let siteLimit = Self.limit(site.field(Self.limitKey), problems: &ignored) ?? Self.defaultLimit
         if siteLimit > 0, site.allItemCount > 0 {
@@ -79,7 +76,7 @@ public struct SiteFeeds: Sendable {
 
     /// What the pages' `<head>` and feed lists show of the feeds, for render keys: which
     /// there are, where, and what they are called.
-    public var summary: String {
+    public var renderKeyText: String {
         feeds.map { "\($0.path)\t\($0.title)\t\($0.label)" }.joined(separator: "\n")
     }
 

@@ -75,7 +75,7 @@ package struct PageDigest {
         // The search box names every shard (an item placed in `Content/` adds one).
         hasher.combine(SearchIndex.shardPaths(of: site).joined(separator: " "))
         // Pages link to the feeds there are (a catalog's first item, or `feed_limit: 0`, adds or takes one).
-        hasher.combine(SiteFeeds(site: site).summary)
+        hasher.combine(SiteFeeds(site: site).renderKeyText)
         layout = hasher.finalize()
         if let knownRows {
             rows = knownRows

@@ -3,6 +3,8 @@ import Testing
 @testable import FoldoutBase
 @testable import FoldoutOutput
 @testable import FoldoutIncremental
+@testable import FoldoutBuild
+import FoldoutServer
 import FoldoutTestSupport
 
 /// Feeds across builds: an item without a `date` keeps the date of the build that first saw
@@ -86,6 +88,24 @@ import FoldoutTestSupport
         let (_, clean, _) = try site.cleanBuild()
         for path in ["atom.xml", "pets/atom.xml", "pets/adopted.atom.xml", "courses/atom.xml"] {
             #expect(try site.state.files[path]?.bytes == clean.files[path]?.bytes, "\(path) differs from a clean build's")
+        }
+    }
+
+    @Test func serveKeepsTheFeedsAsACleanBuildMakesThem() throws {
+        let site = try MemorySite(Self.site)
+        let memory = SessionMemory()
+        let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
+        let builder = Builder(options: site.options)
+        try builder.update(cache: cache, memory: memory)
+        for number in 0..<2 {
+            try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found home \(number).\n"])
+            let outcome = try builder.update(cache: cache, memory: memory)
+            #expect(outcome.rebuiltOnlyEditedItems)
+            #expect(try site.text("pets/adopted.atom.xml").contains("Bruno found home \(number)."))
+            let (_, clean, _) = try site.cleanBuild()
+            let feeds = clean.files.keys.filter { $0.hasSuffix(".xml") && $0 != "sitemap.xml" }.sorted()
+            #expect(feeds == ["atom.xml", "courses/atom.xml", "pets/adopted.atom.xml", "pets/atom.xml"])
+            for path in feeds { #expect(try site.state.files[path]?.bytes == clean.files[path]?.bytes, "\(path) after edit \(number)") }
         }
     }
 

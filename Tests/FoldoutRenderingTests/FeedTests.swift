@@ -96,6 +96,23 @@ import FoldoutTestSupport
         #expect(content.contains("<p>Mia purrs.</p>"))
     }
 
+    @Test func anUpdatedDateAndAuthorsAreTheEntrysOwn() throws {
+        var files = Self.files
+        files["_index.md"] = page("title: Shelter\nbase_url: \(Self.base)\nauthor: Riverside volunteers")
+        files["pets/dogs/ada.md"] = page("title: Ada\ndate: 2026-03-02\nupdated: 2026-04-01T12:00:00Z\nauthors: [Kim, Lee]", "Ada is new.")
+        files["pets/dogs/rex.md"] = page("title: Rex\ndate: 2026-01-12\nlastmod: 2025-12-01", "Rex likes walks.")
+        let feed = try AtomDocument(SiteFixture(files).html("pets/atom.xml"))
+        #expect(feed.author == "Riverside volunteers")
+        let ada = try #require(feed.entries.first { $0.title == "Ada" })
+        #expect(ada.published == "2026-03-02T00:00:00Z" && ada.updated == "2026-04-01T12:00:00Z")
+        #expect(ada.authors == ["Kim", "Lee"])
+        #expect(feed.updated == "2026-04-01T12:00:00Z")
+        // Order is by date; an `updated` before the date counts for nothing.
+        #expect(feed.entries.first?.title == "Ada")
+        let rex = try #require(feed.entries.first { $0.title == "Rex" })
+        #expect(rex.updated == "2026-01-12T00:00:00Z" && rex.authors.isEmpty)
+    }
+
     @Test func anUndatedItemIsDatedByTheBuildThatFirstSawIt() throws {
         let site = try SiteFixture(Self.files)
         let swift = try #require(try AtomDocument(site.html("courses/atom.xml")).entries.first)
