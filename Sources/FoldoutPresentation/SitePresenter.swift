@@ -25,6 +25,8 @@ public struct SitePresenter {
     public var pager: ItemPager?
     /// Field slugs and labels, shared by the pages of a build (made on the spot when nil).
     package var fieldNames: FieldNames?
+    /// The site's Atom feeds, which pages link to (made on the spot when nil).
+    public var feeds: SiteFeeds?
     /// The content's images and their variants: which files an `<img>` names.
     public var images = SiteImages()
     /// Deepest outline level rendered, a guard against runaway recursion. The loader already
@@ -71,6 +73,9 @@ public struct SitePresenter {
         let root = OutputPath.rootPrefix(of: pagePath)
         let links = links(from: pagePath)
         let searchShards = SearchIndex.shardPaths(of: site).joined(separator: " ")
+        // Feed readers find the site's feed on every page, a catalog's feeds on its pages.
+        let feeds = self.feeds ?? SiteFeeds(site: site)
+        let linked = (feeds.siteFeed.map { [$0] } ?? []) + (currentCatalog.map(feeds.feeds(ofCatalog:)) ?? [])
         return [
             .lang: .text(site.language),
             .siteTitle: .text(site.title),
@@ -93,6 +98,7 @@ public struct SitePresenter {
             .hasSearch: .flag(!searchShards.isEmpty),
             .searchScriptURL: .text(links.url(to: "assets/search.js")),
             .searchShards: .text(searchShards),
+            .feeds: .list(linked.map { feedContext($0, links: links) }),
         ]
         func navigationEntry(_ catalog: Catalog) -> TemplateContext {
             [
@@ -101,6 +107,11 @@ public struct SitePresenter {
                 .current: .flag(catalog.id == currentCatalog),
             ]
         }
+    }
+
+    /// A link to a feed: `title` for `<link rel="alternate">`, `label` for a list of feeds.
+    package func feedContext(_ feed: SiteFeeds.Feed, links: Links) -> TemplateContext {
+        [.title: .text(feed.title), .label: .text(feed.label), .url: .text(links.url(to: feed.path))]
     }
 
     /// How many catalogs the header names before it links to the home page's list of all:
@@ -162,6 +173,9 @@ public struct SitePresenter {
         let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices)
         card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)", noun: configuration.itemNoun))
         card[.dataJSON] = .text(facets.json)
+        let feedLinks = (self.feeds ?? SiteFeeds(site: site)).feeds(ofCatalog: catalog.id).map { feedContext($0, links: links(from: pagePath)) }
+        card[.feeds] = .list(feedLinks)
+        card[.hasFeeds] = .flag(!feedLinks.isEmpty)
         return [
             .catalog: .context(card),
             .sections: .list(catalog.sections.map { sectionContext($0, in: catalog, pagePath: pagePath) }),
