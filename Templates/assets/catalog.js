@@ -4,8 +4,7 @@
      page, or a search result there opens the groups around that row (browsers that open
      <details> for a fragment do it themselves; this covers the others and rows the filter
      has not written yet); each section's "Expand all" and "Collapse all"; and printing,
-     which prints every group open (the stylesheet's print rules do it without script in
-     browsers that can style ::details-content).
+     which prints every row and every group open.
   2. The panel (partials/catalog-panel.html): a text filter, facets and sort choices.
      Facets are OR within one and AND across them; their counts show what each value would
      give with the other filters. Rows that do not match hide, groups and sections say how
