@@ -55,6 +55,12 @@ def print_to_pdf(driver, destination: Path) -> str:
     return re.sub(r"(\w)- (?=\w)", r"\1-", normal(text))
 
 
+def pdf_page_texts(path: Path) -> list[str]:
+    text = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    return [normal(page) for page in text.split("\f")]
+
+
 def pdf_images(path: Path) -> int:
     listing = subprocess.run(["pdfimages", "-list", str(path)], capture_output=True, text=True, check=True).stdout
     return max(0, len(listing.strip().splitlines()) - 2)
@@ -127,6 +133,21 @@ def test_printed_catalog_has_every_title_and_no_controls(driver, site, catalog_p
     open_on_arrival = driver.execute_script(
         "return [...document.querySelectorAll('.catalog details[open]')].map(d => d.id || d.className)")
     assert still_open == open_on_arrival, f"{catalog_page}: after printing, open groups are {still_open}, not {open_on_arrival}"
+
+
+def test_a_long_section_starts_a_new_page(driver, site, artifacts):
+    """The example's sections are shorter than a page (SitePresenter.longSectionItems), so
+    the class the presenter gives a long one is put on the second section here."""
+    page = "pets/index.html"
+    checks.open_page(driver, site.url(page))
+    title = driver.execute_script("""
+      const section = document.querySelectorAll('.catalog .section')[1];
+      section.classList.add('is-long');
+      return section.querySelector('.section-header .anchor').textContent.trim();""")
+    path = pdf_path(artifacts, site, page, "-long")
+    print_to_pdf(driver, path)
+    starts = [text[:len(title)] for text in pdf_page_texts(path)]
+    assert title in starts, f"no page starts with the long section {title!r}: pages start {starts}"
 
 
 def test_printed_catalog_without_javascript_is_the_page_as_shown(driver, site, catalog_page, artifacts):
