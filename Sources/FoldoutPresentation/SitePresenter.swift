@@ -249,9 +249,16 @@ public struct SitePresenter {
             .footer: .text(options.footer),
             .hasFooter: .flag(!options.footer.isEmpty),
             .isQuery: .flag(section.query != nil),
+            .isLong: .flag(itemCount >= Self.longSectionItems),
+            .hasOutlineControls: .flag(!exclusive && section.entries.contains { if case .group = $0 { true } else { false } }),
             .entries: .list(outline.entries(section.entries, depth: 2, accordion: exclusive ? Self.accordionName(section.anchor) : nil)),
         ]
     }
+
+    /// Items from which a section is long: printed, it starts on a new page. About what a
+    /// printed page holds as rows with their group headings, so a section that fills a page
+    /// anyway begins at the top of one, and short ones share pages.
+    package static let longSectionItems = 12
 
     package static func accordionName(_ anchor: String) -> String {
         anchor.isEmpty ? "outline" : anchor

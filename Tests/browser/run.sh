@@ -22,6 +22,7 @@ want chromedriver chromium-driver
 want nginx nginx
 want wrk wrk
 want java default-jre-headless
+want pdftotext poppler-utils
 if [ ${#apt_missing[@]} -gt 0 ]; then
     echo "installing: ${apt_missing[*]}" >&2
     sudo=""
