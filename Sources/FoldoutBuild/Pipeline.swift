@@ -71,6 +71,8 @@ package struct Pipeline {
         let presentation = CatalogPresentation.read(site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) },
                                                     diagnostics: &diagnostics)
         let imageVariants = ImageVariants(site: site, configurations: presentation, images: images, pictured: bodies.picturedImages)
+        // Once per build, not once per page whose preview misses an image.
+        if let warning = SitePresenter.missingBaseURLWarning(site: site, images: images, displayPath: displayPath) { diagnostics.append(warning) }
         if options.strict { diagnostics = diagnostics.map(\.asError) }
         // File by file, top to bottom, whichever stage found them (the sort is stable).
         diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }

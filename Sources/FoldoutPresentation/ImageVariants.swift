@@ -1,10 +1,11 @@
 import FoldoutBase
 import FoldoutImages
+import FoldoutMarkdown
 import FoldoutModel
 
 /// Every image file the pages will name, planned by `SiteImages` exactly as the presenter
 /// names them: each row's square thumbnail, each item's photo and gallery, each image a
-/// body shows. What `ImageMaker` makes, and what the snapshot publishes.
+/// body shows, each page's link preview image. What `ImageMaker` makes, and what the snapshot publishes.
 package struct ImageVariants: Sendable {
     /// One file in `Output/`: made by `operation` from the image whose original is at `source`.
     package struct File: Sendable {
@@ -36,8 +37,20 @@ package struct ImageVariants: Sendable {
                 }
             }
         }
-        for catalog in site.catalogs { addItems(of: catalog, catalog.allItems) }
+        // Link previews: each page's image at 1200 pixels (see `SitePresenter.previewImage`).
+        func addPreview(_ reference: ImageReference?) {
+            guard let reference, !reference.isExternal, let file = images.preview(reference.location), let operation = file.operation,
+                  planned[file.path] == nil else { return }
+            planned[file.path] = File(path: file.path, source: reference.location, operation: operation)
+        }
+        for catalog in site.catalogs {
+            addItems(of: catalog, catalog.allItems)
+            addPreview(SitePresenter.previewImage(item: nil, catalog: catalog, site: site, images: images))
+            catalog.forEachItem { addPreview(SitePresenter.previewImage(item: $0, catalog: catalog, site: site, images: images)) }
+        }
         addItems(of: nil, site.looseItems?.allItems ?? [])
+        site.looseItems?.forEachItem { addPreview(SitePresenter.previewImage(item: $0, catalog: nil, site: site, images: images)) }
+        addPreview(SitePresenter.previewImage(item: nil, catalog: nil, site: site, images: images))
         for path in pictured { add(images.responsive(path), of: path) }
         files = planned.values.sorted { $0.path < $1.path }
     }
