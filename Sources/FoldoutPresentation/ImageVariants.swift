@@ -15,6 +15,9 @@ package struct ImageVariants: Sendable {
     }
 
     package var files: [File] = []
+    /// Whether some page's link preview names a content image published as it is (a small
+    /// PNG): no file is made for it, but the page takes its size from `SiteImages` all the same.
+    package var previewsShowOriginals = false
 
     package init(site: Site, configurations: [String: CatalogPresentation], images: SiteImages, pictured: Set<String>) {
         guard !images.sources.isEmpty else { return }
@@ -39,9 +42,12 @@ package struct ImageVariants: Sendable {
         }
         // Link previews: each page's image at 1200 pixels (see `SitePresenter.previewImage`).
         func addPreview(_ reference: ImageReference?) {
-            guard let reference, !reference.isExternal, let file = images.preview(reference.location), let operation = file.operation,
-                  planned[file.path] == nil else { return }
-            planned[file.path] = File(path: file.path, source: reference.location, operation: operation)
+            guard let reference, !reference.isExternal, let file = images.preview(reference.location) else { return }
+            guard let operation = file.operation else {
+                previewsShowOriginals = true
+                return
+            }
+            if planned[file.path] == nil { planned[file.path] = File(path: file.path, source: reference.location, operation: operation) }
         }
         for catalog in site.catalogs {
             addItems(of: catalog, catalog.allItems)

@@ -121,4 +121,24 @@ import FoldoutTestSupport
         #expect(differing.isEmpty, "these differ from a clean build: \(differing.sorted())")
         #expect(site.outputFiles.contains("pets/rex-1200w.jpg"))
     }
+
+    /// A site image published as it is (with `image_widths: [1000]`, a 600-pixel PNG is shown
+    /// as it is) makes no file, but previews take its size from the images: editing an item
+    /// rebuilds what a clean build makes.
+    @Test func anEditedItemKeepsAPreviewImagePublishedAsItIs() throws {
+        let site = try MemorySite([
+            "_index.md": "---\ntitle: Shelter\nimage: logo.png\nimage_widths: [1000]\nbase_url: \(Self.base)\n---\n",
+            "pets/_index.md": "---\ntitle: Pets\n---\n",
+            "pets/ada.md": "---\ntitle: Ada\n---\nNo photo yet.\n",
+        ])
+        try site.writeContent("logo.png", bytes: try PhotoTests.fixture("medium.png"))
+        try site.build()
+        #expect(PageHead(try site.text("pets/ada.html"))["og:image"] == Self.base + "logo.png")
+        try site.write(["pets/ada.md": "---\ntitle: Ada\n---\nStill no photo.\n"])
+        try site.build()
+        let head = PageHead(try site.text("pets/ada.html"))
+        #expect(head["og:image"] == Self.base + "logo.png" && head["og:image:width"] == "600")
+        let fresh = try site.cleanBuild().state
+        #expect(try site.state.files["pets/ada.html"]?.bytes == fresh.files["pets/ada.html"]?.bytes)
+    }
 }
