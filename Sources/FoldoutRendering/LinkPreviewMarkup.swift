@@ -1,48 +1,39 @@
 import FoldoutPresentation
 
 /// A page's link preview (`LinkPreview`) as the `<meta>` tags of its `<head>`: Open Graph
-/// (`og:`, read by most apps and sites, and `article:` for an item) and Twitter cards
-/// (`twitter:`, for X, which reads `og:` for the rest but wants its own card type). Tags
-/// whose value is missing are left out. Base.html prints them as `{{{linkPreviewHTML}}}`.
+/// (`og:`, read by most apps and sites, and `article:` for an item) and the Twitter card
+/// tags X has no Open Graph tag for (`twitter:card` and the image's alt text). X reads the
+/// title, description and image from `og:` when its own tags are missing, as they are here:
+/// each page carries the summary once, not twice more. Tags whose value is missing are left
+/// out. Base.html prints them as `{{{linkPreviewHTML}}}`.
 package enum LinkPreviewMarkup {
     package static func html(_ preview: LinkPreview) -> [UInt8] {
-        var output = PageBytes(capacity: 1024)
-        func meta(_ attribute: String, _ name: String, _ content: String) {
-            // One tag a line; `base` ends the last line.
-            if output.count > 0 { output.append("\n") }
-            output.append("<meta ")
-            output.append(attribute)
-            output.append("=\"")
-            output.append(name)
-            output.append("\" content=\"")
+        var output = PageBytes(capacity: 512 + 2 * preview.description.utf8.count)
+        // Every page has thousands of siblings: the tags' fixed text is copied, not made.
+        func tag(_ start: StaticString, _ content: String?) {
+            guard let content, !content.isEmpty else { return }
+            if output.count > 0 { output.append(0x0A) }  // one tag a line; `base` ends the last
+            start.withUTF8Buffer { output.append($0) }
             HTMLEscaping.append(content, to: &output)
-            output.append("\">")
+            output.append(0x22)
+            output.append(0x3E)
         }
-        func property(_ name: String, _ content: String?) {
-            if let content, !content.isEmpty { meta("property", name, content) }
-        }
-        func twitter(_ name: String, _ content: String?) {
-            if let content, !content.isEmpty { meta("name", name, content) }
-        }
-        property("og:type", preview.type)
-        property("og:site_name", preview.siteName)
-        property("og:title", preview.title)
-        property("og:description", preview.description)
-        property("og:url", preview.url)
+        tag(#"<meta property="og:type" content=""#, preview.type)
+        tag(#"<meta property="og:site_name" content=""#, preview.siteName)
+        tag(#"<meta property="og:title" content=""#, preview.title)
+        tag(#"<meta property="og:description" content=""#, preview.description)
+        tag(#"<meta property="og:url" content=""#, preview.url)
         if let image = preview.image {
-            property("og:image", image.url)
-            property("og:image:type", image.mimeType)
-            property("og:image:width", image.width.map(String.init))
-            property("og:image:height", image.height.map(String.init))
-            property("og:image:alt", image.alt)
+            tag(#"<meta property="og:image" content=""#, image.url)
+            tag(#"<meta property="og:image:type" content=""#, image.mimeType)
+            tag(#"<meta property="og:image:width" content=""#, image.width.map(String.init))
+            tag(#"<meta property="og:image:height" content=""#, image.height.map(String.init))
+            tag(#"<meta property="og:image:alt" content=""#, image.alt)
         }
-        property("article:published_time", preview.publishedTime)
-        for tag in preview.tags { property("article:tag", tag) }
-        twitter("twitter:card", preview.twitterCard)
-        twitter("twitter:title", preview.title)
-        twitter("twitter:description", preview.description)
-        twitter("twitter:image", preview.image?.url)
-        twitter("twitter:image:alt", preview.image?.alt)
+        tag(#"<meta property="article:published_time" content=""#, preview.publishedTime)
+        for name in preview.tags { tag(#"<meta property="article:tag" content=""#, name) }
+        tag(#"<meta name="twitter:card" content=""#, preview.twitterCard)
+        tag(#"<meta name="twitter:image:alt" content=""#, preview.image?.alt)
         return output.array()
     }
 }

@@ -45,7 +45,6 @@ import FoldoutTestSupport
         #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
         let head = PageHead(try site.text("pets/rex.html"))
         #expect(head["og:image"] == Self.base + "pets/rex-1200w.jpg")
-        #expect(head["twitter:image"] == head["og:image"])
         #expect(head["og:image:type"] == "image/jpeg")
         #expect(head["og:image:width"] == "1200" && head["og:image:height"] == "675")
         #expect(head["og:image:alt"] == "Rex asleep on a sofa" && head["twitter:image:alt"] == "Rex asleep on a sofa")

@@ -24,15 +24,16 @@ import FoldoutTestSupport
         let rex = try #require(fixture.report.site.allItems.first { $0.title.hasPrefix("Rex") })
         let head = PageHead(fixture.html(rex.outputPath))
         #expect(head["og:type"] == "article")
-        #expect(head["og:title"] == rex.title && head["twitter:title"] == rex.title)
-        #expect(head["og:description"] == rex.summary && head["twitter:description"] == rex.summary)
+        #expect(head["og:title"] == rex.title && head["og:description"] == rex.summary)
+        // X reads these from og: when its own are missing: the summary is written once.
+        #expect(head["twitter:title"] == nil && head["twitter:description"] == nil)
         #expect(head["og:site_name"] == fixture.report.site.title)
         #expect(head["og:url"] == Self.base + rex.outputPath)
         #expect(head["article:published_time"] == rex.date)
         #expect(head.all("article:tag") == rex.tags)
         // No image anywhere on this site: a small card, no image tags.
         #expect(head["twitter:card"] == "summary")
-        #expect(head["og:image"] == nil && head["twitter:image"] == nil)
+        #expect(head["og:image"] == nil && head["twitter:image:alt"] == nil)
     }
 
     @Test func valuesAreEscapedInTheTagsAndReadBackAsWritten() throws {
@@ -54,7 +55,6 @@ import FoldoutTestSupport
         for base in [Self.base, nil] {
             let head = PageHead(try SiteFixture(Self.files(base: base)).html("pets/dogs/ada.html"))
             #expect(head["og:image"] == "https://images.example.net/ada.jpg")
-            #expect(head["twitter:image"] == "https://images.example.net/ada.jpg")
             #expect(head["og:image:alt"] == "Ada on a beach" && head["twitter:image:alt"] == "Ada on a beach")
             // Its size is not known: no width or height is stated, and the card is the large one.
             #expect(head["og:image:width"] == nil && head["og:image:height"] == nil)
@@ -80,7 +80,7 @@ import FoldoutTestSupport
         // A tag is never shown twice, and every page has one of each of these.
         for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
             let head = PageHead(fixture.html(path))
-            for key in ["og:type", "og:title", "og:site_name", "twitter:card", "twitter:title"] {
+            for key in ["og:type", "og:title", "og:site_name", "og:description", "twitter:card"] {
                 #expect(head.all(key).count == 1, "\(key) on \(path)")
             }
         }
