@@ -35,12 +35,32 @@ package struct JSONWriter {
         afterValue = true
     }
 
-    /// A key of the object under way; its value follows.
-    package mutating func key(_ name: String) {
+    /// A key of the object under way; its value follows. Keys Foldout writes itself are
+    /// ASCII with nothing to escape, and are copied as they are.
+    package mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        afterValue = false
+    }
+
+    /// A key made at run time (a mapped schema.org property), escaped.
+    package mutating func key(named name: String) {
         separate()
         ScriptString.append(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         afterValue = false
+    }
+
+    /// `"@type": "name"`, the name one Foldout writes itself (ASCII, nothing to escape).
+    package mutating func type(_ name: StaticString) {
+        key("@type")
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        afterValue = true
     }
 
     package mutating func string(_ text: String) {
@@ -56,19 +76,21 @@ package struct JSONWriter {
     }
 
     /// `"name": "text"`.
-    package mutating func property(_ name: String, _ text: String) {
+    package mutating func property(_ name: StaticString, _ text: String) {
         key(name)
         string(text)
     }
 
-    package mutating func property(_ name: String, _ number: Int) {
+    package mutating func property(_ name: StaticString, _ number: Int) {
         key(name)
         self.number(number)
     }
 
-    /// Bytes written as they are (what surrounds the JSON).
-    package mutating func raw(_ raw: [UInt8]) {
+    /// Bytes written as they are: what surrounds the JSON, or a part of it Foldout writes
+    /// the same every time (`endsValue` when they end a value or an object's member).
+    package mutating func raw(_ raw: [UInt8], endsValue: Bool = false) {
         bytes.append(contentsOf: raw)
+        if endsValue { afterValue = true }
     }
 
     private mutating func separate() {

@@ -217,9 +217,10 @@ public indirect enum SchemaValue: Sendable, Equatable {
             json.endArray()
         case .node(let type, let properties):
             json.beginObject()
-            json.property("@type", type)
+            json.key("@type")
+            json.string(type)
             for property in properties {
-                json.key(property.name)
+                json.key(named: property.name)
                 property.value.write(to: &json)
             }
             json.endObject()

@@ -18,14 +18,18 @@ extension SitePresenter {
     package static func previewImage(item: Item?, catalog: Catalog?, site: Site, images: SiteImages,
                                      assumingBaseURL: Bool = false) -> ImageReference? {
         let hasBase = assumingBaseURL || !(site.baseURL ?? "").isEmpty
-        var candidates: [ImageReference?] = []
-        if let item { candidates += [item.image, photos(of: item).first] }
-        candidates += [catalog?.image, site.image]
-        return candidates.lazy.compactMap { $0 }.first { reference in
-            if reference.isExternal { return true }
-            guard hasBase, let header = images.sources[reference.location]?.header else { return false }
-            return min(header.width, header.height) >= PreviewImage.minimumSide
+        func usable(_ reference: ImageReference?) -> ImageReference? {
+            guard let reference else { return nil }
+            if reference.isExternal { return reference }
+            guard hasBase, let header = images.sources[reference.location]?.header else { return nil }
+            return min(header.width, header.height) >= PreviewImage.minimumSide ? reference : nil
         }
+        // In turn, without a list made for every page: most items have one image or none.
+        if let item {
+            if let image = usable(item.image) { return image }
+            if !item.images.isEmpty, let photo = usable(photos(of: item).first) { return photo }
+        }
+        return usable(catalog?.image) ?? usable(site.image)
     }
 
     /// The build's one warning about a missing `base_url`, when link previews lose an image

@@ -29,7 +29,7 @@ extension SitePresenter {
     public func homeStructuredData() -> [UInt8] {
         let links = structuredDataLinks(from: "index.html")
         var json = Self.beginScript()
-        json.property("@type", "WebSite")
+        json.type("WebSite")
         json.property("name", site.title)
         if !site.description.isEmpty { json.property("description", site.description) }
         json.property("url", links.url(to: "index.html"))
@@ -43,7 +43,7 @@ extension SitePresenter {
         let links = structuredDataLinks(from: catalog.outputPath)
         let itemCount = catalog.itemCount
         var json = Self.beginScript(capacity: 512 + 120 * itemCount)
-        json.property("@type", "ItemList")
+        json.type("ItemList")
         json.property("name", catalog.title)
         if !catalog.summary.isEmpty { json.property("description", catalog.summary) }
         json.property("url", links.url(to: catalog.outputPath))
@@ -54,7 +54,7 @@ extension SitePresenter {
         catalog.forEachItem { item in
             position += 1
             json.beginObject()
-            json.property("@type", "ListItem")
+            json.type("ListItem")
             json.property("position", position)
             json.property("url", links.url(to: item.outputPath))
             json.property("name", item.title)
@@ -66,34 +66,35 @@ extension SitePresenter {
 
     /// An item's page: the item as its catalog's schema type with the mapped properties,
     /// and its breadcrumb (the catalog, sections and groups above it, then the item).
-    public func structuredData(ofItem item: Item, catalog: Catalog?) -> [UInt8] {
+    /// `preview`, the page's link preview when made already, gives the image.
+    public func structuredData(ofItem item: Item, catalog: Catalog?, preview: LinkPreview? = nil) -> [UInt8] {
         let links = structuredDataLinks(from: item.outputPath)
         let mapping = catalog.flatMap { configurations[$0.id]?.schema } ?? .standard
         var json = Self.beginScript()
         json.key("@graph")
         json.beginArray()
         json.beginObject()
-        json.property("@type", mapping.type.name)
+        json.key("@type")
+        json.string(mapping.type.name)
         json.property("name", item.title)
         if !item.summary.isEmpty { json.property("description", item.summary) }
         json.property("url", links.url(to: item.outputPath))
-        if let image = linkPreviewImage(Self.previewImage(item: item, catalog: catalog, site: site, images: images)) {
-            json.property("image", image.url)
-        }
+        let image = preview.map(\.image) ?? linkPreviewImage(Self.previewImage(item: item, catalog: catalog, site: site, images: images))
+        if let image { json.property("image", image.url) }
         for (name, value) in mapping.properties(of: item) {
-            json.key(name)
+            json.key(named: name)
             value.write(to: &json)
         }
         json.endObject()
         json.beginObject()
-        json.property("@type", "BreadcrumbList")
+        json.type("BreadcrumbList")
         json.key("itemListElement")
         json.beginArray()
         var position = 0
         func step(_ name: String, _ path: String, _ fragment: String?) {
             position += 1
             json.beginObject()
-            json.property("@type", "ListItem")
+            json.type("ListItem")
             json.property("position", position)
             json.property("name", name)
             json.property("item", links.url(to: path, fragment: fragment))
@@ -107,14 +108,13 @@ extension SitePresenter {
         return Self.endScript(json)
     }
 
-    private static let scriptStart = Array(#"<script type="application/ld+json">"#.utf8)
+    /// The element's start, the document's and its `@context`.
+    private static let scriptStart = Array(#"<script type="application/ld+json">{"@context":"https://schema.org""#.utf8)
     private static let scriptEnd = Array("</script>".utf8)
 
     private static func beginScript(capacity: Int = 1024) -> JSONWriter {
         var json = JSONWriter(capacity: capacity)
-        json.raw(scriptStart)
-        json.beginObject()
-        json.property("@context", "https://schema.org")
+        json.raw(scriptStart, endsValue: true)
         return json
     }
 

@@ -250,7 +250,7 @@ public struct SiteRenderer: Sendable {
             (path, template, title, kind, catalogID) = (item.outputPath, "item", item.title, "item", catalog?.id)
             context = presenter.itemContext(item, catalog: catalog)
             preview = presenter.linkPreview(ofItem: item, catalog: catalog)
-            structuredData = presenter.structuredData(ofItem: item, catalog: catalog)
+            structuredData = presenter.structuredData(ofItem: item, catalog: catalog, preview: preview)
         case .tagIndex:
             (path, template, title, kind, catalogID) = (TagIndex.indexPath, "tags", "Tags", "tags", nil)
             context = presenter.tagIndexContext(tagIndex!)
