@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// Hears how far long stages have come (for a progress bar).
     public var progress: BuildProgress.Reporter?
+    /// The time a build dates items first seen in it (for feeds, see `FeedDates`): asked once
+    /// per build. Tests set a fixed one.
+    public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
 
     public init(contentPath: String, templatesPath: String?, outputPath: String, includeDrafts: Bool = false, strict: Bool = false,
                 contentDisplayName: String? = nil, templatesDisplayName: String? = nil, fileSystem: FileSystem = .local) {

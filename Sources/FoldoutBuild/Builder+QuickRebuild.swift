@@ -15,7 +15,7 @@ extension Builder {
     /// Redoes only what edited items change, when that gives what a full build would (see
     /// `QuickRebuild`), starting from the state this process remembers or, failing that,
     /// the one `loaded` from the state file. Nil when the full build must run.
-    func quickRebuild(_ inputs: BuildInputs, previous: OutputManifest, memory: SessionMemory?, loaded: LoadedState?,
+    func quickRebuild(_ inputs: BuildInputs, previous: OutputManifest, memory: SessionMemory?, firstSeen: [String: Timestamp], loaded: LoadedState?,
                               statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
         let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
         var state: BuildRecord
@@ -33,7 +33,7 @@ extension Builder {
         }
         clock.lap("state")
         let quick = QuickRebuild(options: options, state: state, templates: templates,
-                                 remembered: remembered.map { ($0.configurations, $0.shared) })
+                                 remembered: remembered.map { ($0.configurations, $0.shared) }, firstSeen: firstSeen)
         guard let result = quick.run(inputs, previous: previous) else { return nil }
         clock.lap("quick")
         let root = options.outputPath

@@ -51,7 +51,9 @@ public struct Builder: Sendable {
     public func makeSnapshot() throws(BuildFailure) -> Report {
         var clock = StageClock()
         var inputs = try InputReader(options: options).read(clock: &clock, known: { nil })
-        let built = try Pipeline(options: options).run(&inputs)
+        var pipeline = Pipeline(options: options)
+        pipeline.firstSeen = FeedDatesFile.read(FeedDatesFile.defaultPath(forOutput: options.outputPath), fileSystem: options.fileSystem)
+        let built = try pipeline.run(&inputs)
         clock.append(built.timings)
         return Report(snapshot: built.snapshot, site: built.modeled.site, pageCount: built.pageCount,
                       warnings: built.warnings, timings: clock.laps, built: built)
@@ -103,6 +105,9 @@ public struct Builder: Sendable {
             let intact = manifest.intactPaths(root: root, fileSystem: options.fileSystem)
             return (manifest, intact)
         }
+        // So are the dates the feeds give undated items (`FeedDates`).
+        let feedDatesPath = FeedDatesFile.defaultPath(forOutput: root)
+        let firstSeen = Pending { FeedDatesFile.read(feedDatesPath, fileSystem: options.fileSystem) }
         let remembered = memory?.current
         let stateFile = remembered == nil ? statePath.map { path in Pending { BuildRecordFile.read(path, fileSystem: options.fileSystem) } } : nil
         var inputs: BuildInputs
@@ -153,7 +158,7 @@ public struct Builder: Sendable {
                                  timings: clock.laps, wasUpToDate: true))
         }
         if allowUpToDate, !fullBuildRequired, outputIsIntact,
-           let outcome = try quickRebuild(inputs, previous: previous, memory: memory,
+           let outcome = try quickRebuild(inputs, previous: previous, memory: memory, firstSeen: firstSeen.wait(),
                                           loaded: contents?.fingerprint == previous.fingerprint ? loadedState?.wait() : nil,
                                           statePath: statePath, clock: &clock) {
             cache?.finishBuild(prune: false)
@@ -173,7 +178,8 @@ public struct Builder: Sendable {
             clock.lap("cache")
         }
         // Pages are written as they are rendered, into the output folder's transaction.
-        let pipeline = Pipeline(options: options, cache: usedCache, sink: output)
+        var pipeline = Pipeline(options: options, cache: usedCache, sink: output)
+        pipeline.firstSeen = firstSeen.wait()
         let modeled: Pipeline.Modeled
         do {
             modeled = try pipeline.model(&inputs)
@@ -212,6 +218,11 @@ public struct Builder: Sendable {
         }
         cacheFinished?.wait()
         _ = stateWritten?.wait()
+        // The output now dates items first seen by this build: the next builds must too.
+        if modeled.shared.feeds?.feeds.isEmpty == false {
+            let dates = modeled.feedDates.recording(modeled.site)
+            if dates != modeled.feedDates.firstSeen { try? FeedDatesFile.write(dates, to: feedDatesPath, fileSystem: options.fileSystem) }
+        }
         clock.lap("write")
         if let memory, let state = stateWritten?.wait() {
             memory.current = SessionMemory.State(build: state, templates: modeled.templates, configurations: modeled.presentation,

@@ -24,6 +24,8 @@ extension Pipeline {
         package var site: Site
         package var anchors: AnchorIndex
         package var presentation: [String: CatalogPresentation]
+        /// When each item counts as new, for the feeds; what `FeedDatesFile` keeps is `feedDates.recording(site)`.
+        package var feedDates: FeedDates
         package var templates: TemplateSet
         package var shared: SiteRenderer.Shared
         package var digest: PageDigest

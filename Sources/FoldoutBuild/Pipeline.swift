@@ -21,6 +21,8 @@ package struct Pipeline {
     package var cache: (any MarkdownCache)?
     /// Where pages go as they are rendered (the output folder); nil keeps them in the snapshot.
     package var sink: (any OutputSink)?
+    /// When earlier builds first saw each undated item (`FeedDates`), for the feeds.
+    package var firstSeen: [String: Timestamp] = [:]
 
     package init(options: BuildOptions, cache: (any MarkdownCache)? = nil, sink: (any OutputSink)? = nil) {
         self.options = options
@@ -73,6 +75,9 @@ package struct Pipeline {
         let imageVariants = ImageVariants(site: site, configurations: presentation, images: images, pictured: bodies.picturedImages)
         // Once per build, not once per page whose preview misses an image.
         if let warning = SitePresenter.missingBaseURLWarning(site: site, images: images, displayPath: displayPath) { diagnostics.append(warning) }
+        SiteFeeds.checkSettings(of: site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) }, diagnostics: &diagnostics)
+        diagnostics += Self.feedCollisions(SiteFeeds(site: site), routes: routes, displayPath: displayPath)
+        let feedDates = FeedDates(firstSeen: firstSeen, now: options.clock())
         if options.strict { diagnostics = diagnostics.map(\.asError) }
         // File by file, top to bottom, whichever stage found them (the sort is stable).
         diagnostics.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
@@ -87,7 +92,7 @@ package struct Pipeline {
         var ownDiagnostics = parsed.ownDiagnostics.merging(bodies.ownDiagnostics, uniquingKeysWith: +)
         for ((source, _), found) in zip(bodies.linking, anchorWarnings) where !found.isEmpty { ownDiagnostics[source, default: []] += found }
         return Modeled(tree: tree, pages: parsed.pages, routes: routes, images: images, imageVariants: imageVariants, markdown: markdown, bodies: bodies, site: site,
-                       anchors: anchors, presentation: presentation, templates: templates, shared: shared, digest: digest,
+                       anchors: anchors, presentation: presentation, feedDates: feedDates, templates: templates, shared: shared, digest: digest,
                        warnings: diagnostics, ownDiagnostics: ownDiagnostics, fileDigests: inputs.fileDigests, timings: clock.laps)
     }
 
@@ -125,6 +130,7 @@ package struct Pipeline {
         let renderer = {
             var renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
             renderer.images = images
+            renderer.feedDates = modeled.feedDates
             return renderer
         }()
         let pageCount = try! renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)
@@ -138,6 +144,15 @@ package struct Pipeline {
         clock.lap("render")
         return Built(modeled: modeled, snapshot: snapshot, pageCount: pageCount, imageWarnings: imageWarnings,
                      timings: modeled.timings + clock.laps)
+    }
+
+    /// An error for each content file published where a feed goes: the feed would replace it.
+    private static func feedCollisions(_ feeds: SiteFeeds, routes: Routes, displayPath: (String) -> String) -> [Diagnostic] {
+        feeds.feeds.compactMap { feed in
+            guard let source = routes.producers[feed.path.lowercased()] else { return nil }
+            return .error(displayPath(source), "is published as `\(feed.path)`, where Foldout writes the Atom feed “\(feed.title)”",
+                          hint: "rename the file (with a `base_url`, feeds are `atom.xml`, `CATALOG/atom.xml` and `CATALOG/SECTION.atom.xml`), or set `feed_limit: 0`")
+        }
     }
 
     /// Every content image a page shows or links to: named in front matter or in a body.

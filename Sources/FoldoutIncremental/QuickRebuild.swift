@@ -30,7 +30,9 @@ import FoldoutOutput
 /// - the site does not search the items' bodies (`search_body`): the state keeps no bodies
 ///   to make the search shards of.
 ///
-/// Where an edited item's row changed, its catalog's search shard is made again too.
+/// Where an edited item's row changed, its catalog's search shard is made again too, and so
+/// are the feeds that can show it (its catalog's and the site's), from the first sightings
+/// `FeedDatesFile` keeps: when those lack an item, the full build runs, and records it.
 ///
 /// The edited files' own problems (parsing, body, anchor links) are found again and take the
 /// place of their old ones among the build's warnings; every other file's stay as they were.
@@ -40,13 +42,17 @@ package struct QuickRebuild {
     package var templates: TemplateSet
     /// What this process remembers of the state's build (`foldout serve`), to reuse.
     package var remembered: (configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?
+    /// When builds first saw each undated item (`FeedDatesFile`).
+    package var firstSeen: [String: Timestamp]
 
     package init(options: BuildOptions, state: BuildRecord, templates: TemplateSet,
-                 remembered: (configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?) {
+                 remembered: (configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?,
+                 firstSeen: [String: Timestamp] = [:]) {
         self.options = options
         self.state = state
         self.templates = templates
         self.remembered = remembered
+        self.firstSeen = firstSeen
     }
 
     /// More edited files than this are left to the full build, which does many at once better.
@@ -187,7 +193,8 @@ package struct QuickRebuild {
         var problems: [Diagnostic] = []
         let configurations = remembered?.configurations
             ?? CatalogPresentation.read(next.site, displayPath: { $0 }, lines: { _, _ in nil }, diagnostics: &problems)
-        let renderer = SiteRenderer(site: next.site, templates: templates, configurations: configurations)
+        var renderer = SiteRenderer(site: next.site, templates: templates, configurations: configurations)
+        renderer.feedDates = FeedDates(firstSeen: firstSeen, now: options.clock())
         let tags = Set(edits.flatMap { $0.item.tags.map(TagIndex.slug) })
         // Titles did not change, so neither did the pager, and made anew it need only know the
         // edited items. Tags did not change, nor, unless a row did, what tag pages show; made
@@ -231,6 +238,15 @@ package struct QuickRebuild {
             for shard in renderer.searchShards(ofCatalogs: catalogs, loose: loose) {
                 guard previous.files[shard.path] != nil else { return nil }
                 pages.append(OutputWriter.Replacement(path: shard.path, bytes: shard.bytes, renderKey: nil))
+            }
+            // The feeds show summaries, and date undated items by what the full build recorded.
+            let feeds = shared.feeds ?? SiteFeeds(site: next.site)
+            if !feeds.feeds.isEmpty {
+                guard renderer.feedDates.recording(next.site) == firstSeen else { return nil }
+                for feed in renderer.feedFiles(ofCatalogs: catalogs, feeds: feeds) {
+                    guard previous.files[feed.path] != nil else { return nil }
+                    pages.append(OutputWriter.Replacement(path: feed.path, bytes: feed.bytes, renderKey: nil))
+                }
             }
         }
         return (pages, configurations, shared)

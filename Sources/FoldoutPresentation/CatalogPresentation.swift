@@ -3,13 +3,14 @@ import FoldoutMarkdown
 import FoldoutModel
 
 /// A catalog's presentation settings from its `_index.md`: the row configuration, the
-/// fields its item pages list, the facets and sort choices of its page, and how its items
-/// are described in structured data.
+/// fields its item pages list, the facets and sort choices of its page, what it calls its
+/// items, and how they are described in structured data.
 public struct CatalogPresentation: Sendable, Equatable {
     public var row: RowConfiguration = .standard
     public var fields: DetailFieldList = .all
     public var facets: [FacetDeclaration] = []
     public var sortChoices: [SortChoice] = []
+    public var itemNoun: ItemNoun = .item
     public var schema: SchemaMapping = .standard
 
     public static let standard = CatalogPresentation()
@@ -36,6 +37,8 @@ public struct CatalogPresentation: Sendable, Equatable {
                                        FacetDeclaration.readList)
             presentation.sortChoices = read("sort_options", hint: "write it like `sort_options: [title, date, age]`",
                                             SortChoice.readList)
+            presentation.itemNoun = read("item_name", hint: "write it like `item_name: pet` or `item_name: [person, people]`",
+                                         ItemNoun.read)
             var schemaProblems: [SchemaMapping.Problem] = []
             presentation.schema = SchemaMapping.read(type: catalog.field("schema"), fields: catalog.field("schema_fields"),
                                                      values: catalog.field("schema_values"), problems: &schemaProblems)

@@ -25,6 +25,8 @@ public struct SitePresenter {
     public var pager: ItemPager?
     /// Field slugs and labels, shared by the pages of a build (made on the spot when nil).
     package var fieldNames: FieldNames?
+    /// The site's Atom feeds, which pages link to (made on the spot when nil).
+    public var feeds: SiteFeeds?
     /// The content's images and their variants: which files an `<img>` names.
     public var images = SiteImages()
     /// Deepest outline level rendered, a guard against runaway recursion. The loader already
@@ -71,6 +73,9 @@ public struct SitePresenter {
         let root = OutputPath.rootPrefix(of: pagePath)
         let links = links(from: pagePath)
         let searchShards = SearchIndex.shardPaths(of: site).joined(separator: " ")
+        // Feed readers find the site's feed on every page, a catalog's feeds on its pages.
+        let feeds = self.feeds ?? SiteFeeds(site: site)
+        let linked = (feeds.siteFeed.map { [$0] } ?? []) + (currentCatalog.map(feeds.feeds(ofCatalog:)) ?? [])
         return [
             .lang: .text(site.language),
             .siteTitle: .text(site.title),
@@ -93,6 +98,7 @@ public struct SitePresenter {
             .hasSearch: .flag(!searchShards.isEmpty),
             .searchScriptURL: .text(links.url(to: "assets/search.js")),
             .searchShards: .text(searchShards),
+            .feeds: .list(linked.map { feedContext($0, links: links) }),
         ]
         func navigationEntry(_ catalog: Catalog) -> TemplateContext {
             [
@@ -101,6 +107,11 @@ public struct SitePresenter {
                 .current: .flag(catalog.id == currentCatalog),
             ]
         }
+    }
+
+    /// A link to a feed: `title` for `<link rel="alternate">`, `label` for a list of feeds.
+    package func feedContext(_ feed: SiteFeeds.Feed, links: Links) -> TemplateContext {
+        [.title: .text(feed.title), .label: .text(feed.label), .url: .text(links.url(to: feed.path))]
     }
 
     /// How many catalogs the header names before it links to the home page's list of all:
@@ -148,7 +159,7 @@ public struct SitePresenter {
             .summary: .text(catalog.summary),
             .hasSummary: .flag(!catalog.summary.isEmpty),
             .itemCount: .number(itemCount),
-            .itemCountLabel: .text(Self.countLabel(itemCount)),
+            .itemCountLabel: .text(noun(of: catalog).count(itemCount)),
         ]
     }
 
@@ -160,8 +171,11 @@ public struct SitePresenter {
         card[.filterLabel] = .text("Filter \(catalog.title)")
         let configuration = configurations[catalog.id] ?? .standard
         let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices)
-        card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)"))
+        card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)", noun: configuration.itemNoun))
         card[.dataJSON] = .text(facets.json)
+        let feedLinks = (self.feeds ?? SiteFeeds(site: site)).feeds(ofCatalog: catalog.id).map { feedContext($0, links: links(from: pagePath)) }
+        card[.feeds] = .list(feedLinks)
+        card[.hasFeeds] = .flag(!feedLinks.isEmpty)
         return [
             .catalog: .context(card),
             .sections: .list(catalog.sections.map { sectionContext($0, in: catalog, pagePath: pagePath) }),
@@ -170,7 +184,7 @@ public struct SitePresenter {
 
     /// The catalog page's panel: the filter box, the facets with their counts over every
     /// item, and the sort choices. The page's script updates the counts as filters apply.
-    package func panelContext(_ facets: CatalogFacets, filterLabel: String) -> TemplateContext {
+    package func panelContext(_ facets: CatalogFacets, filterLabel: String, noun: ItemNoun) -> TemplateContext {
         let facetContexts: [TemplateContext] = facets.facets.map { facet in
             let key = facet.declaration.key
             let isList = facet.kind == .values || facet.kind == .boolean
@@ -195,7 +209,7 @@ public struct SitePresenter {
             .facets: .list(facetContexts),
             .hasSorts: .flag(!facets.sorts.isEmpty),
             .sorts: .list(facets.sorts.map { [.key: .text($0.choice.key), .label: .text($0.choice.label)] }),
-            .statusText: .text(Self.countLabel(facets.itemCount)),
+            .statusText: .text(noun.count(facets.itemCount)),
         ]
     }
 
@@ -211,8 +225,10 @@ public struct SitePresenter {
         let exclusive = options.exclusive ?? defaults.exclusive ?? false
         let introText = section.query != nil ? section.summary : ""
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
-        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), links: links(from: pagePath),
-                                     rowIDPrefix: prefix, sectionExpanded: section.expanded ?? catalog?.expanded)
+        let noun = noun(of: catalog)
+        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), noun: noun,
+                                     links: links(from: pagePath), rowIDPrefix: prefix,
+                                     sectionExpanded: section.expanded ?? catalog?.expanded)
         let itemCount = section.itemCount
         return [
             .anchor: .text(anchor ?? section.anchor),
@@ -220,7 +236,7 @@ public struct SitePresenter {
             .title: .text(section.title),
             .headingLevel: .number(headingLevel),
             .itemCount: .number(itemCount),
-            .itemCountLabel: .text(Self.countLabel(itemCount)),
+            .itemCountLabel: .text(noun.count(itemCount)),
             .introHTML: .text(section.introHTML),
             .introText: .text(introText),
             .hasIntroText: .flag(!introText.isEmpty),
@@ -233,9 +249,16 @@ public struct SitePresenter {
             .footer: .text(options.footer),
             .hasFooter: .flag(!options.footer.isEmpty),
             .isQuery: .flag(section.query != nil),
+            .isLong: .flag(itemCount >= Self.longSectionItems),
+            .hasOutlineControls: .flag(!exclusive && section.entries.contains { if case .group = $0 { true } else { false } }),
             .entries: .list(outline.entries(section.entries, depth: 2, accordion: exclusive ? Self.accordionName(section.anchor) : nil)),
         ]
     }
+
+    /// Items from which a section is long: printed, it starts on a new page. About what a
+    /// printed page holds as rows with their group headings, so a section that fills a page
+    /// anyway begins at the top of one, and short ones share pages.
+    package static let longSectionItems = 12
 
     package static func accordionName(_ anchor: String) -> String {
         anchor.isEmpty ? "outline" : anchor
@@ -247,6 +270,8 @@ public struct SitePresenter {
         package var catalog: Catalog?
         /// The catalog's row settings, looked up once per section rather than once per row.
         package var row: RowConfiguration
+        /// What the catalog calls its items, in the groups' counts.
+        package var noun: ItemNoun
         /// Links from the page, whose path is read once for all its rows.
         package var links: Links
         package var rowIDPrefix: String?
@@ -272,7 +297,7 @@ public struct SitePresenter {
                         row[.hasChildren] = true
                         row[.open] = .flag(open)
                         row[.itemCount] = .number(group.itemCount - 1)
-                        row[.itemCountLabel] = .text(SitePresenter.countLabel(group.itemCount - 1))
+                        row[.itemCountLabel] = .text(noun.count(group.itemCount - 1))
                         row[.entries] = .list(self.entries(group.entries, depth: depth + 1, accordion: nil))
                         return row
                     }
@@ -285,7 +310,7 @@ public struct SitePresenter {
                         .title: .text(group.title),
                         .summary: .text(group.summary),
                         .itemCount: .number(itemCount),
-                        .itemCountLabel: .text(SitePresenter.countLabel(itemCount)),
+                        .itemCountLabel: .text(noun.count(itemCount)),
                         .open: .flag(open),
                         .hasChildren: false,
                         .hasAccordion: .flag(accordion != nil),
@@ -309,6 +334,10 @@ public struct SitePresenter {
 
     package func rowConfiguration(of catalog: Catalog?) -> RowConfiguration {
         catalog.flatMap { configurations[$0.id] }?.row ?? .standard
+    }
+
+    package func noun(of catalog: Catalog?) -> ItemNoun {
+        catalog.flatMap { configurations[$0.id] }?.itemNoun ?? .item
     }
 
     package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
@@ -512,8 +541,9 @@ public struct SitePresenter {
 
     // MARK: Words
 
+    /// A count of items of several catalogs (a tag's).
     package static func countLabel(_ count: Int) -> String {
-        count == 1 ? "1 item" : "\(count) items"
+        ItemNoun.item.count(count)
     }
 
     /// A value as a reader sees it: lists joined with commas, true/false as Yes/No.

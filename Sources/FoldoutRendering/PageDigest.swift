@@ -12,7 +12,7 @@ import FoldoutPresentation
 /// - every page: its templates (its page template, `base`, and the partials they reach),
 ///   the tool itself (a new Foldout renders differently), and the layout: `base.html` reads
 ///   the site's title, description, language, base URL and fields, each catalog's id, title
-///   and output path (the navigation), and whether there are tag pages;
+///   and output path (the navigation), whether there are tag pages, and the feeds;
 /// - an item page: the whole item; its catalog's id, title, output path and fields (row and
 ///   detail settings); its pager (section title, the titles and paths of the items before
 ///   and after it, from `ItemPager`, the presenter's own source);
@@ -76,6 +76,8 @@ package struct PageDigest {
         hasher.combine(tagIndex?.tags.isEmpty ?? true)
         // The search box names every shard (an item placed in `Content/` adds one).
         hasher.combine(SearchIndex.shardPaths(of: site).joined(separator: " "))
+        // Pages link to the feeds there are (a catalog's first item, or `feed_limit: 0`, adds or takes one).
+        hasher.combine(SiteFeeds(site: site).renderKeyText)
         layout = hasher.finalize()
         if let knownRows {
             rows = knownRows

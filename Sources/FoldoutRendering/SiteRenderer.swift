@@ -7,7 +7,7 @@ import FoldoutPresentation
 
 /// Renders every page of the site through the templates into the snapshot: the home page,
 /// one page per catalog, one per item, the tag pages (`tags/index.html`, `tags/<tag>.html`),
-/// `404.html`, `sitemap.xml` when the site has a `base_url`, and the search shards. Each page template renders
+/// `404.html`, `sitemap.xml` and the Atom feeds (`SiteFeeds`) when the site has a `base_url`, and the search shards. Each page template renders
 /// the page's content, and `base` wraps it. Pages render in parallel; each builds its own
 /// template context. Tag pages and the 404 page are made only when their template exists,
 /// so an older templates folder keeps working.
@@ -17,6 +17,8 @@ public struct SiteRenderer: Sendable {
     public var configurations: [String: CatalogPresentation]
     /// The content's images and their variants, which rows and item pages show.
     public var images = SiteImages()
+    /// When each item counts as new, which orders the feeds.
+    public var feedDates = FeedDates(now: Timestamp(seconds: 0))
     package let layouts = LayoutContextCache()
 
     /// The fast path of page rendering and the reference it is measured and tested against
@@ -61,12 +63,16 @@ public struct SiteRenderer: Sendable {
             self.pager = pager
         }
         package var fieldNames = FieldNames()
+        /// The feeds pages link to (made per page when nil).
+        package var feeds: SiteFeeds?
     }
 
     package func makeShared() -> Shared {
         // Each walks every item, and neither needs the other: they run side by side.
         let (tagIndex, pager) = Parallel.both({ makesTagPages ? TagIndex(site: site) : nil }, { ItemPager(site: site) })
-        return Shared(tagIndex: tagIndex, pager: pager)
+        var shared = Shared(tagIndex: tagIndex, pager: pager)
+        shared.feeds = SiteFeeds(site: site)
+        return shared
     }
 
     /// The render keys of the pages; `rows` are the items' row digests when known already
@@ -128,7 +134,25 @@ public struct SiteRenderer: Sendable {
             snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
         }
         for shard in searchShards() { snapshot.add(shard.path, .bytes(shard.bytes)) }
+        for feed in feedFiles(feeds: shared.feeds) { snapshot.add(feed.path, .bytes(feed.bytes)) }
         return made.count
+    }
+
+    /// The Atom feeds (`SiteFeeds`): the site's, and those of `catalogs` (every catalog's
+    /// when nil). Written on every build, like `sitemap.xml`, and only when their bytes change.
+    package func feedFiles(ofCatalogs catalogs: Set<Int>? = nil, feeds: SiteFeeds? = nil) -> [(path: String, bytes: [UInt8])] {
+        let chosen = (feeds ?? SiteFeeds(site: site)).feeds.filter { feed in
+            switch feed.scope {
+            case .site: true
+            case .catalog(let index), .query(let index, _): catalogs?.contains(index) ?? true
+            }
+        }
+        guard !chosen.isEmpty else { return [] }
+        var presenter = SitePresenter(site: site, configurations: configurations)
+        presenter.images = images
+        return chosen.map { feed in
+            (feed.path, Array(AtomFeed(FeedDocument(feed, site: site, presenter: presenter, dates: feedDates)).xml.utf8))
+        }
     }
 
     /// The search box's shards (`SearchShard`): every catalog's, and the loose items'. Written
@@ -226,6 +250,7 @@ public struct SiteRenderer: Sendable {
         var presenter = SitePresenter(site: site, configurations: configurations, tagIndex: tagIndex)
         presenter.pager = shared.pager
         presenter.fieldNames = shared.fieldNames
+        presenter.feeds = shared.feeds
         presenter.images = images
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: TemplateContext

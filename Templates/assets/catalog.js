@@ -1,7 +1,10 @@
 /*
   Foldout catalog page script. The page is complete without it; this adds:
-  1. Arriving at catalog.html#some/row opens the groups around that row (browsers that
-     open <details> for a fragment do it themselves; this covers the others).
+  1. Groups opened for a reason: arriving at catalog.html#some/row, a link to a row on the
+     page, or a search result there opens the groups around that row (browsers that open
+     <details> for a fragment do it themselves; this covers the others and rows the filter
+     has not written yet); each section's "Expand all" and "Collapse all"; and printing,
+     which prints every row and every group open.
   2. The panel (partials/catalog-panel.html): a text filter, facets and sort choices.
      Facets are OR within one and AND across them; their counts show what each value would
      give with the other filters. Rows that do not match hide, groups and sections say how
@@ -18,37 +21,111 @@
   var catalog = document.querySelector(".catalog");
   if (!catalog) return;
 
-  // ---------- 1. Open the groups around the fragment's target ----------
+  // ---------- 1. Opening groups ----------
 
-  function revealTarget() {
-    var id;
-    try {
-      id = decodeURIComponent(location.hash.slice(1));
-    } catch (error) {
-      return;
-    }
-    if (!id) return;
-    var target = document.getElementById(id);
-    if (!target) return;
-    var opened = false;
+  // Brings every row's `hidden` up to what the filter decided (the panel's code sets it: rows
+  // in closed groups are written late, see writeRows), before a group is opened from here.
+  var writePendingRows = function () {};
+  // Shows a row that the filter hides, when it is what a link leads to.
+  var showRow = function () {};
+
+  // Opens the groups around `target` (and the target, when it is a group), shows what the
+  // filter hides around it, and scrolls it into view if that moved it (or `scroll` says so).
+  function reveal(target, scroll) {
+    if (!target || !catalog.contains(target)) return;
+    writePendingRows();
+    var moved = false;
     for (var node = target; node && node !== catalog; node = node.parentElement) {
       if (node.tagName === "DETAILS" && !node.open) {
         node.open = true;
-        opened = true;
+        moved = true;
       }
-      if (node.hidden) node.hidden = false;
+      if (node.hidden) {
+        if (node.classList.contains("row")) showRow(node);
+        node.hidden = false;
+        moved = true;
+      }
     }
-    if (opened) target.scrollIntoView();
+    if (moved || scroll) target.scrollIntoView();
   }
 
-  revealTarget();
-  window.addEventListener("hashchange", revealTarget);
+  function elementOfHash(hash) {
+    var id;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch (error) {
+      return null;
+    }
+    return id ? document.getElementById(id) : null;
+  }
+
+  // A hashchange the browser did not send (search.js, for a result at the address the page
+  // has already) comes with no scrolling of the browser's own.
+  window.addEventListener("hashchange", function (event) { reveal(elementOfHash(location.hash), !event.isTrusted); });
+  // A link to a place on this page: opened before the browser scrolls there, also when the
+  // address already has that fragment (no hashchange then).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href*='#']");
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (link.href.split("#")[0] !== location.href.split("#")[0]) return;
+    reveal(elementOfHash(link.hash));
+  });
+
+  // Expand all and Collapse all, per section. Groups the filter hides stay hidden; exclusive
+  // ones (`name`) are left alone, since the browser would close all but one again. Rows are
+  // written first, in one pass, rather than once per group as each opens.
+  catalog.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".outline-expand, .outline-collapse");
+    if (!button) return;
+    var section = button.closest(".section");
+    if (!section) return;
+    var expand = button.classList.contains("outline-expand");
+    if (expand) writePendingRows();
+    var groups = section.getElementsByTagName("details");
+    for (var k = 0; k < groups.length; k++) {
+      if (groups[k].open !== expand && !(expand && groups[k].hasAttribute("name"))) groups[k].open = expand;
+    }
+  });
+
+  // Printing: every row written and every group open; the groups opened for it close after.
+  var openedForPrint = null;
+  window.addEventListener("beforeprint", function () {
+    writePendingRows();
+    openedForPrint = [];
+    var groups = catalog.getElementsByTagName("details");
+    for (var k = 0; k < groups.length; k++) {
+      var details = groups[k];
+      if (details.open) continue;
+      var name = details.getAttribute("name");
+      // An exclusive group would close the one already open.
+      if (name !== null) details.removeAttribute("name");
+      details.open = true;
+      openedForPrint.push({ details: details, name: name });
+    }
+  });
+  window.addEventListener("afterprint", function () {
+    if (!openedForPrint) return;
+    openedForPrint.forEach(function (opened) {
+      opened.details.open = false;
+      if (opened.name !== null) opened.details.setAttribute("name", opened.name);
+    });
+    openedForPrint = null;
+  });
+
+  // Where the page starts: after the filter from the address is applied (below), which may
+  // hide rows and close groups.
+  function arrive() {
+    reveal(elementOfHash(location.hash));
+  }
 
   // ---------- 2. The panel ----------
 
   var panel = document.getElementById("catalog-panel");
   var rows = catalog.getElementsByClassName("row");
-  if (!panel || rows.length === 0) return;
+  if (!panel || rows.length === 0) {
+    arrive();
+    return;
+  }
   rows = Array.prototype.slice.call(rows);
   var input = document.getElementById("filter-query");
   var sortSelect = document.getElementById("catalog-sort");
@@ -61,6 +138,10 @@
   empty.className = "filter-empty";
   empty.hidden = true;
   panel.parentNode.insertBefore(empty, panel.nextSibling);
+  // On paper, in place of the panel: which filters and order the printed list has.
+  var printNote = document.createElement("p");
+  printNote.className = "print-note";
+  panel.parentNode.insertBefore(printNote, empty);
 
   var data = { items: 0, rows: [], facets: [], sorts: [] };
   try {
@@ -276,11 +357,15 @@
 
   // A row in a closed group is not drawn, so it is written when its group opens (or when
   // the browser is idle): a filter over thousands of rows in closed groups then changes
-  // almost nothing in the page, and is drawn at once.
+  // almost nothing in the page, and is drawn at once. Until then find-in-page does not see
+  // a row that is to show, so the idle writing starts soon after the filter changes.
   var flushing = false;
+  var flushFrom = 0; // the next row the idle writing looks at
+  var pending = false; // whether a row's `hidden` may differ from rowShown
   function writeRows() {
     containersOf(0);
-    var pending = false;
+    pending = false;
+    flushFrom = 0;
     for (var r = 0; r < rows.length; r++) {
       if (rowShown[r] === rowWritten[r]) continue;
       var group = rowGroup[r];
@@ -295,8 +380,25 @@
     }
   }
 
+  // Every row at once (Expand all, printing, a link to a row): one pass over the rows.
+  writePendingRows = function () {
+    if (!pending) return;
+    for (var r = 0; r < rows.length; r++) {
+      if (rowShown[r] !== rowWritten[r]) {
+        rowWritten[r] = rowShown[r];
+        rows[r].hidden = !rowShown[r];
+      }
+    }
+    pending = false;
+  };
+
+  showRow = function (row) {
+    var index = rowSlot.get(row);
+    if (index !== undefined) rowShown[index] = rowWritten[index] = 1;
+  };
+
   function writeGroup(details) {
-    if (!containers || !containerSlot.has(details)) return;
+    if (!pending || !containers || !containerSlot.has(details)) return;
     var slot = containerSlot.get(details);
     for (var r = 0; r < rows.length; r++) {
       if (rowGroup[r] === slot && rowShown[r] !== rowWritten[r]) {
@@ -307,17 +409,18 @@
   }
 
   function flushAll(deadline) {
-    var start = 0;
     (function slice(deadline) {
-      // A few milliseconds at a time, so no frame waits long behind a slice.
+      // A few milliseconds at a time, so no frame waits long behind a slice. A filter
+      // changed meanwhile starts it over (writeRows).
       var until = Date.now() + (deadline && deadline.timeRemaining ? Math.min(4, Math.max(1, deadline.timeRemaining())) : 4);
-      for (; start < rows.length; start++) {
-        if ((start & 127) === 0 && Date.now() > until) { whenIdle(slice); return; }
-        if (rowShown[start] !== rowWritten[start]) {
-          rowWritten[start] = rowShown[start];
-          rows[start].hidden = !rowShown[start];
+      for (; pending && flushFrom < rows.length; flushFrom++) {
+        if ((flushFrom & 127) === 0 && Date.now() > until) { whenIdle(slice); return; }
+        if (rowShown[flushFrom] !== rowWritten[flushFrom]) {
+          rowWritten[flushFrom] = rowShown[flushFrom];
+          rows[flushFrom].hidden = !rowShown[flushFrom];
         }
       }
+      pending = false;
       flushing = false;
     })(deadline);
   }
@@ -475,6 +578,35 @@
     if (clearButton) clearButton.hidden = !filtering;
     if (activeBadge) activeBadge.textContent = active.length ? "(" + active.length + ")" : "";
     catalog.classList.toggle("is-filtered", filtering);
+    describeView();
+  }
+
+  // The print note: "Filtered by “rex”; Species: Cat or Dog; Age: 2 to 8. 12 of 86 items.
+  // Sorted by Age." Empty for the whole catalog in its own order.
+  function describeView() {
+    var parts = [];
+    if (input.value.trim()) parts.push("\u201c" + input.value.trim() + "\u201d");
+    facets.forEach(function (facet) {
+      if (!facet.selected) return;
+      var fieldset = facet.boxes.length ? facet.boxes[0].closest("fieldset") : facet.low && facet.low.closest("fieldset");
+      var legend = fieldset && fieldset.querySelector("legend");
+      var name = legend ? legend.textContent.trim() : facet.key;
+      var value;
+      if (facet.list) {
+        value = facet.boxes.filter(function (box) { return box.checked; }).map(function (box) {
+          return textOf(box.parentNode, ".facet-value").trim();
+        }).join(" or ");
+      } else {
+        var low = facet.selected[0], high = facet.selected[1];
+        value = low !== null && high !== null ? low + " to " + high : low !== null ? "from " + low : "up to " + high;
+      }
+      parts.push(name + ": " + value);
+    });
+    var text = parts.length ? "Filtered by " + parts.join("; ") + "." + (status ? " " + status.textContent + "." : "") : "";
+    if (sortSelect && sortSelect.value) {
+      text += (text ? " " : "") + "Sorted by " + sortSelect.options[sortSelect.selectedIndex].textContent + ".";
+    }
+    if (printNote.textContent !== text) printNote.textContent = text;
   }
 
   // ---------- Sorting ----------
@@ -571,6 +703,7 @@
   if (sortSelect) {
     sortSelect.addEventListener("change", function () {
       applySort();
+      describeView();
       writeAddressLater(true);
     });
   }
@@ -605,7 +738,11 @@
   readAddress();
   readControls();
   if (input.value.trim() || facets.some(function (facet) { return facet.selected; })) apply();
-  if (sortSelect && sortSelect.value) applySort();
+  if (sortSelect && sortSelect.value) {
+    applySort();
+    describeView();
+  }
+  arrive();
   if (window.performance && performance.mark) performance.mark("foldout:catalog-ready");
   // Read what the rows can be found by while the reader looks at the page, so the first key
   // typed does not wait for it.

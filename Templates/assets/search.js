@@ -334,7 +334,18 @@
   function go(index) {
     var option = list.children[index];
     var link = option && option.querySelector("a");
-    if (link) window.location.href = link.href;
+    if (!link) return;
+    if (link.hash && link.href.split("#")[0] === location.href.split("#")[0]) {
+      // A place on this page (a row's #anchor): going to the address it already has is no
+      // navigation and no hashchange, so the page's script (catalog.js, which opens the
+      // groups around the row) is told as if it were.
+      close();
+      if (link.hash === location.hash) {
+        window.dispatchEvent(new HashChangeEvent("hashchange", { oldURL: location.href, newURL: link.href }));
+        return;
+      }
+    }
+    window.location.href = link.href;
   }
 
   input.addEventListener("focus", load);

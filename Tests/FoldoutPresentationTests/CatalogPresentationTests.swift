@@ -224,6 +224,32 @@ import FoldoutTestSupport
         #expect(html.contains(#"<details id="dogs/large" name="dogs">"#))
     }
 
+    @Test func sectionsWithGroupsGetExpandAllUnlessExclusive() throws {
+        let html = try Self.catalog("", section: "")
+        #expect(html.contains(#"<section class="section layout-list has-outline-controls" aria-labelledby="dogs">"#))
+        #expect(html.contains(#"<div class="outline-controls"><button type="button" class="outline-expand">Expand all<span class="visually-hidden"> in Dogs</span></button> <button type="button" class="outline-collapse">Collapse all<span class="visually-hidden"> in Dogs</span></button></div>"#))
+        // Exclusive groups open one at a time: "Expand all" would contradict them.
+        #expect(!(try Self.catalog("", section: "\nexclusive: true")).contains("outline-controls"))
+        // Rows alone: nothing to expand.
+        let rows = try SiteFixture([
+            "pets/_index.md": page("title: Shelter"),
+            "pets/dogs/_index.md": page("title: Dogs"),
+            "pets/dogs/rex.md": page("title: Rex"),
+        ]).html("pets/index.html")
+        #expect(rows.contains(#"<section class="section layout-list" aria-labelledby="dogs">"#))
+        #expect(!rows.contains("outline-controls"))
+    }
+
+    @Test func sectionsOfTwelveItemsOrMoreAreLong() throws {
+        var files = ["pets/_index.md": page("title: Shelter"), "pets/dogs/_index.md": page("title: Dogs"),
+                     "pets/cats/_index.md": page("title: Cats")]
+        for number in 1...12 { files["pets/dogs/dog-\(number).md"] = page("title: Dog \(number)") }
+        for number in 1...11 { files["pets/cats/cat-\(number).md"] = page("title: Cat \(number)") }
+        let html = try SiteFixture(files).html("pets/index.html")
+        #expect(html.contains(#"<section class="section layout-list is-long" aria-labelledby="dogs">"#))
+        #expect(html.contains(#"<section class="section layout-list" aria-labelledby="cats">"#))
+    }
+
     @Test func theCatalogPageLoadsTheScriptThatOpensGroupsForAFragment() throws {
         let html = try Self.catalog("", section: "")
         #expect(html.contains(#"<script src="../assets/catalog.js" defer></script>"#))

@@ -28,7 +28,9 @@ package protocol BuiltSite: AnyObject {
     func damage(_ path: String, from fraction: Int, every step: Int) throws
     /// Cuts `count` bytes off the end of the file at `path` (absolute), as a torn write would.
     func truncate(_ path: String, by count: Int) throws
-    /// A clean build of the same content (templates, strictness) into a new output folder.
+    /// The time builds date items they see for the first time by (`BuildOptions.clock`).
+    var clock: @Sendable () -> Timestamp { get }
+    /// A clean build of the same content (templates, strictness, clock) into a new output folder.
     func cleanBuild() throws -> (report: Builder.Report, state: OutputFolderState, manifest: OutputManifest)
 }
 
@@ -40,6 +42,7 @@ extension BuiltSite {
         var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, strict: strict,
                                    contentDisplayName: "Content", templatesDisplayName: "Templates", fileSystem: fileSystem)
         options.force = force
+        options.clock = clock
         return options
     }
 
@@ -55,6 +58,7 @@ extension BuiltSite {
 
 extension DiskSite: BuiltSite {
     package var root: String { folder.path }
+    package var clock: @Sendable () -> Timestamp { { Timestamp.now() } }
 
     package func writeInRoot(_ files: [String: String]) throws {
         try folder.write(files)

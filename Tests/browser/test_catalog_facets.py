@@ -91,6 +91,10 @@ class Catalog:
     items: dict[str, dict]  # by the slug path of the item's page (as the row links it)
     facets: list[Facet]
     sorts: list[dict]  # {key, field, descending}
+    noun: tuple[str, str] = ("item", "items")  # `item_name`: what the counts call an item
+
+    def count(self, n: int) -> str:
+        return f"{n} {self.noun[0] if n == 1 else self.noun[1]}"
 
 
 def _kind_from_data(values: list) -> str:
@@ -128,7 +132,20 @@ def read_catalog_content(catalog_page: str) -> Catalog:
         order = declared.get("order")
         descending = order == "desc" if order else name == "date"
         sorts.append({"key": declared.get("key", name), "field": name, "descending": descending})
-    return Catalog(folder, items, facets, sorts)
+    return Catalog(folder, items, facets, sorts, _noun(index.get("item_name")))
+
+
+def _noun(declared) -> tuple[str, str]:
+    """`item_name` as the docs describe it: a word with its English plural, or a pair."""
+    if isinstance(declared, list):
+        return declared[0], declared[1]
+    if not declared:
+        return "item", "items"
+    if declared.endswith(("s", "x", "z", "ch", "sh")):
+        return declared, declared + "es"
+    if declared.endswith("y") and declared[-2:-1] not in "aeiou":
+        return declared, declared[:-1] + "ies"
+    return declared, declared + "s"
 
 
 def _facet_pages(site_dir: Path) -> list[str]:
@@ -278,11 +295,7 @@ def expected_view(catalog: Catalog, view: dict, items: list[dict], state: State)
     total = len(catalog.items)
     visible = sum(1 for key in text_items if passes_all[key])
     return {"matches": matches, "shown": shown, "counts": counts, "visible": visible,
-            "status": f"{visible} of {_items(total)}" if state.filtering else _items(total)}
-
-
-def _items(n: int) -> str:
-    return f"{n} item" if n == 1 else f"{n} items"
+            "status": f"{visible} of {catalog.count(total)}" if state.filtering else catalog.count(total)}
 
 
 def view_failures(catalog, arrival: dict, items, state: State, now: dict, how: str) -> list[str]:
@@ -330,7 +343,7 @@ def arrival_failures(catalog, arrival, items) -> list[str]:
     failures += [f"on arrival: no checkbox for {k} = {label} ({n} items have it)"
                  for (k, label), n in wanted.items() if (k, label) not in labels]
     for container in arrival["containers"]:
-        if container["count"] is not None and container["count"] != _items(len(container["rows"])):
+        if container["count"] is not None and container["count"] != catalog.count(len(container["rows"])):
             failures.append(f"{container['what']} says {container['count']!r} and holds {len(container['rows'])} rows")
     return failures
 

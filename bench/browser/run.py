@@ -29,6 +29,10 @@ disabled) measures, each --runs times, medians reported:
 - search: a new tab opens an item page, clicks #site-search, waits (up to 10 s) for
   `performance.mark("foldout:search-ready")`, types a name, and times until
   `#site-search-results [role=option]` are drawn; n/a when the page has no #site-search;
+- expand all: in a new tab, the first section's "Expand all" button, then "Collapse all",
+  then "Expand all" again, each clicked by a script and timed to the end of the next frame
+  (the first Expand all lays out every row; the second finds the layout Chromium kept for
+  the closed groups); n/a when the page has no such buttons;
 - scrolling: on the catalog page with every group opened, a requestAnimationFrame loop
   scrolls from top to bottom (a fixed step per frame, about 300 frames in all); the frame
   times are the deltas between rAF timestamps: the 95th percentile and the frames over 50 ms;
@@ -270,6 +274,7 @@ def bench_variant(driver, work, foldout, size, flat, runs):
     r["sort"] = bench_sort(driver, runs)
     r["scroll"] = bench_scroll(driver, runs)
     r["scroll_floor"] = bench_scroll_floor(driver, root, r["rows"], r["scroll"]["height"], r["scroll"]["step"], runs)
+    r["expand"] = bench_expand(driver, catalog_url, runs)
     r["search"] = bench_search(driver, output, runs)
     return r
 
@@ -379,6 +384,28 @@ def bench_sort(driver, runs):
         driver.execute_script(change, initial)
         wait_quiet(driver, 300)
     return {"cases": cases}
+
+
+def bench_expand(driver, url, runs):
+    """The first section's Expand all, Collapse all and Expand all again, each clicked by a
+    script, to the next frame, in a new tab per run; None when the page has no such buttons."""
+    times = {"expand": [], "collapse": [], "again": []}
+    for run in range(runs):
+        new_tab(driver)
+        driver.get(url)
+        if not exists(driver, ".catalog .outline-expand"):
+            return None
+        install_harness(driver)
+        wait_quiet(driver, 300)
+        for key, kind in (("expand", "expand"), ("collapse", "collapse"), ("again", "expand")):
+            times[key].append(driver.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const button = document.querySelector('.catalog .outline-' + arguments[0]);
+                window.__bench.timeChange(() => button.click()).then(done);""", kind))
+            wait_quiet(driver, 300)
+        print(f"   expand all run {run + 1}: {times['expand'][-1]:.0f} ms, collapse all {times['collapse'][-1]:.0f} ms, "
+              f"expand all again {times['again'][-1]:.0f} ms", file=sys.stderr)
+    return times
 
 
 def bench_scroll(driver, runs):
@@ -609,6 +636,9 @@ def render(results, variants, info, started, runs):
         f"{ms(med([s['p95'] for s in c['scroll_floor']]), 1)} / {med([s['long'] for s in c['scroll_floor']]):.0f}" for c in cols])
     row("scrolling: step per frame / page height", [f"{c['scroll']['step']:,} px / {c['scroll']['height']:,} px" for c in cols])
     row("opening every group: to next frame", [ms(c["scroll"]["open_all"]) if c["groups"] else "-" for c in cols])
+    row("Expand all / Collapse all / Expand all again (the section's buttons): to next frame", [
+        f"{ms(med(c['expand']['expand']))} / {ms(med(c['expand']['collapse']))} / {ms(med(c['expand']['again']))}"
+        if c.get("expand") else "n/a" for c in cols])
     row("**page weight**: catalog HTML raw / gzip", [f"{kb(c['weight']['html']['raw'])} / {kb(c['weight']['html']['gzip'])}" for c in cols])
     row("page weight: CSS + JS loaded raw / gzip", [f"{kb(c['weight']['assets']['raw'])} / {kb(c['weight']['assets']['gzip'])}" for c in cols])
     row("page weight: total per item (raw)", [f"{(c['weight']['html']['raw'] + c['weight']['assets']['raw']) / c['size']:,.0f} B" for c in cols])

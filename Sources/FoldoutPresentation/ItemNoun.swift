@@ -1,0 +1,44 @@
+import Foundation
+import FoldoutMarkdown
+
+/// What a catalog calls its items when it counts them ("1 pet", "12 of 340 pets"), from
+/// `item_name:` in its `_index.md`:
+///
+///     item_name: pet                  # 1 pet, 2 pets
+///     item_name: [person, people]     # a plural English rules would not give
+///
+/// "item" when the catalog does not say, and on pages that mix catalogs (tags).
+public struct ItemNoun: Sendable, Equatable {
+    public var singular: String
+    public var plural: String
+
+    public static let item = ItemNoun(singular: "item", plural: "items")
+
+    public func count(_ count: Int) -> String {
+        count == 1 ? "1 \(singular)" : "\(count) \(plural)"
+    }
+
+    public static func read(_ value: FieldValue?, problems: inout [String]) -> ItemNoun {
+        guard let value, value != .null else { return .item }
+        if let word = value.stringValue?.trimmingCharacters(in: .whitespaces), !word.isEmpty {
+            return ItemNoun(singular: word, plural: plural(of: word))
+        }
+        if let pair = value.listValue, pair.count == 2,
+           let singular = pair[0].stringValue?.trimmingCharacters(in: .whitespaces), !singular.isEmpty,
+           let plural = pair[1].stringValue?.trimmingCharacters(in: .whitespaces), !plural.isEmpty {
+            return ItemNoun(singular: singular, plural: plural)
+        }
+        problems.append("`item_name` must be a word like `pet` or a pair like `[person, people]`, found `\(value.text)`")
+        return .item
+    }
+
+    /// The regular English plural: `class` → `classes`, `story` → `stories`, `pet` → `pets`.
+    static func plural(of word: String) -> String {
+        let lower = word.lowercased()
+        if ["s", "x", "z", "ch", "sh"].contains(where: lower.hasSuffix) { return word + "es" }
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
+            return word.dropLast() + "ies"
+        }
+        return word + "s"
+    }
+}
