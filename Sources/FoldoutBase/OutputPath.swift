@@ -228,6 +228,24 @@ public enum OutputPath {
         return url + "#" + encodeFragment(fragment)
     }
 
+    /// Absolute URLs under a site's `base_url`, as `absoluteURL` makes them, for many files:
+    /// link previews and structured data name every item of a catalog.
+    public struct AbsoluteLinker: Sendable {
+        /// The base, ending in `/`.
+        public let base: String
+        private let fromRoot = Linker(from: "index.html")
+
+        public init(base: String) {
+            self.base = base.hasSuffix("/") ? base : base + "/"
+        }
+
+        /// The URL of the output file `path` (plus `#fragment`); a path from a page at the top
+        /// of `Output/` is its own segments, percent-encoded.
+        public func url(to path: String, fragment: String? = nil) -> String {
+            base + fromRoot.url(to: path, fragment: fragment)
+        }
+    }
+
     /// Percent-encodes one path segment. Besides the usual, `:` is encoded so a first
     /// segment like `a:b.html` is not read as a URL scheme.
     public static func encodeSegment(_ segment: String) -> String {

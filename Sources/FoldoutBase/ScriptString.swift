@@ -1,8 +1,8 @@
 /// A JSON (and JavaScript) string literal that is safe inside an HTML `<script>` element:
 /// `"` and `\` escaped, `<` and `>` as `\u003c` and `\u003e` (no `</script` or `<!--`), `&`
 /// too, U+2028 and U+2029 escaped (line ends to older JavaScript), and control characters
-/// escaped. The catalog page's facet data, the search shards and the live-reload script all
-/// write their strings with it.
+/// escaped. The catalog page's facet data, the search shards, every page's JSON-LD and the
+/// live-reload script write their strings with it.
 public enum ScriptString {
     /// `keepingTabs`: a tab stays as it is (a JavaScript string allows it, JSON does not), for
     /// formats that use it as a separator.
@@ -12,16 +12,27 @@ public enum ScriptString {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `quoted`, written at the end of `bytes`: the search shards write thousands.
+    /// `quoted`, written at the end of `bytes`: the search shards write thousands, and every
+    /// page's JSON-LD several. Runs of bytes that need nothing are copied whole.
     public static func append(_ text: String, to bytes: inout [UInt8], keepingTabs: Bool = false) {
         bytes.append(0x22)
         var text = text
         text.withUTF8 { utf8 in
             bytes.reserveCapacity(bytes.count + utf8.count + 1)
-            var index = 0
+            var runStart = 0, index = 0
             while index < utf8.count {
                 let byte = utf8[index]
-                index += 1
+                // Most bytes: printable ASCII other than `"`, `&`, `<`, `>`, `\`, and any byte of a
+                // longer character but the E2 that starts U+2028 and U+2029.
+                guard needsLook(byte, keepingTabs: keepingTabs) else {
+                    index += 1
+                    continue
+                }
+                if byte == 0xE2, !(index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9)) {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 switch byte {
                 case 0x22: bytes += [0x5C, 0x22]
                 case 0x5C: bytes += [0x5C, 0x5C]
@@ -30,20 +41,31 @@ public enum ScriptString {
                 case 0x26: bytes += escape("0026")
                 case 0x0A: bytes += [0x5C, 0x6E]
                 case 0x0D: bytes += [0x5C, 0x72]
-                case 0x09 where keepingTabs: bytes.append(byte)
                 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-                case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9):
-                    bytes += escape(utf8[index + 1] == 0xA8 ? "2028" : "2029")
+                case 0xE2:
+                    bytes += escape(utf8[index + 2] == 0xA8 ? "2028" : "2029")
                     index += 2
-                case ..<0x20, 0x7F:
+                default:
                     let hex = Array(String(byte, radix: 16).utf8)
                     bytes += escape(String(repeating: "0", count: 4 - hex.count) + String(decoding: hex, as: UTF8.self))
-                default: bytes.append(byte)
                 }
+                index += 1
+                runStart = index
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         bytes.append(0x22)
     }
+
+    /// Whether `byte` may need escaping: `"`, `&`, `<`, `>`, `\`, control characters (a tab
+    /// only unless kept), DEL, and E2 (perhaps U+2028 or U+2029).
+    private static func needsLook(_ byte: UInt8, keepingTabs: Bool) -> Bool {
+        if byte < 0x20 { return !(keepingTabs && byte == 0x09) }
+        if byte < 64 { return quoteAmpersandAngles & (1 << UInt64(byte)) != 0 }
+        return byte == 0x5C || byte == 0x7F || byte == 0xE2
+    }
+
+    private static let quoteAmpersandAngles: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
 
     private static func escape(_ hex: String) -> [UInt8] {
         [0x5C, 0x75] + Array(hex.utf8)

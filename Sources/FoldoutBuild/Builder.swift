@@ -269,7 +269,8 @@ public struct Builder: Sendable {
                 ownDiagnostics: modeled.ownDiagnostics.mapValues { $0.sorted { ($0.line ?? 0) < ($1.line ?? 0) } },
                 warnings: modeled.warnings, readProblems: inputs.readProblems, imageSizes: modeled.markdown.imageSizes,
                 allowsRawHTML: modeled.markdown.renderer.markdown.options.allowRawHTML)
-            state.showsImageVariants = !modeled.imageVariants.files.isEmpty
+            // A quick rebuild knows no images: pages that take sizes from them need a full build.
+            state.showsImageVariants = !modeled.imageVariants.files.isEmpty || modeled.imageVariants.previewsShowOriginals
             if let path { try? BuildRecordFile.write(state, to: path, fileSystem: options.fileSystem) }
             return state
         }

@@ -77,6 +77,18 @@ public struct ImagePlan: Sendable, Equatable {
         })
     }
 
+    /// The image a link preview shows (`PreviewImage`): `width` pixels wide, or the source's
+    /// own width when that is less, in the source's fallback format. Named as a variant of the
+    /// same width is, so it is one file with the variant `responsive` makes of that width.
+    public static func preview(_ path: String, header: ImageHeader, width: Int, options: Options) -> PreviewImage {
+        let width = max(1, min(width, header.width))
+        let height = max(1, Int((Double(header.height) * Double(width) / Double(header.width)).rounded()))
+        let format = header.format.fallback
+        let operation = ImageOperation(shape: .fit(width: width, height: height), format: format, quality: options.quality,
+                                       keepsMetadata: options.keepsMetadata)
+        return PreviewImage(path: name(path, "\(width)w", format), width: width, height: height, format: format, operation: operation)
+    }
+
     /// The tiny blurred copy inlined under the image while it loads: 16 pixels across.
     public static func placeholder(header: ImageHeader) -> ImageOperation {
         let width = min(16, header.width)

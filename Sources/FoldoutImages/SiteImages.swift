@@ -35,6 +35,17 @@ public struct SiteImages: Sendable {
         return ImagePlan.square(path, header: source.header, side: side, focus: focus, options: options.plan)
     }
 
+    /// What a link preview shows of the image at `path` (`PreviewImage`); nil when there is no
+    /// such image. A small image published as it is is shown as it is.
+    public func preview(_ path: String) -> PreviewImage? {
+        guard let source = sources[path] else { return nil }
+        let header = source.header
+        if Self.isSmallWebImage(header, largest: options.plan.widths.min() ?? 0) {
+            return PreviewImage(path: path, width: header.width, height: header.height, format: header.format, operation: nil)
+        }
+        return ImagePlan.preview(path, header: header, width: PreviewImage.width, options: options.plan)
+    }
+
     /// A PNG, GIF or WebP without metadata and no larger than what it is shown at (an icon, a
     /// 64-pixel swatch, a small diagram) is published as it is: a variant would save nothing.
     /// A JPEG always gets variants, which drop the EXIF block phones write.

@@ -79,6 +79,7 @@ extension BinaryWriter {
         write(site.description)
         write(site.language)
         write(site.baseURL)
+        write(site.image)
         write(site.introHTML)
         write(fields: site.fields)
         // In runs that are read side by side, each with its own item count and byte length.
@@ -118,6 +119,7 @@ extension BinaryWriter {
             write(catalog.outputPath)
             write(catalog.sourcePath)
             write(catalog.options)
+            write(catalog.image)
             write(UInt64(catalog.sections.count))
             for section in catalog.sections { write(section, numbers: numbers, next: &number) }
         }
@@ -324,6 +326,7 @@ extension BinaryReader {
         let description = try readString()
         let language = try readString()
         let baseURL = try readOptionalString()
+        let image = try readImage()
         let introHTML = try readString()
         let fields = try readFields()
         let itemCount = try readUInt64()
@@ -356,13 +359,13 @@ extension BinaryReader {
             var catalog = Catalog(id: try readString(), title: try readString(), weight: try readOptionalDouble(),
                                   introHTML: try readString(), summary: try readString(), fields: try readFields(),
                                   sections: [], expanded: try readOptionalBool(), outputPath: try readString(),
-                                  sourcePath: try readString(), options: try readSectionOptions())
+                                  sourcePath: try readString(), options: try readSectionOptions(), image: try readImage())
             for _ in 0..<(try readCount()) { catalog.sections.append(try readGroup(items: items)) }
             catalogs.append(catalog)
         }
         let looseItems = try readBool() ? try readGroup(items: items) : nil
         return (Site(title: title, description: description, language: language, baseURL: baseURL, introHTML: introHTML,
-                     fields: fields, catalogs: catalogs, looseItems: looseItems), items)
+                     fields: fields, catalogs: catalogs, looseItems: looseItems, image: image), items)
     }
 
     /// An item as `write(_:withBody:previousTrail:)` wrote it.

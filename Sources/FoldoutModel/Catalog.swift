@@ -8,6 +8,9 @@ public struct Catalog: Sendable {
     public var weight: Double?
     public var introHTML: String
     public var summary: String
+    /// `image:` of the catalog's `_index.md`: what a link preview of its page, and of its items
+    /// without a photo, shows.
+    public var image: ImageReference?
     /// Front matter keys other than the reserved ones (row configuration and the like).
     public var fields: [(key: String, value: FieldValue)]
     /// Sections in order; a leading untitled one holds items placed directly in the folder.
@@ -24,7 +27,7 @@ public struct Catalog: Sendable {
 
     package init(id: String, title: String, weight: Double?, introHTML: String, summary: String,
                  fields: [(key: String, value: FieldValue)], sections: [Group], expanded: Bool?, outputPath: String,
-                 sourcePath: String, options: SectionOptions = SectionOptions()) {
+                 sourcePath: String, options: SectionOptions = SectionOptions(), image: ImageReference? = nil) {
         self.id = id
         self.title = title
         self.weight = weight
@@ -36,8 +39,8 @@ public struct Catalog: Sendable {
         self.outputPath = outputPath
         self.sourcePath = sourcePath
         self.options = options
+        self.image = image
     }
-
 
     /// Items counted once: query sections repeat items of the folder sections.
     public var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }

@@ -7,6 +7,9 @@ public struct Site: Sendable {
     public var description: String
     public var language: String
     public var baseURL: String?
+    /// `image:` of `Content/_index.md`: what a link preview shows for a page without an image
+    /// of its own (or of its catalog).
+    public var image: ImageReference?
     public var introHTML: String
     public var fields: [(key: String, value: FieldValue)]
     public var catalogs: [Catalog]
@@ -14,18 +17,17 @@ public struct Site: Sendable {
     public var looseItems: Group?
 
     package init(title: String, description: String, language: String, baseURL: String?, introHTML: String,
-                 fields: [(key: String, value: FieldValue)], catalogs: [Catalog], looseItems: Group?) {
+                 fields: [(key: String, value: FieldValue)], catalogs: [Catalog], looseItems: Group?, image: ImageReference? = nil) {
         self.title = title
         self.description = description
         self.language = language
         self.baseURL = baseURL
+        self.image = image
         self.introHTML = introHTML
         self.fields = fields
         self.catalogs = catalogs
         self.looseItems = looseItems
     }
-
-
 
     public func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value

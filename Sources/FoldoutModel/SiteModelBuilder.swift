@@ -66,7 +66,8 @@ public struct SiteModelBuilder {
             introHTML: index?.html ?? "",
             fields: fields,
             catalogs: catalogs,
-            looseItems: looseItems)
+            looseItems: looseItems,
+            image: index?.image)
     }
 
     private func isIncluded(_ folder: SourceFolder) -> Bool {
@@ -115,7 +116,7 @@ public struct SiteModelBuilder {
             id: id, title: title, weight: index?.parsed.weight, introHTML: index?.html ?? "", summary: index?.summary ?? "",
             fields: index?.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) } ?? [],
             sections: sections, expanded: index?.parsed.expanded, outputPath: outputPath, sourcePath: folder.path,
-            options: options)
+            options: options, image: index?.image)
     }
 
     private static func sectionPrecedes(_ lhs: Group, _ rhs: Group) -> Bool {

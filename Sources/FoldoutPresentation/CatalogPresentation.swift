@@ -3,14 +3,15 @@ import FoldoutMarkdown
 import FoldoutModel
 
 /// A catalog's presentation settings from its `_index.md`: the row configuration, the
-/// fields its item pages list, the facets and sort choices of its page, and what it calls
-/// its items.
+/// fields its item pages list, the facets and sort choices of its page, what it calls its
+/// items, and how they are described in structured data.
 public struct CatalogPresentation: Sendable, Equatable {
     public var row: RowConfiguration = .standard
     public var fields: DetailFieldList = .all
     public var facets: [FacetDeclaration] = []
     public var sortChoices: [SortChoice] = []
     public var itemNoun: ItemNoun = .item
+    public var schema: SchemaMapping = .standard
 
     public static let standard = CatalogPresentation()
 
@@ -38,10 +39,26 @@ public struct CatalogPresentation: Sendable, Equatable {
                                             SortChoice.readList)
             presentation.itemNoun = read("item_name", hint: "write it like `item_name: pet` or `item_name: [person, people]`",
                                          ItemNoun.read)
+            var schemaProblems: [SchemaMapping.Problem] = []
+            presentation.schema = SchemaMapping.read(type: catalog.field("schema"), fields: catalog.field("schema_fields"),
+                                                     values: catalog.field("schema_values"), problems: &schemaProblems)
+            for problem in schemaProblems {
+                diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, problem.key), problem.message, hint: problem.hint))
+            }
+            // Values that cannot be what their property wants are left out, with a warning at the item's line.
+            if !presentation.schema.fields.isEmpty {
+                catalog.forEachItem { item in
+                    _ = presentation.schema.properties(of: item) { field, message, hint in
+                        diagnostics.append(.warning(displayPath(item.sourcePath), line: lines(item.sourcePath, field), message, hint: hint))
+                    }
+                }
+            }
             // A field no item has is most likely misspelt: its facet would offer nothing.
             let unused = presentation.facets.map(\.field) + presentation.sortChoices.map(\.field).filter { $0 != "title" }
+                + presentation.schema.fields.map(\.field)
             for field in Set(unused).sorted() where !catalog.hasItem(withField: field) {
-                let key = presentation.facets.contains { $0.field == field } ? "facets" : "sort_options"
+                let key = presentation.facets.contains { $0.field == field } ? "facets"
+                    : presentation.sortChoices.contains { $0.field == field } ? "sort_options" : "schema_fields"
                 diagnostics.append(.warning(displayPath(indexPath), line: lines(indexPath, key),
                                             "no item of \(catalog.title) has the field `\(field)`",
                                             hint: "check the spelling against the items' front matter"))

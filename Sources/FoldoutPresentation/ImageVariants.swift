@@ -1,10 +1,11 @@
 import FoldoutBase
 import FoldoutImages
+import FoldoutMarkdown
 import FoldoutModel
 
 /// Every image file the pages will name, planned by `SiteImages` exactly as the presenter
 /// names them: each row's square thumbnail, each item's photo and gallery, each image a
-/// body shows. What `ImageMaker` makes, and what the snapshot publishes.
+/// body shows, each page's link preview image. What `ImageMaker` makes, and what the snapshot publishes.
 package struct ImageVariants: Sendable {
     /// One file in `Output/`: made by `operation` from the image whose original is at `source`.
     package struct File: Sendable {
@@ -14,6 +15,9 @@ package struct ImageVariants: Sendable {
     }
 
     package var files: [File] = []
+    /// Whether some page's link preview names a content image published as it is (a small
+    /// PNG): no file is made for it, but the page takes its size from `SiteImages` all the same.
+    package var previewsShowOriginals = false
 
     package init(site: Site, configurations: [String: CatalogPresentation], images: SiteImages, pictured: Set<String>) {
         guard !images.sources.isEmpty else { return }
@@ -36,8 +40,23 @@ package struct ImageVariants: Sendable {
                 }
             }
         }
-        for catalog in site.catalogs { addItems(of: catalog, catalog.allItems) }
+        // Link previews: each page's image at 1200 pixels (see `SitePresenter.previewImage`).
+        func addPreview(_ reference: ImageReference?) {
+            guard let reference, !reference.isExternal, let file = images.preview(reference.location) else { return }
+            guard let operation = file.operation else {
+                previewsShowOriginals = true
+                return
+            }
+            if planned[file.path] == nil { planned[file.path] = File(path: file.path, source: reference.location, operation: operation) }
+        }
+        for catalog in site.catalogs {
+            addItems(of: catalog, catalog.allItems)
+            addPreview(SitePresenter.previewImage(item: nil, catalog: catalog, site: site, images: images))
+            catalog.forEachItem { addPreview(SitePresenter.previewImage(item: $0, catalog: catalog, site: site, images: images)) }
+        }
         addItems(of: nil, site.looseItems?.allItems ?? [])
+        site.looseItems?.forEachItem { addPreview(SitePresenter.previewImage(item: $0, catalog: nil, site: site, images: images)) }
+        addPreview(SitePresenter.previewImage(item: nil, catalog: nil, site: site, images: images))
         for path in pictured { add(images.responsive(path), of: path) }
         files = planned.values.sorted { $0.path < $1.path }
     }

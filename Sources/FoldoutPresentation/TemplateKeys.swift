@@ -87,6 +87,8 @@ extension TemplateKey {
     package static let label = TemplateKey("label")
     package static let lang = TemplateKey("lang")
     package static let layout = TemplateKey("layout")
+    /// `base.html`: the page's link preview tags (`LinkPreviewMarkup`), made per page.
+    package static let linkPreviewHTML = TemplateKey("linkPreviewHTML")
     package static let looseItems = TemplateKey("looseItems")
     package static let name = TemplateKey("name")
     package static let next = TemplateKey("next")
@@ -115,6 +117,8 @@ extension TemplateKey {
     package static let stateClass = TemplateKey("stateClass")
     package static let states = TemplateKey("states")
     package static let stylesheetURL = TemplateKey("stylesheetURL")
+    /// `base.html`: the page's JSON-LD (`SitePresenter.structuredData`), made per page.
+    package static let structuredDataHTML = TemplateKey("structuredDataHTML")
     package static let summary = TemplateKey("summary")
     package static let tag = TemplateKey("tag")
     package static let tagCountLabel = TemplateKey("tagCountLabel")

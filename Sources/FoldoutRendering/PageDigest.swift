@@ -63,6 +63,8 @@ package struct PageDigest {
         hasher.combine(site.description)
         hasher.combine(site.language)
         hasher.combine(site.baseURL)
+        // Every page's link preview falls back to the site's image.
+        Self.feed(site.image, into: &hasher)
         Self.feed(site.fields, into: &hasher)
         hasher.combine(site.catalogs.count)
         for catalog in site.catalogs {
@@ -117,6 +119,8 @@ package struct PageDigest {
                 hasher.combine(catalog.title)
                 hasher.combine(catalog.outputPath)
                 Self.feed(catalog.fields, into: &hasher)
+                // The link preview of an item without a photo shows its catalog's image.
+                Self.feed(catalog.image, into: &hasher)
             }
             let neighbours = pager[item.id]
             hasher.combine(neighbours?.sectionTitle)
@@ -214,8 +218,8 @@ package struct PageDigest {
     /// Stored properties of the model types, as fed here or deliberately left out (the text
     /// after the colon says why). Checked against the types by a test.
     package static let coveredProperties: [String: [String]] = [
-        "Site": ["title", "description", "language", "baseURL", "introHTML", "fields", "catalogs", "looseItems"],
-        "Catalog": ["id", "title", "weight", "introHTML", "summary", "fields", "sections", "expanded", "outputPath",
+        "Site": ["title", "description", "language", "baseURL", "image", "introHTML", "fields", "catalogs", "looseItems"],
+        "Catalog": ["id", "title", "weight", "introHTML", "summary", "image", "fields", "sections", "expanded", "outputPath",
                     "sourcePath", "options"],
         "Group": ["anchor", "title", "weight", "depth", "expanded", "introHTML", "summary", "fields", "entries",
                   "sourcePath", "options", "query", "lead"],
@@ -233,6 +237,7 @@ package struct PageDigest {
         hasher.combine(catalog.weight)
         hasher.combine(catalog.introHTML)
         hasher.combine(catalog.summary)
+        feed(catalog.image, into: &hasher)
         feed(catalog.fields, into: &hasher)
         hasher.combine(catalog.expanded.map { $0 ? 1 : 0 } ?? 2)
         hasher.combine(catalog.outputPath)

@@ -194,7 +194,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The values of `base` a page fills in (see `CompiledTemplates.Prepared`).
-    private static let layoutSlots: [TemplateKey] = [.title, .content]
+    private static let layoutSlots: [TemplateKey] = [.title, .content, .linkPreviewHTML, .structuredDataHTML]
 
     /// Room to reserve for the bytes of a page's own template: unused room is never touched,
     /// so erring large costs nothing, and a buffer grown by doubling to the size of a page
@@ -239,6 +239,9 @@ public struct SiteRenderer: Sendable {
         package var context: TemplateContext
         package var layout: LayoutContextCache.Layout
         package var expectedSize: Int
+        /// The `<meta>` tags of its link preview and its JSON-LD, for `base`'s `<head>`.
+        package var linkPreviewHTML: [UInt8] = []
+        package var structuredDataHTML: [UInt8] = []
     }
 
     /// The page's context and layout, as the presenter makes them.
@@ -251,31 +254,43 @@ public struct SiteRenderer: Sendable {
         presenter.images = images
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: TemplateContext
+        let preview: LinkPreview
+        var structuredData: [UInt8] = []
         var hasScript = false
         switch page {
         case .home:
             (path, template, title, kind, catalogID) = ("index.html", "home", site.title, "home", nil)
             context = presenter.homeContext()
+            preview = presenter.linkPreview(title: title, pagePath: path)
+            structuredData = presenter.homeStructuredData()
         case .catalog(let index):
             let catalog = site.catalogs[index]
             (path, template, title, kind, catalogID) = (catalog.outputPath, "catalog", catalog.title, "catalog", catalog.id)
             context = presenter.catalogContext(catalog)
+            preview = presenter.linkPreview(ofCatalog: catalog)
+            structuredData = presenter.structuredData(ofCatalog: catalog)
             hasScript = true
         case .item(let item, let index):
             let catalog = index.map { site.catalogs[$0] }
             (path, template, title, kind, catalogID) = (item.outputPath, "item", item.title, "item", catalog?.id)
             context = presenter.itemContext(item, catalog: catalog)
+            preview = presenter.linkPreview(ofItem: item, catalog: catalog)
+            structuredData = presenter.structuredData(ofItem: item, catalog: catalog, preview: preview)
         case .tagIndex:
             (path, template, title, kind, catalogID) = (TagIndex.indexPath, "tags", "Tags", "tags", nil)
             context = presenter.tagIndexContext(tagIndex!)
+            preview = presenter.linkPreview(title: title, pagePath: path)
         case .tag(let index):
             let tag = tagIndex!.tags[index]
             (path, template, title, kind, catalogID) = (tag.outputPath, "tag", "Tagged “\(tag.name)”", "tag", nil)
             context = presenter.tagContext(tag)
+            preview = presenter.linkPreview(title: title, pagePath: path)
         case .notFound:
             (path, template, title, kind, catalogID) = ("404.html", "404", "Page not found", "not-found", nil)
             presenter.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
             context = presenter.notFoundContext()
+            // Shown at any address the server did not find: it has none of its own.
+            preview = presenter.linkPreview(title: title, pagePath: nil)
         }
         // The layout depends on the page's folder, catalog and kind only (the 404 page, whose
         // links are absolute, is the only page of its kind).
@@ -284,12 +299,12 @@ public struct SiteRenderer: Sendable {
             context[.isHome] = .flag(kind == "home")
             context[.kind] = .text(kind)
             var open = context
-            open[.title] = ""
-            open[.content] = ""
+            for slot in Self.layoutSlots { open[slot] = "" }
             return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: Self.layoutSlots))
         }
         return PageInput(path: path, template: template, title: title, context: context, layout: layout,
-                         expectedSize: expectedContentSize(of: page, tagIndex: tagIndex))
+                         expectedSize: expectedContentSize(of: page, tagIndex: tagIndex),
+                         linkPreviewHTML: LinkPreviewMarkup.html(preview), structuredDataHTML: structuredData)
     }
 
     /// The page's HTML: its own template run, then `base` around it.
@@ -300,6 +315,8 @@ public struct SiteRenderer: Sendable {
             var base = input.layout.context
             base[.content] = .html(Array(templates.renderThroughSwiftMustache(input.template, input.context).utf8))
             base[.title] = .text(input.title)
+            base[.linkPreviewHTML] = .html(input.linkPreviewHTML)
+            base[.structuredDataHTML] = .html(input.structuredDataHTML)
             return Array(templates.renderThroughSwiftMustache("base", base).utf8)
         }
     }
@@ -311,9 +328,13 @@ public struct SiteRenderer: Sendable {
         // (memory fresh from the kernel costs its zeroing).
         let compiled = templates.compiled
         if let prepared = input.layout.prepared {
-            var output = PageBytes(capacity: prepared.byteCount + 2 * input.title.utf8.count + input.expectedSize)
+            var output = PageBytes(capacity: prepared.byteCount + 2 * input.title.utf8.count + input.expectedSize
+                                   + input.linkPreviewHTML.count + input.structuredDataHTML.count)
             let filled = compiled.fill(prepared, into: &output) { slot, escaper, output in
-                if Self.layoutSlots[slot] == .title { return compiled.write(.text(input.title), escaper, to: &output) }
+                let key = Self.layoutSlots[slot]
+                if key == .title { return compiled.write(.text(input.title), escaper, to: &output) }
+                if key == .linkPreviewHTML { return compiled.write(.html(input.linkPreviewHTML), escaper, to: &output) }
+                if key == .structuredDataHTML { return compiled.write(.html(input.structuredDataHTML), escaper, to: &output) }
                 return escaper == nil && compiled.render(input.template, input.context, appendingTo: &output)
             }
             if filled { return output.array() }
@@ -323,6 +344,8 @@ public struct SiteRenderer: Sendable {
         var base = input.layout.context
         base[.content] = .html(content)
         base[.title] = .text(input.title)
+        base[.linkPreviewHTML] = .html(input.linkPreviewHTML)
+        base[.structuredDataHTML] = .html(input.structuredDataHTML)
         return templates.renderBytes("base", base, reserving: content.count + 4 << 10)
     }
 }

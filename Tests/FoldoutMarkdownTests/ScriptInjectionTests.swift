@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FoldoutBase
 import FoldoutTestSupport
@@ -44,9 +45,39 @@ import FoldoutTestSupport
         ])
         let snapshot = try site.snapshot()
         for path in ["index.html", "pets/index.html", "pets/dogs/rex.html"] {
-            let html = snapshot.text(at: path) ?? ""
-            #expect(!html.contains(payload), "raw payload in \(path)")
-            #expect(html.contains(Self.escaped(payload)), "escaped payload missing from \(path)")
+            let (markup, scripts) = Self.structuredData(in: snapshot.text(at: path) ?? "")
+            #expect(!markup.contains(payload), "raw payload in \(path)")
+            #expect(markup.contains(Self.escaped(payload)), "escaped payload missing from \(path)")
+            // In the JSON-LD, the payload is a JSON string that cannot end the element, and reads back as written.
+            #expect(scripts.count == 1, "\(path)")
+            for script in scripts {
+                #expect(!script.lowercased().contains("</script") && !script.contains("<!--"), "\(path)")
+                let json = try JSONSerialization.jsonObject(with: Data(script.utf8))
+                #expect(Self.strings(in: json).contains(payload), "\(path)")
+            }
+        }
+    }
+
+    /// The page without its JSON-LD, and the JSON-LD of each `<script type="application/ld+json">`.
+    static func structuredData(in html: String) -> (markup: String, scripts: [String]) {
+        let open = #"<script type="application/ld+json">"#
+        var parts = html.components(separatedBy: open)
+        var scripts: [String] = []
+        for index in parts.indices.dropFirst() {
+            guard let end = parts[index].range(of: "</script>") else { continue }
+            scripts.append(String(parts[index][..<end.lowerBound]))
+            parts[index] = String(parts[index][end.upperBound...])
+        }
+        return (parts.joined(), scripts)
+    }
+
+    /// Every string value of decoded JSON.
+    static func strings(in json: Any) -> [String] {
+        switch json {
+        case let text as String: return [text]
+        case let list as [Any]: return list.flatMap(strings)
+        case let object as [String: Any]: return object.values.flatMap(strings)
+        default: return []
         }
     }
 

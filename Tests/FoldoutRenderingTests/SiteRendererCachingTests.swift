@@ -50,7 +50,8 @@ import FoldoutTestSupport
         presenter.images = report.built?.modeled.images ?? SiteImages()
 
         func direct(path: String, template: String, context: TemplateContext, title: String, kind: String, catalog: String?,
-                    hasScript: Bool = false, presenter: SitePresenter = presenter) -> String {
+                    hasScript: Bool = false, presenter: SitePresenter = presenter, preview: LinkPreview,
+                    structuredData: [UInt8] = []) -> String {
             // Every page of these sites is run by `CompiledTemplates`, none handed back.
             #expect(templates.compiled.render(template, context) != nil, "\(path)")
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalog, hasScript: hasScript)
@@ -58,36 +59,49 @@ import FoldoutTestSupport
             layout[.title] = .text(title)
             layout[.isHome] = .flag(kind == "home")
             layout[.kind] = .text(kind)
+            layout[.linkPreviewHTML] = .html(LinkPreviewMarkup.html(preview))
+            layout[.structuredDataHTML] = .html(structuredData)
             #expect(templates.compiled.render("base", layout) != nil, "\(path)")
             return templates.renderThroughSwiftMustache("base", layout)
         }
         var expected: [String: String] = [:]
         expected["index.html"] = direct(path: "index.html", template: "home", context: presenter.homeContext(),
-                                        title: site.title, kind: "home", catalog: nil)
+                                        title: site.title, kind: "home", catalog: nil,
+                                        preview: presenter.linkPreview(title: site.title, pagePath: "index.html"),
+                                        structuredData: presenter.homeStructuredData())
         for catalog in site.catalogs {
             expected[catalog.outputPath] = direct(path: catalog.outputPath, template: "catalog", context: presenter.catalogContext(catalog),
-                                                  title: catalog.title, kind: "catalog", catalog: catalog.id, hasScript: true)
+                                                  title: catalog.title, kind: "catalog", catalog: catalog.id, hasScript: true,
+                                                  preview: presenter.linkPreview(ofCatalog: catalog),
+                                                  structuredData: presenter.structuredData(ofCatalog: catalog))
             for item in catalog.allItems {
                 expected[item.outputPath] = direct(path: item.outputPath, template: "item", context: presenter.itemContext(item, catalog: catalog),
-                                                   title: item.title, kind: "item", catalog: catalog.id)
+                                                   title: item.title, kind: "item", catalog: catalog.id,
+                                                   preview: presenter.linkPreview(ofItem: item, catalog: catalog),
+                                                   structuredData: presenter.structuredData(ofItem: item, catalog: catalog))
             }
         }
         for item in site.looseItems?.allItems ?? [] {
             expected[item.outputPath] = direct(path: item.outputPath, template: "item", context: presenter.itemContext(item, catalog: nil),
-                                               title: item.title, kind: "item", catalog: nil)
+                                               title: item.title, kind: "item", catalog: nil,
+                                               preview: presenter.linkPreview(ofItem: item, catalog: nil),
+                                               structuredData: presenter.structuredData(ofItem: item, catalog: nil))
         }
         if !tagIndex.tags.isEmpty {
             expected[TagIndex.indexPath] = direct(path: TagIndex.indexPath, template: "tags", context: presenter.tagIndexContext(tagIndex),
-                                                  title: "Tags", kind: "tags", catalog: nil)
+                                                  title: "Tags", kind: "tags", catalog: nil,
+                                                  preview: presenter.linkPreview(title: "Tags", pagePath: TagIndex.indexPath))
             for tag in tagIndex.tags {
                 expected[tag.outputPath] = direct(path: tag.outputPath, template: "tag", context: presenter.tagContext(tag),
-                                                  title: "Tagged “\(tag.name)”", kind: "tag", catalog: nil)
+                                                  title: "Tagged “\(tag.name)”", kind: "tag", catalog: nil,
+                                                  preview: presenter.linkPreview(title: "Tagged “\(tag.name)”", pagePath: tag.outputPath))
             }
         }
         var notFound = presenter
         notFound.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
         expected["404.html"] = direct(path: "404.html", template: "404", context: notFound.notFoundContext(),
-                                      title: "Page not found", kind: "not-found", catalog: nil, presenter: notFound)
+                                      title: "Page not found", kind: "not-found", catalog: nil, presenter: notFound,
+                                      preview: presenter.linkPreview(title: "Page not found", pagePath: nil))
 
         if let expectedCount { #expect(expected.count == expectedCount) }
         #expect(expected.count > 10)

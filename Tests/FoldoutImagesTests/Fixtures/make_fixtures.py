@@ -37,7 +37,7 @@ def exif(orientation, private=True):
 
 def jpeg(image, **options):
     buffer = io.BytesIO()
-    image.save(buffer, "JPEG", quality=90, **options)
+    image.save(buffer, "JPEG", **({"quality": 90} | options))
     return buffer.getvalue()
 
 
@@ -61,6 +61,10 @@ whole = jpeg(scene(400, 300))
 write("truncated.jpg", whole[: len(whole) // 3])
 write("corrupt.jpg", whole[:20] + bytes((i * 37) % 251 for i in range(2000)))
 write("jpeg-named.png", jpeg(scene(50, 40)))
+# Wider than a link preview's 1200 pixels, which is made from it.
+write("wide.jpg", jpeg(scene(1600, 900), quality=40))
+# Narrower than a link preview: its preview keeps its 600 pixels.
+write("medium.png", (lambda b: (scene(600, 400).save(b, "PNG"), b.getvalue())[1])(io.BytesIO()))
 write("empty.jpg", b"")
 write("not-an-image.jpg", b"<html><body>Oops, the download page</body></html>\n")
 

@@ -1,0 +1,99 @@
+import Testing
+import FoldoutBase
+import FoldoutModel
+import FoldoutTestSupport
+
+/// Open Graph and Twitter card tags on every kind of page, read back from built pages and
+/// compared with the site they were built from.
+@Suite struct LinkPreviewTests {
+    static let base = "https://example.org/shelter/"
+
+    static func files(base: String? = LinkPreviewTests.base) -> [String: String] {
+        [
+            "_index.md": page("title: Riverside & Co\ndescription: Pets \"waiting\" <here>" + (base.map { "\nbase_url: \($0)" } ?? "")),
+            "pets/_index.md": page("title: Pets\nweight: 1", "All our pets, dogs and cats."),
+            "pets/dogs/_index.md": page("title: Dogs"),
+            "pets/dogs/rex.md": page("title: Rex <the \"brave\">\ndate: 2026-05-01\ntags: [calm, kids & cats]\nsummary: Rex 'likes' naps & walks."),
+            "pets/dogs/ada.md": page("title: Ada\nimage: https://images.example.net/ada.jpg\nimage_alt: Ada on a beach"),
+            "pets/dogs/bo.md": page("title: Bo", ""),
+        ]
+    }
+
+    @Test func itemPagesCarryTheItemsTitleSummaryAddressDateAndTags() throws {
+        let fixture = try SiteFixture(Self.files())
+        let rex = try #require(fixture.report.site.allItems.first { $0.title.hasPrefix("Rex") })
+        let head = PageHead(fixture.html(rex.outputPath))
+        #expect(head["og:type"] == "article")
+        #expect(head["og:title"] == rex.title && head["og:description"] == rex.summary)
+        // X reads these from og: when its own are missing: the summary is written once.
+        #expect(head["twitter:title"] == nil && head["twitter:description"] == nil)
+        #expect(head["og:site_name"] == fixture.report.site.title)
+        #expect(head["og:url"] == Self.base + rex.outputPath)
+        #expect(head["article:published_time"] == rex.date)
+        #expect(head.all("article:tag") == rex.tags)
+        // No image anywhere on this site: a small card, no image tags.
+        #expect(head["twitter:card"] == "summary")
+        #expect(head["og:image"] == nil && head["twitter:image:alt"] == nil)
+    }
+
+    @Test func valuesAreEscapedInTheTagsAndReadBackAsWritten() throws {
+        let fixture = try SiteFixture(Self.files())
+        let html = fixture.html("pets/dogs/rex.html")
+        #expect(html.contains(#"<meta property="og:title" content="Rex &lt;the &quot;brave&quot;&gt;">"#))
+        #expect(PageHead(html)["og:title"] == "Rex <the \"brave\">")
+        #expect(PageHead(fixture.html("index.html"))["og:description"] == "Pets \"waiting\" <here>")
+    }
+
+    @Test func anItemWithoutASummaryHasTheSitesDescription() throws {
+        let fixture = try SiteFixture(Self.files())
+        let bo = try #require(fixture.report.site.allItems.first { $0.title == "Bo" })
+        #expect(bo.summary.isEmpty)
+        #expect(PageHead(fixture.html(bo.outputPath))["og:description"] == fixture.report.site.description)
+    }
+
+    @Test func anImageAtAnHTTPSAddressIsShownAsItIsWithItsAlt() throws {
+        for base in [Self.base, nil] {
+            let head = PageHead(try SiteFixture(Self.files(base: base)).html("pets/dogs/ada.html"))
+            #expect(head["og:image"] == "https://images.example.net/ada.jpg")
+            #expect(head["og:image:alt"] == "Ada on a beach" && head["twitter:image:alt"] == "Ada on a beach")
+            // Its size is not known: no width or height is stated, and the card is the large one.
+            #expect(head["og:image:width"] == nil && head["og:image:height"] == nil)
+            #expect(head["twitter:card"] == "summary_large_image")
+        }
+    }
+
+    @Test func everyOtherPageIsAWebsiteWithItsOwnAddress() throws {
+        let fixture = try SiteFixture(Self.files())
+        let site = fixture.report.site
+        let pets = try #require(site.catalog("pets"))
+        let catalog = PageHead(fixture.html(pets.outputPath))
+        #expect(catalog["og:type"] == "website" && catalog["og:title"] == pets.title)
+        #expect(catalog["og:description"] == pets.summary && !pets.summary.isEmpty)
+        #expect(catalog["og:url"] == Self.base + pets.outputPath)
+        let home = PageHead(fixture.html("index.html"))
+        #expect(home["og:title"] == site.title && home["og:url"] == Self.base + "index.html")
+        let tag = PageHead(fixture.html("tags/calm.html"))
+        #expect(tag["og:title"] == "Tagged “calm”" && tag["og:url"] == Self.base + "tags/calm.html")
+        // The not-found page is shown at whatever address was asked for: it names none.
+        let notFound = PageHead(fixture.html("404.html"))
+        #expect(notFound["og:title"] == "Page not found" && notFound["og:url"] == nil)
+        // A tag is never shown twice, and every page has one of each of these.
+        for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
+            let head = PageHead(fixture.html(path))
+            for key in ["og:type", "og:title", "og:site_name", "og:description", "twitter:card"] {
+                #expect(head.all(key).count == 1, "\(key) on \(path)")
+            }
+        }
+    }
+
+    @Test func withoutABaseURLNoAddressIsGivenAndNothingIsLost() throws {
+        let fixture = try SiteFixture(Self.files(base: nil))
+        for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
+            let head = PageHead(fixture.html(path))
+            #expect(head["og:url"] == nil, "\(path)")
+            #expect(head["og:title"] != nil, "\(path)")
+        }
+        // Without a photo of the content folder to show, previews lose nothing worth a warning.
+        #expect(!fixture.report.warnings.contains { $0.message.contains("base_url") })
+    }
+}
