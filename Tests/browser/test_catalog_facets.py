@@ -24,7 +24,6 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urljoin, urlsplit
 
 import pytest
-import yaml
 from selenium.webdriver import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -33,19 +32,12 @@ from selenium.webdriver.support.ui import Select
 import browser_checks as checks
 from published_site import PublishedSite
 from test_catalog_filter import fold, row_matches
+from content_files import front_matter
 
 CONTENT = Path(__file__).resolve().parents[2] / "Content"
 
 
 # ---------- The content, as the contract reads it ----------
-
-def front_matter(path: Path) -> dict:
-    text = path.read_text(encoding="utf-8")
-    if not text.startswith("---"):
-        return {}
-    end = text.find("\n---", 3)
-    return (yaml.safe_load(text[3:end]) if end != -1 else None) or {}
-
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-")

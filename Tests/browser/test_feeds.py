@@ -20,12 +20,12 @@ from urllib.parse import unquote, urlsplit
 
 import feedparser
 import pytest
-import yaml
 from selenium.webdriver.common.by import By
 
 import browser_checks as checks
 from link_checks import HttpFetcher
 from nu_checker import nu_checker_errors
+from content_files import front_matter
 
 CONTENT = Path(__file__).resolve().parent.parent.parent / "Content"
 DEFAULT_LIMIT = 20
@@ -33,13 +33,6 @@ ATOM = "application/atom+xml"
 
 
 # ---------- The content, as README.md describes feeds ----------
-
-
-def front_matter(path: Path) -> dict:
-    text = path.read_text(encoding="utf-8")
-    if not text.startswith("---\n"):
-        return {}
-    return yaml.safe_load(text[4:].partition("\n---\n")[0]) or {}
 
 
 def slug(text: str) -> str:

@@ -18,12 +18,12 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urljoin
 
 import pytest
-import yaml
 from PIL import Image, ImageOps
 
 import schemaorg_checks as schemaorg
 from browser_checks import open_page
 from published_site import PublishedSite
+from content_files import front_matter
 
 REPOSITORY = Path(__file__).resolve().parent.parent.parent
 CONTENT = REPOSITORY / "Content"
@@ -56,14 +56,6 @@ return {
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "item_page" in metafunc.fixturenames:
         metafunc.parametrize("item_page", sorted(item_sources()))
-
-
-def front_matter(path: Path) -> dict:
-    text = path.read_text(encoding="utf-8")
-    if not text.startswith("---"):
-        return {}
-    end = text.find("\n---", 3)
-    return (yaml.safe_load(text[3:end]) if end != -1 else None) or {}
 
 
 def slug(text: str) -> str:
