@@ -16,6 +16,13 @@ public enum ScriptString {
     /// page's JSON-LD several. Runs of bytes that need nothing are copied whole.
     public static func append(_ text: String, to bytes: inout [UInt8], keepingTabs: Bool = false) {
         bytes.append(0x22)
+        appendContents(text, to: &bytes, keepingTabs: keepingTabs)
+        bytes.append(0x22)
+    }
+
+    /// What `append` writes between the quotes: a literal made of several pieces (the search
+    /// shards' fields, separated by tabs) is written piece by piece, not joined first.
+    public static func appendContents(_ text: String, to bytes: inout [UInt8], keepingTabs: Bool = false) {
         var text = text
         text.withUTF8 { utf8 in
             bytes.reserveCapacity(bytes.count + utf8.count + 1)
@@ -54,7 +61,6 @@ public enum ScriptString {
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
-        bytes.append(0x22)
     }
 
     /// Whether `byte` may need escaping: `"`, `&`, `<`, `>`, `\`, control characters (a tab

@@ -115,27 +115,27 @@ public struct SearchIndex {
         let links = presenter.links(from: "index.html")
         return items.map { item in
             // The row as the catalog page shows it: its title, secondary line and thumbnail.
-            let context = presenter.rowContext(item, configuration: row, links: links, idPrefix: nil, depth: 2)
+            let (title, secondary) = presenter.rowText(item, configuration: row)
             var thumbnail: String?
-            if case .context(let image)? = context[.thumbnail], case .text(let src)? = image[.src], !src.isEmpty { thumbnail = src }
+            if let image = presenter.rowThumbnail(item, configuration: row, links: links), case .text(let src)? = image[.src], !src.isEmpty {
+                thumbnail = src
+            }
             var trail = item.trail.map(\.title).filter { !$0.isEmpty }
             if catalog == nil, trail.isEmpty { trail = [site.title] }
-            return Entry(title: Self.text(of: context[.title]) ?? item.title, trail: trail, path: item.outputPath,
-                         secondary: Self.text(of: context[.secondary]) ?? "", thumbnail: thumbnail, words: words(of: item))
+            return Entry(title: title, trail: trail, path: item.outputPath, secondary: secondary, thumbnail: thumbnail, words: words(of: item))
         }
-    }
-
-    private static func text(of value: TemplateValue?) -> String? {
-        if case .text(let text)? = value { return text }
-        return nil
     }
 
     /// The words an item is found by besides its title and trail: its fields' values (not
     /// images, not links), tags, summary, and the start of the body when the site asks.
     private func words(of item: Item) -> [String] {
         var found: [String] = []
-        func add(_ text: String) { found += Self.words(in: text) }
-        for field in item.fields where item.images[field.key] == nil && !Self.unsearchedFields.contains(field.key) {
+        func add(_ text: String) {
+            var text = text
+            text.withUTF8 { Self.words(inUTF8: $0, into: &found) }
+        }
+        let images = item.images
+        for field in item.fields where (images.isEmpty || images[field.key] == nil) && !Self.unsearchedFields.contains(field.key) {
             for value in field.value.listValue ?? [field.value] {
                 let text = SitePresenter.displayText(value)
                 if text.hasPrefix("https://") || text.hasPrefix("http://") { continue }
@@ -166,7 +166,13 @@ public struct SearchIndex {
     /// holding other characters goes through `unicodeWords` (normalization and a character
     /// property per scalar, which made the search index a tenth of a build's time).
     static func words(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        var words: [String] = []
+        var found: [String] = []
+        words(inUTF8: bytes, into: &found)
+        return found
+    }
+
+    /// `words(inUTF8:)` appended to `words`: an item's texts add to one list.
+    static func words(inUTF8 bytes: UnsafeBufferPointer<UInt8>, into words: inout [String]) {
         var start = 0
         var isASCII = true
         func finish(_ end: Int) {
@@ -205,7 +211,6 @@ public struct SearchIndex {
             }
         }
         finish(bytes.count)
-        return words
     }
 
     /// `words(in:)` for any text.

@@ -341,24 +341,9 @@ public struct SitePresenter {
     }
 
     package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
-        // A local function, not a closure kept in a constant: that would copy the item into a box on every row.
-        func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
-        let title = configuration.title?.render(value) ?? ""
-        let secondary: String
-        if !configuration.showsSecondary {
-            secondary = ""
-        } else if let template = configuration.secondary {
-            secondary = template.render(value)
-        } else {
-            secondary = item.summary
-        }
+        let (title, secondary) = rowText(item, configuration: configuration)
         let badges = badgesContext(item, fields: configuration.badges)
-        var thumbnail: TemplateContext?
-        if let field = configuration.imageField, let image = item.images[field] {
-            let alt = configuration.alt?.render(value) ?? (image.altIsWritten ? image.alt : "")
-            thumbnail = imageContext(image, use: .thumbnail(side: configuration.thumbnailSize), alt: alt, links: links,
-                                     focus: { Self.focus(of: item) })
-        }
+        let thumbnail = rowThumbnail(item, configuration: configuration, links: links)
         let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
         // In the order the default outline and row templates look keys up: a look-up scans
         // the keys from the first, and rows are most of a catalog or tag page.
@@ -371,7 +356,7 @@ public struct SitePresenter {
             .tagList: .text(item.tags.joined(separator: ", ")),
             .url: .text(links.url(to: item.outputPath)),
             .thumbnail: TemplateValue(thumbnail),
-            .title: .text(title.isEmpty ? item.title : title),
+            .title: .text(title),
             .hasBadges: .flag(!badges.isEmpty),
             .badges: .list(badges),
             .hasSecondary: .flag(!secondary.isEmpty),
@@ -388,6 +373,32 @@ public struct SitePresenter {
             .entries: [],
             .depth: .number(depth),
         ]
+    }
+
+    /// A row's title and secondary line, as the catalog's `row:` makes them: its outline
+    /// row shows them, and so does a search result.
+    package func rowText(_ item: Item, configuration: RowConfiguration) -> (title: String, secondary: String) {
+        // A local function, not a closure kept in a constant: that would copy the item into a box on every row.
+        func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
+        let title = configuration.title?.render(value) ?? ""
+        let secondary: String
+        if !configuration.showsSecondary {
+            secondary = ""
+        } else if let template = configuration.secondary {
+            secondary = template.render(value)
+        } else {
+            secondary = item.summary
+        }
+        return (title.isEmpty ? item.title : title, secondary)
+    }
+
+    /// A row's thumbnail, when its catalog's `row:` shows one and the item has the photo.
+    package func rowThumbnail(_ item: Item, configuration: RowConfiguration, links: Links) -> TemplateContext? {
+        guard let field = configuration.imageField, let image = item.images[field] else { return nil }
+        func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
+        let alt = configuration.alt?.render(value) ?? (image.altIsWritten ? image.alt : "")
+        return imageContext(image, use: .thumbnail(side: configuration.thumbnailSize), alt: alt, links: links,
+                            focus: { Self.focus(of: item) })
     }
 
     /// One badge per value of each badge field, with its state class (`adopted` → `is-adopted`).
@@ -468,8 +479,8 @@ public struct SitePresenter {
     package func fieldsContext(_ item: Item, list: DetailFieldList) -> [TemplateContext] {
         var contexts: [TemplateContext] = []
         let fieldNames = fieldNames ?? FieldNames()
-        func add(_ key: String, label: String?) {
-            guard let value = item.value(for: key) else { return }
+        func add(_ key: String, _ value: FieldValue?, label: String?) {
+            guard let value else { return }
             let text = Self.displayText(value)
             guard !text.isEmpty else { return }
             let names = fieldNames[key]
@@ -477,10 +488,11 @@ public struct SitePresenter {
                              .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://"))])
         }
         if let entries = list.entries {
-            for entry in entries { add(entry.key, label: entry.label) }
+            for entry in entries { add(entry.key, item.value(for: entry.key), label: entry.label) }
         } else {
-            for field in item.fields where !DetailFieldList.hiddenByDefault.contains(field.key) && item.images[field.key] == nil {
-                add(field.key, label: nil)
+            let images = item.images
+            for field in item.fields where !DetailFieldList.hiddenByDefault.contains(field.key) && (images.isEmpty || images[field.key] == nil) {
+                add(field.key, field.value, label: nil)
             }
         }
         return contexts

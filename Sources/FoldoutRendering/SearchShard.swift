@@ -58,9 +58,14 @@ public struct SearchShard: Sendable {
         var folders: [String] = []
         itemTrails.reserveCapacity(entries.count)
         folders.reserveCapacity(entries.count)
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             let folder = Self.folder(of: entry.path)
             folders.append(folder)
+            // Items of a group follow each other: most share the trail of the one before.
+            if index > 0, folder == folders[index - 1], entry.trail == entries[index - 1].trail {
+                itemTrails.append(itemTrails[index - 1])
+                continue
+            }
             var key = ""
             for title in entry.trail { key += Self.field(title) + "\t" }
             key += folder
@@ -98,46 +103,57 @@ public struct SearchShard: Sendable {
 
         // An item's line: empty fields at the end are left out.
         out += Array(",\n\"items\":[".utf8)
-        func reference(_ text: String, folder: String? = nil) -> String {
-            guard !text.isEmpty else { return "" }
-            if let number = stringNumbers[text] { return String(number, radix: 36) }
+        // Each field is written where it goes, inside the line's one string literal.
+        func write(_ text: String) { ScriptString.appendContents(text, to: &out, keepingTabs: true) }
+        func writeReference(_ text: String, folder: String? = nil) {
+            guard !text.isEmpty else { return }
+            if let number = stringNumbers[text] { return write(String(number, radix: 36)) }
             // A thumbnail beside its item's page: its name alone.
             if let folder, text.hasPrefix(folder), !text.utf8.dropFirst(folder.utf8.count).contains(0x2F) {
-                return "." + text.dropFirst(folder.count)
+                out.append(0x2E)
+                return write(String(text.dropFirst(folder.count)))
             }
-            return ":" + text
+            out.append(0x3A)
+            write(text)
         }
         for (index, entry) in entries.enumerated() {
             let title = Self.field(entry.title)
             let folder = folders[index]
             var page = "/" + entry.path
             if entry.path.hasSuffix(".html") {
-                let name = entry.path.dropFirst(folder.count).dropLast(5)
-                if !name.utf8.contains(0x2F) { page = Self.slug(title) == String(name) ? "" : String(name) }
+                let name = entry.path.utf8.dropFirst(folder.utf8.count).dropLast(5)
+                if !name.contains(0x2F) { page = Self.isSlug(of: title, name) ? "" : String(decoding: name, as: UTF8.self) }
             }
-            var fields = [title, String(itemTrails[index], radix: 36), page, reference(secondaries[index]),
-                          reference(thumbnails[index], folder: folder)]
-            while fields.count > 1, fields.last!.isEmpty { fields.removeLast() }
+            let secondary = secondaries[index], thumbnail = thumbnails[index]
+            // Empty fields at the end are left out (the trail's number never is empty).
+            let fieldCount = !thumbnail.isEmpty ? 5 : !secondary.isEmpty ? 4 : !page.isEmpty ? 3 : 2
             if index > 0 { out.append(0x2C) }
-            ScriptString.append(fields.joined(separator: "\t"), to: &out, keepingTabs: true)
+            out.append(0x22)
+            write(title)
+            out.append(0x09)
+            VarInt.appendBase36(itemTrails[index], to: &out)
+            if fieldCount > 2 { out.append(0x09); write(page) }
+            if fieldCount > 3 { out.append(0x09); writeReference(secondary) }
+            if fieldCount > 4 { out.append(0x09); writeReference(thumbnail, folder: folder) }
+            out.append(0x22)
         }
         out.append(0x5D)
 
         // The inverted index over the sorted words.
-        var postings: [String: [Int]] = [:]
+        var postings = PostingsTable(capacity: entries.count * 4)
         for (index, entry) in entries.enumerated() {
             for word in entry.words {
-                postings[word, default: []].appendOnce(index)
+                postings.add(index, to: word)
             }
         }
-        let words = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        let order = postings.words.indices.sorted { postings.words[$0].utf16.lexicographicallyPrecedes(postings.words[$1].utf16) }
         out += Array(",\n\"words\":".utf8)
-        ScriptString.append(words.joined(separator: " "), to: &out)
+        ScriptString.append(order.map { postings.words[$0] }.joined(separator: " "), to: &out)
         // Postings are digits of `VarInt` and spaces: nothing to escape.
         out += Array(",\n\"postings\":\"".utf8)
-        for (index, word) in words.enumerated() {
-            if index > 0 { out.append(0x20) }
-            VarInt.appendAscending(postings[word]!, to: &out)
+        for (position, word) in order.enumerated() {
+            if position > 0 { out.append(0x20) }
+            VarInt.appendAscending(postings.items[word], to: &out)
         }
         out += Array("\"});\n".utf8)
         return out
@@ -147,6 +163,32 @@ public struct SearchShard: Sendable {
     static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: 0x2F) else { return "" }
         return String(path[...slash])
+    }
+
+    /// Whether `name` is `slug(title)`, byte by byte (no string made: one a row).
+    static func isSlug(of title: String, _ name: Substring.UTF8View) -> Bool {
+        var title = title
+        return title.withUTF8 { bytes -> Bool in
+            var position = name.startIndex
+            var pendingDash = false, wroteAny = false
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                guard (lower >= 0x30 && lower <= 0x39) || (lower >= 0x61 && lower <= 0x7A) else {
+                    pendingDash = true
+                    continue
+                }
+                if pendingDash, wroteAny {
+                    guard position != name.endIndex, name[position] == 0x2D else { return false }
+                    position = name.index(after: position)
+                }
+                pendingDash = false
+                guard position != name.endIndex, name[position] == lower else { return false }
+                position = name.index(after: position)
+                wroteAny = true
+            }
+            return position == name.endIndex
+        }
     }
 
     /// What search.js makes of a title to guess a page's name: `slug` there, for ASCII
@@ -170,7 +212,22 @@ public struct SearchShard: Sendable {
 
     /// Text as a field: tabs (the separator) and line breaks become spaces.
     static func field(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" }) else { return text }
+        // Bytes below 0x20, and E2 80 A8 and E2 80 A9 (U+2028 and U+2029) in UTF-8: found
+        // in the bytes, as most texts have none (a summary's `…` is E2 80 A6).
+        var copy = text
+        let needsChange = copy.withUTF8 { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 { return true }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+        guard needsChange else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0 }))
     }
 
@@ -238,6 +295,19 @@ public struct SearchShard: Sendable {
         package static let last = Array("0123456789abcdefghijklmnopqrstuv".utf8)
         package static let more = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
 
+        /// `String(value, radix: 36)`'s digits, written as bytes.
+        package static func appendBase36(_ value: Int, to bytes: inout [UInt8]) {
+            precondition(value >= 0)
+            var divisor = 1
+            while value / divisor >= 36 { divisor *= 36 }
+            while divisor > 0 {
+                bytes.append(base36[(value / divisor) % 36])
+                divisor /= 36
+            }
+        }
+
+        private static let base36 = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+
         package static func append(_ value: Int, to bytes: inout [UInt8]) {
             precondition(value >= 0)
             var shift = 0
@@ -285,9 +355,59 @@ public struct SearchShard: Sendable {
     }
 }
 
-private extension Array where Element == Int {
-    /// Appends `number` unless it is the last already: an item's words come in together.
-    mutating func appendOnce(_ number: Int) {
-        if last != number { append(number) }
+/// The items holding each word, found by a table of its own: a shard looks a word up for
+/// every word of every item (a catalog of 5,000 items, some 200,000 times), and `Dictionary`
+/// hashed each with SipHash, a tenth of the shard's time. Words here are short and not
+/// chosen by an attacker of the build, so FNV-1a over their bytes spreads them well enough.
+struct PostingsTable {
+    /// The words in order of first use, and the items holding each, ascending.
+    private(set) var words: [String] = []
+    private(set) var items: [[Int]] = []
+    /// Open addressing, linear probing: a word's number plus one, 0 for an empty slot.
+    private var slots: [Int32]
+    private var mask: Int
+
+    init(capacity: Int) {
+        var size = 64
+        while size < 2 * capacity { size *= 2 }
+        slots = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// Adds `item` to the word's items, unless it is the last already (an item's words come
+    /// in together).
+    mutating func add(_ item: Int, to word: String) {
+        var slot = Self.hash(word) & mask
+        while true {
+            let found = Int(slots[slot])
+            if found == 0 { break }
+            if words[found - 1] == word {
+                if items[found - 1].last != item { items[found - 1].append(item) }
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        words.append(word)
+        items.append([item])
+        slots[slot] = Int32(words.count)
+        if 2 * words.count > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        mask = slots.count - 1
+        for (number, word) in words.enumerated() {
+            var slot = Self.hash(word) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number + 1)
+        }
+    }
+
+    private static func hash(_ word: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

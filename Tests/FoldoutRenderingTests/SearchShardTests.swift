@@ -160,6 +160,35 @@ import FoldoutTestSupport
         }
     }
 
+    @Test func isSlugAgreesWithSlug() {
+        var random = SplitMix64(seed: 37)
+        let pieces = ["Rex", "the", "Dog", "42", " ", "-", "--", ".", "é", "C#", "a_b", "ÀB", "x", "  ", "!", "Z9"]
+        for _ in 0..<3000 {
+            let title = (0..<random.next(6)).map { _ in random.pick(pieces) }.joined()
+            let names = [SearchShard.slug(title) ?? "", (SearchShard.slug(title) ?? "") + "-2", title.lowercased(), "", "rex"]
+            for name in names {
+                #expect(SearchShard.isSlug(of: title, Substring(name).utf8) == (SearchShard.slug(title) == name), "\(title) \(name)")
+            }
+        }
+    }
+
+    /// The shard's own table of postings against `Dictionary`: the items holding each word,
+    /// for many words (the table grows several times) and words that are prefixes of others.
+    @Test func postingsMatchADictionary() throws {
+        var random = SplitMix64(seed: 41)
+        let letters = ["a", "b", "c", "é", "日", "z", "0", "7"]
+        let vocabulary = (0..<3000).map { number in (0..<(1 + number % 7)).map { _ in random.pick(letters) }.joined() }
+        var expected: [String: [Int]] = [:]
+        let entries = (0..<400).map { index -> SearchIndex.Entry in
+            let words = (0..<random.next(30)).map { _ in random.pick(vocabulary) }
+            for word in words where expected[word]?.last != index { expected[word, default: []].append(index) }
+            return .init(title: "Item \(index)", trail: ["Catalog"], path: "c/item-\(index).html", secondary: "", thumbnail: nil, words: words)
+        }
+        let decoded = try SearchShardTests.decode(SearchShard(SearchIndex.Shard(id: "c", title: "Catalog", entries: entries)).script)
+        #expect(decoded.postings == expected)
+        #expect(decoded.words == expected.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+    }
+
     @Test func scriptStringsReadBackAsJSON() throws {
         var random = SplitMix64(seed: 31)
         let pieces = ["plain", "\"", "\\", "<", ">", "&", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
