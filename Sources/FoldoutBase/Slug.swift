@@ -88,10 +88,18 @@ public enum Slug {
     /// and dashes, which need no escaping in a URL and mean the same on every disk.
     public static func fileName(_ name: String) -> String {
         // Most names have none of these: their slug is `make`'s, on its fast path.
-        let spelled: Set<UInt8> = [UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: "%")]
-        let plain = !name.utf8.contains(where: spelled.contains) && name.utf8.first != UInt8(ascii: ".")
+        let plain = !name.utf8.contains(where: isSpelled) && name.utf8.first != UInt8(ascii: ".")
         let slug = make(plain ? name : spellingSymbols(in: name))
         return slug.isEmpty ? make(spellingEverySymbol(in: name)) : slug
+    }
+
+    /// The symbols `spellingSymbols` spells out (a switch: a set made on every call cost
+    /// an allocation per page routed).
+    private static func isSpelled(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: "%"): true
+        default: false
+        }
     }
 
     /// `name` with the symbols that tell names apart replaced by words, each word set apart

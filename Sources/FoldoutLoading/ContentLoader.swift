@@ -124,6 +124,15 @@ public struct ContentLoader: Sendable {
     }
 
     /// `visited` maps the canonical path of every folder loaded so far to its path in the tree.
+    /// The order of names in a folder: Swift's (canonical equivalence), and byte order
+    /// between names it holds equal. Two ASCII names are equal only if their bytes are, so
+    /// one comparison does (a folder of thousands of lessons is sorted on one core while
+    /// the others wait).
+    static func precedes(_ first: String, _ second: String, bothASCII: Bool) -> Bool {
+        guard bothASCII else { return first != second ? first < second : first.utf8.lexicographicallyPrecedes(second.utf8) }
+        return first < second
+    }
+
     private func loadFolder(absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String,
                             visited: inout [String: String], diagnostics: inout [Diagnostic]) -> SourceFolder {
         var folder = SourceFolder(path: relative, name: name, index: nil, pages: [], assets: [], folders: [])
@@ -138,7 +147,8 @@ public struct ContentLoader: Sendable {
         // plus an accent are one name to every table of paths in the build, so only the first
         // of them in byte order can be loaded (a disk on macOS holds only one of them anyway).
         var names = Set<String>()
-        let sorted = entries.sorted { $0.name != $1.name ? $0.name < $1.name : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let sorted = entries.map { (entry: $0, isASCII: $0.name.utf8.allSatisfy { $0 < 0x80 }) }
+            .sorted { Self.precedes($0.entry.name, $1.entry.name, bothASCII: $0.isASCII && $1.isASCII) }.map(\.entry)
         for entry in sorted {
             let childAbsolute = absolute + "/" + entry.name
             if entry.name.hasPrefix("."), !isHiddenContent(entry, at: childAbsolute) { continue }
@@ -196,10 +206,8 @@ public struct ContentLoader: Sendable {
         // The sub-folders' indexes are settled here, where it is known which of them a page
         // of their name owns (see `ContentRouter`): in those, a README is a page like the others.
         // The pages' names are gathered once: a folder can hold thousands of each.
-        let pageNames = Set(folder.pages.map { page -> Substring in
-            let name = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[page.path.index(after: $0)...] } ?? Substring(page.path)
-            return name.hasSuffix(".markdown") ? name.dropLast(9) : name.hasSuffix(".md") ? name.dropLast(3) : name
-        })
+        guard !folder.folders.isEmpty else { return folder }
+        let pageNames = Set(folder.pages.map(\.baseName))
         for index in folder.folders.indices where !pageNames.contains(Substring(folder.folders[index].name)) {
             Self.useReadmeAsIndex(in: &folder.folders[index])
         }

@@ -31,6 +31,25 @@ public struct SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
     }
+
+    /// The file's name without its folder and without `.md` or `.markdown`: `diego`. Found by
+    /// bytes, not characters: the loader and the router ask it of every page, on one core.
+    public var baseName: Substring {
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
+        return Self.baseName(ofFileName: name)
+    }
+
+    /// `name` without `.md` or `.markdown`.
+    public static func baseName(ofFileName name: Substring) -> Substring {
+        func dropping(_ suffix: StaticString) -> Substring? {
+            let count = suffix.utf8CodeUnitCount
+            guard name.utf8.count >= count else { return nil }
+            let start = name.utf8.index(name.utf8.endIndex, offsetBy: -count)
+            let matches = suffix.withUTF8Buffer { name.utf8[start...].elementsEqual($0) }
+            return matches ? name[..<start] : nil
+        }
+        return dropping(".markdown") ?? dropping(".md") ?? name
+    }
 }
 
 public struct SourceAsset: Sendable {

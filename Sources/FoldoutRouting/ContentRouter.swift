@@ -82,14 +82,14 @@ public struct ContentRouter {
             case .folder(let folder, _), .assetFolder(let folder, _): path = folder.path
             case .asset(let asset, _): path = asset.path
             }
-            let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? Substring(path)
+            let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
             if case .page = self { return Substring(Self.baseName(name)) }
             return name
         }
 
         /// A page's file name without `.md` or `.markdown`.
         package static func baseName(_ name: Substring) -> Substring {
-            name.hasSuffix(".markdown") ? name.dropLast(9) : name.hasSuffix(".md") ? name.dropLast(3) : name
+            SourceFile.baseName(ofFileName: name)
         }
 
         /// Pages come before folders of the same name, folders before assets.
@@ -120,10 +120,11 @@ public struct ContentRouter {
         /// Names the pages, folders and assets of `folder`, which goes to `place`; `owner` is
         /// the page that owns it, if any (its pages are that page's sub-pages).
         package mutating func visit(_ folder: SourceFolder, place: Place, ownedBy owner: String?) {
-            var taken = Set<String>()
+            // Each name's keys, and the source that took them ("" for a page the site itself makes).
+            var taken: [String: String] = [:]
             // The pages the site itself makes in this folder.
-            if place.depth <= 1, owner == nil { taken.insert(Self.fileKey("index.html")) }
-            if place.depth == 0 { for name in ContentRouter.reservedTopLevelNames { taken.insert(Self.fileKey(name)) } }
+            if place.depth <= 1, owner == nil { taken[Self.fileKey("index.html")] = "" }
+            if place.depth == 0 { for name in ContentRouter.reservedTopLevelNames { taken[Self.fileKey(name)] = "" } }
 
             var claimants: [Claimant] = []
             var owned = Set<String>()
@@ -131,7 +132,7 @@ public struct ContentRouter {
             let foldersByName = Dictionary(folder.folders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for (position, file) in folder.pages.enumerated() {
                 guard let slug = slugs[position] else { continue }
-                let fileName = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[file.path.index(after: $0)...] } ?? Substring(file.path)
+                let fileName = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[file.path.utf8.index(after: $0)...] } ?? Substring(file.path)
                 let name = String(Claimant.baseName(fileName))
                 var ownedFolder: SourceFolder?
                 if let candidate = foldersByName[name], candidate.index == nil, ContentRouter.isIncluded(candidate, pages: pages) {
@@ -156,14 +157,12 @@ public struct ContentRouter {
             // The names are found once, not in every comparison.
             claimants = claimants.map { ($0.sourceName, $0.rank, $0) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
 
-            var claimedBy: [String: (source: String, name: String)] = [:]
-            claimedBy.reserveCapacity(claimants.count * 2)
             taken.reserveCapacity(taken.count + claimants.count * 2)
             for claimant in claimants {
                 switch claimant {
                 case .page(let file, let slug, let ownedFolder):
                     let name = claim(slug, keys: { [Self.fileKey($0 + ".html"), Self.anchorKey($0)] + (ownedFolder == nil ? [] : [Self.fileKey($0)]) },
-                                     for: file.path, shownAs: { place.file($0 + ".html") }, taken: &taken, claimedBy: &claimedBy)
+                                     for: file.path, shownAs: { place.file($0 + ".html") }, taken: &taken)
                     let path = place.file(name + ".html")
                     add(file.path, .init(path: path, fragment: nil), producesFile: true)
                     if let ownedFolder {
@@ -175,7 +174,7 @@ public struct ContentRouter {
                     }
                 case .folder(let child, let slug):
                     let name = claim(slug, keys: { [Self.fileKey($0), Self.anchorKey($0)] }, for: child.path,
-                                     shownAs: { place.file($0) + "/" }, taken: &taken, claimedBy: &claimedBy)
+                                     shownAs: { place.file($0) + "/" }, taken: &taken)
                     let output = place.file(name)
                     let childPlace: Place
                     if place.depth == 0 {
@@ -189,12 +188,12 @@ public struct ContentRouter {
                     visit(child, place: childPlace, ownedBy: owner)
                 case .assetFolder(let child, let slug):
                     let name = claim(slug, keys: { [Self.fileKey($0)] }, for: child.path,
-                                     shownAs: { place.file($0) + "/" }, taken: &taken, claimedBy: &claimedBy)
+                                     shownAs: { place.file($0) + "/" }, taken: &taken)
                     visit(child, place: Place(outputFolder: place.file(name), catalogPage: place.catalogPage, anchor: place.anchor(name),
                                               depth: place.depth + 1), ownedBy: owner)
                 case .asset(let asset, let fileName):
                     let name = claim(fileName, keys: { [Self.fileKey($0)] }, for: asset.path, shownAs: { place.file($0) },
-                                     taken: &taken, claimedBy: &claimedBy, suffixed: Self.suffixingFileName)
+                                     taken: &taken, suffixed: Self.suffixingFileName)
                     add(asset.path, .init(path: place.file(name), fragment: nil), producesFile: true)
                 }
             }
@@ -210,27 +209,24 @@ public struct ContentRouter {
         /// The first of `name`, `name-2`, `name-3`, … whose keys are all free, taken for
         /// `source`. When it is not `name`, a warning names the source that has `name`.
         private mutating func claim(_ name: String, keys: (String) -> [String], for source: String, shownAs: (String) -> String,
-                                    taken: inout Set<String>, claimedBy: inout [String: (source: String, name: String)],
+                                    taken: inout [String: String],
                                     suffixed: (String, Int) -> String = { "\($0)-\($1)" }) -> String {
             var chosen = name
             var chosenKeys = keys(name)
             var number = 1
-            while chosenKeys.contains(where: taken.contains) {
+            while chosenKeys.contains(where: { taken[$0] != nil }) {
                 number += 1
                 chosen = suffixed(name, number)
                 chosenKeys = keys(chosen)
             }
             if number > 1 {
-                let holder = keys(name).compactMap { claimedBy[$0] }.first
-                let other = holder.map { "`\(router.displayPath($0.source))`" } ?? "a page Foldout makes itself"
+                let holder = keys(name).compactMap { taken[$0] }.first { !$0.isEmpty }
+                let other = holder.map { "`\(router.displayPath($0))`" } ?? "a page Foldout makes itself"
                 diagnostics.append(.warning(router.displayPath(source),
                                             "would be `\(shownAs(name))` in the output, like \(other); it is `\(shownAs(chosen))` instead",
                                             hint: "rename one of them or give one a different `slug:` (names are compared without letter case); --strict makes this an error"))
             }
-            for key in chosenKeys {
-                taken.insert(key)
-                claimedBy[key] = (source, chosen)
-            }
+            for key in chosenKeys { taken[key] = source }
             return chosen
         }
 
@@ -270,7 +266,7 @@ public struct ContentRouter {
     /// The slug a page asks for; the name it gets may carry a suffix (see `route`).
     public static func pageSlug(_ page: ParsedPage) -> String {
         if let slug = page.slug { return slug }
-        let name = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[page.path.index(after: $0)...] } ?? Substring(page.path)
+        let name = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[page.path.utf8.index(after: $0)...] } ?? Substring(page.path)
         return Slug.fileName(String(Claimant.baseName(name)))
     }
 }

@@ -42,3 +42,29 @@ import FoldoutTestSupport
         #expect(tree.folders.first?.pages.map(\.path) == ["pets/a.md"])
     }
 }
+
+/// The loader's fast paths against the string operations they stand in for.
+@Suite struct ContentLoaderFastPathTests {
+    static let pieces = ["a", "B", "z", "0", "-", "_", ".", ".md", ".markdown", "é", "e\u{301}", "Å", "日本", "README", " ", "md"]
+
+    @Test func namesSortAsStringsWouldSortThem() {
+        var random = SplitMix64(seed: 43)
+        for _ in 0..<3000 {
+            let first = (0..<random.next(5)).map { _ in random.pick(Self.pieces) }.joined()
+            let second = random.next(4) == 0 ? first : (0..<random.next(5)).map { _ in random.pick(Self.pieces) }.joined()
+            let bothASCII = first.utf8.allSatisfy { $0 < 0x80 } && second.utf8.allSatisfy { $0 < 0x80 }
+            let reference = first != second ? first < second : first.utf8.lexicographicallyPrecedes(second.utf8)
+            #expect(ContentLoader.precedes(first, second, bothASCII: bothASCII) == reference, "\(first) \(second)")
+        }
+    }
+
+    @Test func baseNamesDropTheMarkdownExtension() {
+        var random = SplitMix64(seed: 47)
+        for _ in 0..<3000 {
+            let name = (0..<random.next(5)).map { _ in random.pick(Self.pieces) }.joined()
+            let reference = name.hasSuffix(".markdown") ? name.dropLast(9) : name.hasSuffix(".md") ? name.dropLast(3) : Substring(name)
+            #expect(SourceFile.baseName(ofFileName: Substring(name)) == reference, "\(name)")
+            #expect(SourceFile(path: "folder/" + name, bytes: []).baseName == reference, "\(name)")
+        }
+    }
+}
