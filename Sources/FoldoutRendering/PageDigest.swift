@@ -194,6 +194,19 @@ package struct PageDigest {
             self.templates = templates
         }
 
+        /// Whether `text`, its spaces left out, holds `{{>*` or `{{<*`: a dynamic partial.
+        package static func hasDynamicPartial(_ text: String) -> Bool {
+            var recent: [UInt8] = []
+            for byte in text.utf8 where byte != 0x20 {
+                recent.append(byte)
+                if recent.count > 4 { recent.removeFirst() }
+                if recent.count == 4, recent[0] == 0x7B, recent[1] == 0x7B, recent[2] == 0x3E || recent[2] == 0x3C, recent[3] == 0x2A {
+                    return true
+                }
+            }
+            return false
+        }
+
         /// `names` and every partial they reach, sorted. A dynamic partial could reach any
         /// template, so then all of them count.
         package mutating func templatesUsed(startingAt names: [String]) -> [String] {
@@ -202,8 +215,7 @@ package struct PageDigest {
             while let name = queue.popLast() {
                 guard used.insert(name).inserted, let text = templates.sources[name] else { continue }
                 if known[name] == nil {
-                    let compact = text.replacingOccurrences(of: " ", with: "")
-                    let dynamic = compact.contains("{{>*") || compact.contains("{{<*")
+                    let dynamic = Self.hasDynamicPartial(text)
                     known[name] = .some(dynamic ? nil : TemplateSet.partialReferences(in: text).map(\.name))
                 }
                 guard let partials = known[name]! else { return templates.sources.keys.sorted() }

@@ -117,15 +117,29 @@ public struct TemplateSet: Sendable {
     /// Ids written literally in the templates (`<main id="main">`), which headings in
     /// Markdown must not take.
     public var literalIDs: Set<String> {
+        sources.values.reduce(into: []) { $0.formUnion(Self.literalIDs(in: $1)) }
+    }
+
+    /// The `id="…"` values of one template's text that hold no tag. Searched byte by byte:
+    /// Foundation's `range(of:)` took longer than routing the pages.
+    package static func literalIDs(in text: String) -> Set<String> {
         var ids: Set<String> = []
-        for text in sources.values {
-            var rest = Substring(text)
-            while let start = rest.range(of: " id=\"") {
-                rest = rest[start.upperBound...]
-                guard let end = rest.firstIndex(of: "\"") else { break }
-                let value = rest[..<end]
-                if !value.isEmpty, !value.contains("{{") { ids.insert(String(value)) }
-                rest = rest[end...]
+        let marker = Array(" id=\"".utf8)
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index + marker.count <= bytes.count {
+                guard bytes[index] == marker[0], bytes[index + 1] == marker[1], bytes[index + 2] == marker[2],
+                      bytes[index + 3] == marker[3], bytes[index + 4] == marker[4] else {
+                    index += 1
+                    continue
+                }
+                let start = index + marker.count
+                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { return }
+                let value = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let hasTag = value.indices.contains { $0 + 1 < value.count && value[$0] == 0x7B && value[$0 + 1] == 0x7B }
+                if !value.isEmpty, !hasTag { ids.insert(String(decoding: value, as: UTF8.self)) }
+                index = end
             }
         }
         return ids

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
@@ -117,6 +118,27 @@ import FoldoutTestSupport
         ])), displayRoot: "Templates")
         #expect(set.literalIDs.isSuperset(of: ["main", "footer-note"]))
         #expect(!set.literalIDs.contains { $0.contains("{{") })
+    }
+
+    /// The byte scans against Foundation's searches they replace.
+    @Test func idsAndDynamicPartialsAreFoundAsFoundationWouldFindThem() {
+        var random = SplitMix64(seed: 53)
+        let pieces = [" id=\"", "\"", "main", "{{", "}}", "{{>*", "{{> *", "{ {>*", "{{<*", " ", "é", "<div", ">", "id=\"x\"", "*"]
+        for _ in 0..<2000 {
+            let text = (0..<random.next(14)).map { _ in random.pick(pieces) }.joined()
+            var ids: Set<String> = []
+            var rest = Substring(text)
+            while let start = rest.range(of: " id=\"") {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let value = rest[..<end]
+                if !value.isEmpty, !value.contains("{{") { ids.insert(String(value)) }
+                rest = rest[end...]
+            }
+            #expect(TemplateSet.literalIDs(in: text) == ids, "\(text)")
+            let compact = text.replacingOccurrences(of: " ", with: "")
+            #expect(PageDigest.PartialReferences.hasDynamicPartial(text) == (compact.contains("{{>*") || compact.contains("{{<*")), "\(text)")
+        }
     }
 
     @Test func partialReferencesAreFoundWithTheirPositions() {
