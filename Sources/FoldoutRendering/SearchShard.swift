@@ -52,8 +52,7 @@ public struct SearchShard: Sendable {
     public var bytes: [UInt8] {
         let entries = shard.entries
         // Trails, numbered in order of first use.
-        var trailNumbers: [String: Int] = [:]
-        var trails: [String] = []
+        var trailNumbers = TextNumbers(capacity: 64)
         var itemTrails: [Int] = []
         var folders: [String] = []
         itemTrails.reserveCapacity(entries.count)
@@ -69,26 +68,26 @@ public struct SearchShard: Sendable {
             var key = ""
             for title in entry.trail { key += Self.field(title) + "\t" }
             key += folder
-            if let number = trailNumbers[key] {
-                itemTrails.append(number)
-            } else {
-                trailNumbers[key] = trails.count
-                itemTrails.append(trails.count)
-                trails.append(key)
-            }
+            itemTrails.append(trailNumbers.number(of: key).number)
         }
+        let trails = trailNumbers.texts
         // Secondary lines and thumbnails used twice or more go in the table, the most used first.
         let secondaries = entries.map { Self.shortened(Self.field($0.secondary)) }
         let thumbnails = entries.map { $0.thumbnail.map(Self.field) ?? "" }
-        var uses: [String: (count: Int, first: Int)] = [:]
-        for text in secondaries + thumbnails where !text.isEmpty {
-            let next = uses.count
-            uses[text, default: (0, next)].count += 1
+        var used = TextNumbers(capacity: 2 * entries.count)
+        var useCounts: [Int] = []
+        for texts in [secondaries, thumbnails] {
+            for text in texts where !text.isEmpty {
+                let (number, isNew) = used.number(of: text)
+                if isNew { useCounts.append(1) } else { useCounts[number] += 1 }
+            }
         }
-        let strings = uses.filter { $0.value.count > 1 }.sorted { a, b in
-            a.value.count != b.value.count ? a.value.count > b.value.count : a.value.first < b.value.first
-        }.map(\.key)
-        let stringNumbers = Dictionary(uniqueKeysWithValues: strings.enumerated().map { ($1, $0) })
+        let shared = useCounts.indices.filter { useCounts[$0] > 1 }
+            .sorted { useCounts[$0] != useCounts[$1] ? useCounts[$0] > useCounts[$1] : $0 < $1 }
+        let strings = shared.map { used.texts[$0] }
+        // By a text's number in `used`: its place in `strings`, if it is there.
+        var stringNumbers = [Int?](repeating: nil, count: used.texts.count)
+        for (place, number) in shared.enumerated() { stringNumbers[number] = place }
 
         var out: [UInt8] = []
         out.reserveCapacity(entries.count * 96)
@@ -107,7 +106,7 @@ public struct SearchShard: Sendable {
         func write(_ text: String) { ScriptString.appendContents(text, to: &out, keepingTabs: true) }
         func writeReference(_ text: String, folder: String? = nil) {
             guard !text.isEmpty else { return }
-            if let number = stringNumbers[text] { return write(String(number, radix: 36)) }
+            if let number = used.number(ifPresent: text).flatMap({ stringNumbers[$0] }) { return write(String(number, radix: 36)) }
             // A thumbnail beside its item's page: its name alone.
             if let folder, text.hasPrefix(folder), !text.utf8.dropFirst(folder.utf8.count).contains(0x2F) {
                 out.append(0x2E)
@@ -146,9 +145,10 @@ public struct SearchShard: Sendable {
                 postings.add(index, to: word)
             }
         }
-        let order = postings.words.indices.sorted { postings.words[$0].utf16.lexicographicallyPrecedes(postings.words[$1].utf16) }
+        let words = postings.words
+        let order = words.indices.sorted { words[$0].utf16.lexicographicallyPrecedes(words[$1].utf16) }
         out += Array(",\n\"words\":".utf8)
-        ScriptString.append(order.map { postings.words[$0] }.joined(separator: " "), to: &out)
+        ScriptString.append(order.map { words[$0] }.joined(separator: " "), to: &out)
         // Postings are digits of `VarInt` and spaces: nothing to escape.
         out += Array(",\n\"postings\":\"".utf8)
         for (position, word) in order.enumerated() {
@@ -355,15 +355,15 @@ public struct SearchShard: Sendable {
     }
 }
 
-/// The items holding each word, found by a table of its own: a shard looks a word up for
-/// every word of every item (a catalog of 5,000 items, some 200,000 times), and `Dictionary`
-/// hashed each with SipHash, a tenth of the shard's time. Words here are short and not
-/// chosen by an attacker of the build, so FNV-1a over their bytes spreads them well enough.
-struct PostingsTable {
-    /// The words in order of first use, and the items holding each, ascending.
-    private(set) var words: [String] = []
-    private(set) var items: [[Int]] = []
-    /// Open addressing, linear probing: a word's number plus one, 0 for an empty slot.
+/// Texts numbered in order of first use, found by a table of their own: a shard looks up a
+/// word for every word of every item (a catalog of 5,000 items, some 200,000 times), and a
+/// secondary line and a trail for every item. `Dictionary` hashed each with SipHash, and
+/// a text with `…` or an accent only after normalizing it (Unicode canonical equivalence);
+/// here texts are compared and hashed (FNV-1a) by their bytes, as a shard writes them.
+struct TextNumbers {
+    /// The texts by number.
+    private(set) var texts: [String] = []
+    /// Open addressing, linear probing: a text's number plus one, 0 for an empty slot.
     private var slots: [Int32]
     private var mask: Int
 
@@ -374,40 +374,79 @@ struct PostingsTable {
         mask = size - 1
     }
 
-    /// Adds `item` to the word's items, unless it is the last already (an item's words come
-    /// in together).
-    mutating func add(_ item: Int, to word: String) {
-        var slot = Self.hash(word) & mask
-        while true {
-            let found = Int(slots[slot])
-            if found == 0 { break }
-            if words[found - 1] == word {
-                if items[found - 1].last != item { items[found - 1].append(item) }
-                return
+    /// The text's number, and whether it was given now.
+    mutating func number(of text: String) -> (number: Int, isNew: Bool) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var slot = Self.hash(bytes) & mask
+            while slots[slot] != 0 {
+                let number = Int(slots[slot]) - 1
+                if Self.equal(texts[number], bytes) { return (number, false) }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
+            texts.append(String(decoding: bytes, as: UTF8.self))
+            slots[slot] = Int32(texts.count)
+            if 2 * texts.count > slots.count { grow() }
+            return (texts.count - 1, true)
         }
-        words.append(word)
-        items.append([item])
-        slots[slot] = Int32(words.count)
-        if 2 * words.count > slots.count { grow() }
+    }
+
+    /// The text's number, when it has one.
+    func number(ifPresent text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var slot = Self.hash(bytes) & mask
+            while slots[slot] != 0 {
+                let number = Int(slots[slot]) - 1
+                if Self.equal(texts[number], bytes) { return number }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
     }
 
     private mutating func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
         mask = slots.count - 1
-        for (number, word) in words.enumerated() {
-            var slot = Self.hash(word) & mask
+        for number in texts.indices {
+            var text = texts[number]
+            var slot = text.withUTF8(Self.hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(number + 1)
         }
     }
 
-    private static func hash(_ word: String) -> Int {
+    private static func equal(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.count == bytes.count && ($0.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word.utf8 {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
+
+/// The items holding each word (see `TextNumbers`).
+struct PostingsTable {
+    private var numbers: TextNumbers
+    /// The items holding each word, by the word's number, ascending.
+    private(set) var items: [[Int]] = []
+
+    init(capacity: Int) {
+        numbers = TextNumbers(capacity: capacity)
+    }
+
+    /// The words in order of first use.
+    var words: [String] { numbers.texts }
+
+    /// Adds `item` to the word's items, unless it is the last already (an item's words come
+    /// in together).
+    mutating func add(_ item: Int, to word: String) {
+        let (number, isNew) = numbers.number(of: word)
+        if isNew { items.append([item]) } else if items[number].last != item { items[number].append(item) }
     }
 }
