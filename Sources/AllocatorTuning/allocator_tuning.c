@@ -10,14 +10,24 @@
 // host finds and clears the memory again, far longer than the same memory in small pages
 // takes, and a large build spent a good part of its CPU time so. mimalloc asks for none by
 // default, but a system set to give them to every large mapping (`always`) would.
+//
+// Memory a build frees goes back to the system a second after its last use, not mimalloc's
+// default 25 ms: a build frees and allocates all along (a page's bytes, its context), and
+// memory handed back between two pages is committed and cleared again at the next
+// (docs/benchmarks.md, session 12). `foldout serve` still returns what a build used once
+// it is done. MIMALLOC_DECOMMIT_DELAY in the environment wins.
 #include "allocator_tuning.h"
+
+#include <mimalloc.h>
+#include <stdlib.h>
 
 #if defined(__linux__)
 #include <sys/prctl.h>
 #endif
 
-__attribute__((constructor)) static void turn_off_huge_pages(void) {
+__attribute__((constructor)) static void tune_allocator(void) {
 #if defined(__linux__)
     (void)prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
 #endif
+    if (getenv("MIMALLOC_DECOMMIT_DELAY") == NULL) mi_option_set(mi_option_decommit_delay, 1000);
 }

@@ -25,13 +25,14 @@ public enum ScriptString {
     public static func appendContents(_ text: String, to bytes: inout [UInt8], keepingTabs: Bool = false) {
         var text = text
         text.withUTF8 { utf8 in
-            bytes.reserveCapacity(bytes.count + utf8.count + 1)
             var runStart = 0, index = 0
+            // Most bytes: printable ASCII other than `"`, `&`, `<`, `>`, `\`, and any byte of a
+            // longer character but the E2 that starts U+2028 and U+2029. Looked up in a table:
+            // every page's JSON-LD and every shard's line write dozens of strings.
+            let table = keepingTabs ? lookTableKeepingTabs : lookTable
             while index < utf8.count {
                 let byte = utf8[index]
-                // Most bytes: printable ASCII other than `"`, `&`, `<`, `>`, `\`, and any byte of a
-                // longer character but the E2 that starts U+2028 and U+2029.
-                guard needsLook(byte, keepingTabs: keepingTabs) else {
+                guard table[Int(byte)] else {
                     index += 1
                     continue
                 }
@@ -72,6 +73,10 @@ public enum ScriptString {
     }
 
     private static let quoteAmpersandAngles: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+
+    /// `needsLook` for every byte, without and with tabs kept.
+    private static let lookTable = (0...255).map { needsLook(UInt8($0), keepingTabs: false) }
+    private static let lookTableKeepingTabs = (0...255).map { needsLook(UInt8($0), keepingTabs: true) }
 
     private static func escape(_ hex: String) -> [UInt8] {
         [0x5C, 0x75] + Array(hex.utf8)
