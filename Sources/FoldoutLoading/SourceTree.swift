@@ -34,9 +34,12 @@ public struct SourceFile: Sendable {
 
     /// The file's name without its folder and without `.md` or `.markdown`: `diego`. Found by
     /// bytes, not characters: the loader and the router ask it of every page, on one core.
-    public var baseName: Substring {
+    public var baseName: Substring { Self.baseName(ofPath: path) }
+
+    /// The base name of the Markdown file at `path` (see `baseName`).
+    public static func baseName(ofPath path: String) -> Substring {
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
-        return Self.baseName(ofFileName: name)
+        return baseName(ofFileName: name)
     }
 
     /// `name` without `.md` or `.markdown`.

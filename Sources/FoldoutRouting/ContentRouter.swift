@@ -78,18 +78,11 @@ public struct ContentRouter {
         package var sourceName: Substring {
             let path: String
             switch self {
-            case .page(let file, _, _): path = file.path
+            case .page(let file, _, _): return file.baseName
             case .folder(let folder, _), .assetFolder(let folder, _): path = folder.path
             case .asset(let asset, _): path = asset.path
             }
-            let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
-            if case .page = self { return Substring(Self.baseName(name)) }
-            return name
-        }
-
-        /// A page's file name without `.md` or `.markdown`.
-        package static func baseName(_ name: Substring) -> Substring {
-            SourceFile.baseName(ofFileName: name)
+            return path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
         }
 
         /// Pages come before folders of the same name, folders before assets.
@@ -132,8 +125,7 @@ public struct ContentRouter {
             let foldersByName = Dictionary(folder.folders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for (position, file) in folder.pages.enumerated() {
                 guard let slug = slugs[position] else { continue }
-                let fileName = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[file.path.utf8.index(after: $0)...] } ?? Substring(file.path)
-                let name = String(Claimant.baseName(fileName))
+                let name = String(file.baseName)
                 var ownedFolder: SourceFolder?
                 if let candidate = foldersByName[name], candidate.index == nil, ContentRouter.isIncluded(candidate, pages: pages) {
                     ownedFolder = candidate
@@ -266,7 +258,6 @@ public struct ContentRouter {
     /// The slug a page asks for; the name it gets may carry a suffix (see `route`).
     public static func pageSlug(_ page: ParsedPage) -> String {
         if let slug = page.slug { return slug }
-        let name = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[page.path.utf8.index(after: $0)...] } ?? Substring(page.path)
-        return Slug.fileName(String(Claimant.baseName(name)))
+        return Slug.fileName(String(SourceFile.baseName(ofPath: page.path)))
     }
 }
