@@ -196,13 +196,11 @@ package struct PageDigest {
 
         /// Whether `text`, its spaces left out, holds `{{>*` or `{{<*`: a dynamic partial.
         package static func hasDynamicPartial(_ text: String) -> Bool {
-            var recent: [UInt8] = []
+            // The three bytes before this one, spaces left out.
+            var (first, second, third): (UInt8, UInt8, UInt8) = (0, 0, 0)
             for byte in text.utf8 where byte != 0x20 {
-                recent.append(byte)
-                if recent.count > 4 { recent.removeFirst() }
-                if recent.count == 4, recent[0] == 0x7B, recent[1] == 0x7B, recent[2] == 0x3E || recent[2] == 0x3C, recent[3] == 0x2A {
-                    return true
-                }
+                if first == 0x7B, second == 0x7B, third == 0x3E || third == 0x3C, byte == 0x2A { return true }
+                (first, second, third) = (second, third, byte)
             }
             return false
         }

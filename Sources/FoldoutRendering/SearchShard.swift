@@ -76,12 +76,16 @@ public struct SearchShard: Sendable {
         let thumbnails = entries.map { $0.thumbnail.map(Self.field) ?? "" }
         var used = TextNumbers(capacity: 2 * entries.count)
         var useCounts: [Int] = []
-        for texts in [secondaries, thumbnails] {
-            for text in texts where !text.isEmpty {
+        // Each entry's secondary line and thumbnail by their numbers in `used` (nil: none).
+        func count(_ texts: [String]) -> [Int?] {
+            texts.map { text -> Int? in
+                guard !text.isEmpty else { return nil }
                 let (number, isNew) = used.number(of: text)
                 if isNew { useCounts.append(1) } else { useCounts[number] += 1 }
+                return number
             }
         }
+        let secondaryNumbers = count(secondaries), thumbnailNumbers = count(thumbnails)
         let shared = useCounts.indices.filter { useCounts[$0] > 1 }
             .sorted { useCounts[$0] != useCounts[$1] ? useCounts[$0] > useCounts[$1] : $0 < $1 }
         let strings = shared.map { used.texts[$0] }
@@ -104,9 +108,9 @@ public struct SearchShard: Sendable {
         out += Array(",\n\"items\":[".utf8)
         // Each field is written where it goes, inside the line's one string literal.
         func write(_ text: String) { ScriptString.appendContents(text, to: &out, keepingTabs: true) }
-        func writeReference(_ text: String, folder: String? = nil) {
+        func writeReference(_ text: String, number: Int?, folder: String? = nil) {
             guard !text.isEmpty else { return }
-            if let number = used.number(ifPresent: text).flatMap({ stringNumbers[$0] }) { return write(String(number, radix: 36)) }
+            if let place = number.flatMap({ stringNumbers[$0] }) { return write(String(place, radix: 36)) }
             // A thumbnail beside its item's page: its name alone.
             if let folder, text.hasPrefix(folder), !text.utf8.dropFirst(folder.utf8.count).contains(0x2F) {
                 out.append(0x2E)
@@ -132,8 +136,8 @@ public struct SearchShard: Sendable {
             out.append(0x09)
             VarInt.appendBase36(itemTrails[index], to: &out)
             if fieldCount > 2 { out.append(0x09); write(page) }
-            if fieldCount > 3 { out.append(0x09); writeReference(secondary) }
-            if fieldCount > 4 { out.append(0x09); writeReference(thumbnail, folder: folder) }
+            if fieldCount > 3 { out.append(0x09); writeReference(secondary, number: secondaryNumbers[index]) }
+            if fieldCount > 4 { out.append(0x09); writeReference(thumbnail, number: thumbnailNumbers[index], folder: folder) }
             out.append(0x22)
         }
         out.append(0x5D)

@@ -21,33 +21,21 @@ struct TextNumbers {
 
     /// The text's number, and whether it was given now.
     mutating func number(of text: String) -> (number: Int, isNew: Bool) {
-        var text = text
-        return text.withUTF8 { bytes in
+        var bytesOf = text
+        let (slot, found) = bytesOf.withUTF8 { bytes -> (Int, Int?) in
             var slot = Self.hash(bytes) & mask
             while slots[slot] != 0 {
                 let number = Int(slots[slot]) - 1
-                if Self.equal(texts[number], bytes) { return (number, false) }
+                if Self.equal(texts[number], bytes) { return (slot, number) }
                 slot = (slot + 1) & mask
             }
-            texts.append(String(decoding: bytes, as: UTF8.self))
-            slots[slot] = Int32(texts.count)
-            if 2 * texts.count > slots.count { grow() }
-            return (texts.count - 1, true)
+            return (slot, nil)
         }
-    }
-
-    /// The text's number, when it has one.
-    func number(ifPresent text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var slot = Self.hash(bytes) & mask
-            while slots[slot] != 0 {
-                let number = Int(slots[slot]) - 1
-                if Self.equal(texts[number], bytes) { return number }
-                slot = (slot + 1) & mask
-            }
-            return nil
-        }
+        if let found { return (found, false) }
+        texts.append(text)
+        slots[slot] = Int32(texts.count)
+        if 2 * texts.count > slots.count { grow() }
+        return (texts.count - 1, true)
     }
 
     private mutating func grow() {
