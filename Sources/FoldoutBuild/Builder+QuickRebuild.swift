@@ -16,7 +16,7 @@ extension Builder {
     /// `QuickRebuild`), starting from the state this process remembers or, failing that,
     /// the one `loaded` from the state file. Nil when the full build must run.
     func quickRebuild(_ inputs: BuildInputs, previous: OutputManifest, memory: SessionMemory?, firstSeen: [String: Timestamp], loaded: LoadedState?,
-                              statePath: String?, clock: inout StageClock) throws(BuildFailure) -> Outcome? {
+                              statePath: String?, clock: inout StageClock) throws(BuildFailure) -> (outcome: Outcome, leftovers: Leftovers)? {
         let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
         var state: BuildRecord
         var deltasInFile: Int
@@ -74,8 +74,6 @@ extension Builder {
         let outcome = Outcome(pageCount: previous.pageCount, summary: summary, warnings: result.state.warnings,
                               timings: clock.laps, wasUpToDate: false, rebuiltOnlyEditedItems: true)
         // The site's model is freed on another thread, as after a full build.
-        let garbage = Leftovers(values: [state, result])
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
-        return outcome
+        return (outcome, Leftovers([state, result, quick]))
     }
 }

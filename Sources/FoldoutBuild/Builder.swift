@@ -30,11 +30,6 @@ public struct Builder: Sendable {
         package var built: Pipeline.Built?
     }
 
-    /// Values only held to be freed later (they are never read).
-    package struct Leftovers: @unchecked Sendable {
-        package var values: [Any] = []
-    }
-
     /// What `update(cache:)` did.
     public struct Outcome: Sendable {
         public var pageCount: Int
@@ -74,25 +69,14 @@ public struct Builder: Sendable {
     /// `ItemPreview` (`foldout serve`); `preWritten` are the files it wrote since.
     public func update(cache: MarkdownCacheFile?, memory: SessionMemory? = nil,
                        preWritten: [String: OutputManifest.Record] = [:]) throws(BuildFailure) -> Outcome {
-        try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true).outcome
-    }
-
-    /// What a finished build no longer needs, handed to another thread to free.
-    private final class Garbage: @unchecked Sendable {
-        package let report: Report
-        package let inputs: BuildInputs
-        package let previous: OutputManifest
-        package let state: Pending<BuildRecord>?
-        package init(report: consuming Report, inputs: consuming BuildInputs, previous: consuming OutputManifest, state: consuming Pending<BuildRecord>?) {
-            self.report = report
-            self.inputs = inputs
-            self.previous = previous
-            self.state = state
-        }
+        var run = try run(cache: cache, memory: memory, preWritten: preWritten, allowUpToDate: true)
+        // The build has returned, so this holds the only references to what it leaves.
+        Leftovers.free(&run.leftovers)
+        return run.outcome
     }
 
     private func run(cache: MarkdownCacheFile?, memory: SessionMemory? = nil, preWritten: [String: OutputManifest.Record] = [:],
-                     allowUpToDate: Bool, keepsReport: Bool = false) throws(BuildFailure) -> (report: Report?, outcome: Outcome) {
+                     allowUpToDate: Bool, keepsReport: Bool = false) throws(BuildFailure) -> (report: Report?, outcome: Outcome, leftovers: Leftovers?) {
         var clock = StageClock()
         let root = options.outputPath
         let lock = BuildLock(output: root, fileSystem: options.fileSystem)
@@ -155,14 +139,14 @@ public struct Builder: Sendable {
             var summary = OutputWriter.Summary()
             summary.unchanged = previous.files.count
             return (nil, Outcome(pageCount: previous.pageCount, summary: summary, warnings: previous.warnings,
-                                 timings: clock.laps, wasUpToDate: true))
+                                 timings: clock.laps, wasUpToDate: true), nil)
         }
         if allowUpToDate, !fullBuildRequired, outputIsIntact,
-           let outcome = try quickRebuild(inputs, previous: previous, memory: memory, firstSeen: firstSeen.wait(),
+           let (outcome, leftovers) = try quickRebuild(inputs, previous: previous, memory: memory, firstSeen: firstSeen.wait(),
                                           loaded: contents?.fingerprint == previous.fingerprint ? loadedState?.wait() : nil,
                                           statePath: statePath, clock: &clock) {
             cache?.finishBuild(prune: false)
-            return (nil, outcome)
+            return (nil, outcome, leftovers)
         }
         inputs.readUnread()
         let output = OutputWriter(root: root, force: options.force, fileSystem: options.fileSystem)
@@ -233,16 +217,13 @@ public struct Builder: Sendable {
         if keepsReport {
             var kept = report
             kept.timings = clock.laps
-            return (kept, outcome)
+            return (kept, outcome, nil)
         }
-        // Tens of thousands of pages and items are freed on another thread; a command line
-        // build prints its summary and exits without waiting for that.
-        // Each is moved in, not copied: with a copy left here, this thread would free what the
-        // copy holds when the other thread had let go first.
-        let garbage = Garbage(report: consume report, inputs: consume inputs, previous: consume previous,
-                              state: consume stateWritten)
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(garbage) {} }
-        return (nil, outcome)
+        // Freed on another thread once this has returned; a command-line build prints its
+        // summary and exits without waiting for that.
+        let leftovers = Leftovers([report, inputs, previous, intact, modeled, built, output, pipeline, stateWritten as Any,
+                                   cacheFinished as Any, previousBuild, stateFile as Any, contents as Any, loadedState as Any])
+        return (nil, outcome, leftovers)
     }
 
     /// What a later build needs to redo only edited items (see `QuickRebuild`), made on
