@@ -117,25 +117,45 @@ public struct SiteRenderer: Sendable {
         // the pages are not all held in memory until the end.
         let sink = snapshot.sink
         sink?.expect(pages: pages.count)
-        let order = Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount)
-        let made = try Parallel.map(order, chunkSize: 1) { index -> (path: String, contents: OutputSnapshot.Contents, key: UInt64) in
-            defer { counter?.advance() }
-            let page = pages[index]
-            let (path, key) = digest.key(of: page)
-            if sink?.keeps(path, renderKey: key) == true { return (path, .kept, key) }
-            // Pages are rendered straight to bytes, the form they are written in.
-            let html = renderPage(page, shared: shared).html
-            return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
+        // The search shards, each as costly as the largest pages, are made among the pages and
+        // first: made after them, the larger one kept a core busy while the other had nothing to do.
+        let shards = SearchIndex(presenter: presenter())
+        let tasks = searchShardWork().map(RenderTask.shard) + Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount).map(RenderTask.page)
+        let made = try Parallel.map(tasks, chunkSize: 1) { task -> (path: String, contents: OutputSnapshot.Contents, key: UInt64?)? in
+            switch task {
+            case .shard(let catalog):
+                return searchShard(of: catalog, index: shards).map { ($0.path, .bytes($0.bytes), nil) }
+            case .page(let index):
+                defer { counter?.advance() }
+                let page = pages[index]
+                let (path, key) = digest.key(of: page)
+                if sink?.keeps(path, renderKey: key) == true { return (path, .kept, key) }
+                // Pages are rendered straight to bytes, the form they are written in.
+                let html = renderPage(page, shared: shared).html
+                return (path, sink?.take(path, html, renderKey: key) ?? .bytes(html), key)
+            }
         }
         snapshot.reserveCapacity(forMorePages: made.count + 1)
-        for page in made { snapshot.add(page.path, page.contents, renderKey: page.key) }
+        var pagePaths: [String] = []
+        pagePaths.reserveCapacity(pages.count)
+        for (task, file) in zip(tasks, made) {
+            guard let file else { continue }
+            snapshot.add(file.path, file.contents, renderKey: file.key)
+            if case .page = task { pagePaths.append(file.path) }
+        }
         if let base = site.baseURL, !base.isEmpty {
-            let paths = made.map(\.path).filter { $0 != "404.html" }
+            let paths = pagePaths.filter { $0 != "404.html" }
             snapshot.add("sitemap.xml", text: Sitemap(baseURL: base, paths: paths, dates: itemDates()).xml)
         }
-        for shard in searchShards() { snapshot.add(shard.path, .bytes(shard.bytes)) }
         for feed in feedFiles(feeds: shared.feeds) { snapshot.add(feed.path, .bytes(feed.bytes)) }
-        return made.count
+        return pagePaths.count
+    }
+
+    /// One piece of `render(into:)`'s work: a search shard (a catalog's, or the loose items'
+    /// for nil) or a page (its place in `pages`).
+    private enum RenderTask {
+        case shard(Int?)
+        case page(Int)
     }
 
     /// The Atom feeds (`SiteFeeds`): the site's, and those of `catalogs` (every catalog's
@@ -148,8 +168,7 @@ public struct SiteRenderer: Sendable {
             }
         }
         guard !chosen.isEmpty else { return [] }
-        var presenter = SitePresenter(site: site, configurations: configurations)
-        presenter.images = images
+        let presenter = presenter()
         return chosen.map { feed in
             (feed.path, Array(AtomFeed(FeedDocument(feed, site: site, presenter: presenter, dates: feedDates)).xml.utf8))
         }
@@ -158,16 +177,28 @@ public struct SiteRenderer: Sendable {
     /// The search box's shards (`SearchShard`): every catalog's, and the loose items'. Written
     /// on every build, like `sitemap.xml`, and only when their bytes change.
     package func searchShards(ofCatalogs catalogs: Set<Int>? = nil, loose: Bool = true) -> [(path: String, bytes: [UInt8])] {
-        var presenter = SitePresenter(site: site, configurations: configurations)
-        presenter.images = images
-        let index = SearchIndex(presenter: presenter)
+        let index = SearchIndex(presenter: presenter())
+        let made = (try? Parallel.map(searchShardWork(ofCatalogs: catalogs, loose: loose), chunkSize: 1) { searchShard(of: $0, index: index) }) ?? []
+        return made.compactMap { $0 }
+    }
+
+    /// The shards `searchShards` makes: the catalogs' by index, the loose items' as nil.
+    private func searchShardWork(ofCatalogs catalogs: Set<Int>? = nil, loose: Bool = true) -> [Int?] {
         var work: [Int?] = site.catalogs.indices.filter { catalogs?.contains($0) ?? true }
         if loose { work.append(nil) }
-        let made = (try? Parallel.map(work, chunkSize: 1) { catalog -> (path: String, bytes: [UInt8])? in
-            guard let shard = catalog.map(index.shard(ofCatalog:)) ?? index.looseShard() else { return nil }
-            return (shard.path, SearchShard(shard).bytes)
-        }) ?? []
-        return made.compactMap { $0 }
+        return work
+    }
+
+    /// The shard of the catalog at `catalog` (the loose items' for nil), if it has items.
+    private func searchShard(of catalog: Int?, index: SearchIndex) -> (path: String, bytes: [UInt8])? {
+        guard let shard = catalog.map(index.shard(ofCatalog:)) ?? index.looseShard() else { return nil }
+        return (shard.path, SearchShard(shard).bytes)
+    }
+
+    private func presenter() -> SitePresenter {
+        var presenter = SitePresenter(site: site, configurations: configurations)
+        presenter.images = images
+        return presenter
     }
 
     /// The order the cores take the pages in: the pages of many rows first, as `pages` lists
