@@ -34,6 +34,8 @@ extension MarkdownStage {
             if !pages.values[position].body.isEmpty { pages.values[position].body = "" }
             position = pages.index(after: position)
         }
+        // The output page each is shown on, for the headings below.
+        let shownOn = try! Parallel.map(Array(unrendered.indices)) { routes.page(showing: unrendered[$0]!.path)?.path }
         let counter = progress.map { BuildProgress.Counter(stage: "markdown", total: unrendered.count, reporter: $0) }
         var rendered = try! Parallel.mapTaking(&unrendered) { page -> RenderedPage in
             defer { counter?.advance() }
@@ -47,8 +49,8 @@ extension MarkdownStage {
             let found = rendered[index].problems
             bodies.diagnostics += found
             if !found.isEmpty { bodies.ownDiagnostics[path] = found }
-            if let page = routes.page(showing: path) {
-                bodies.headings.append((path, page.path, rendered[index].headingIDs))
+            if let page = shownOn[index] {
+                bodies.headings.append((path, page, rendered[index].headingIDs))
             }
             if !rendered[index].anchorLinks.isEmpty { bodies.linking.append((path, rendered[index].anchorLinks)) }
             for (file, asPicture) in rendered[index].imageFiles {
