@@ -22,43 +22,63 @@ package struct ImageVariants: Sendable {
     package init(site: Site, configurations: [String: CatalogPresentation], images: SiteImages, pictured: Set<String>) {
         guard !images.sources.isEmpty else { return }
         var planned: [String: File] = [:]
-        func add(_ plan: ImagePlan?, of source: String) {
-            for variant in plan?.allVariants ?? [] where planned[variant.path] == nil {
-                planned[variant.path] = File(path: variant.path, source: source, operation: variant.operation)
+        func add(_ files: [File]) {
+            for file in files where planned[file.path] == nil { planned[file.path] = file }
+        }
+        func add(_ preview: Preview) {
+            switch preview {
+            case .none: break
+            case .original: previewsShowOriginals = true
+            case .file(let file): add([file])
             }
         }
+        // Each item's files are planned on all cores, then taken in the order of a walk
+        // through the site, the first plan of each path kept.
         func addItems(of catalog: Catalog?, _ items: [Item]) {
             let row = catalog.flatMap { configurations[$0.id] }?.row ?? .standard
-            for item in items {
-                if let field = row.imageField, let image = item.images[field], !image.isExternal, images.sources[image.location] != nil {
-                    add(images.square(image.location, side: row.thumbnailSize, focus: SitePresenter.focus(of: item)), of: image.location)
-                }
-                if let image = item.image, !image.isExternal { add(images.responsive(image.location), of: image.location) }
-                let photos = SitePresenter.photos(of: item)
-                if photos.count > 1 {
-                    for photo in photos where !photo.isExternal { add(images.responsive(photo.location), of: photo.location) }
-                }
-            }
+            let planned = (try? Parallel.map(items) { item in
+                (Self.files(of: item, row: row, images: images),
+                 Self.preview(SitePresenter.previewImage(item: item, catalog: catalog, site: site, images: images), images: images))
+            }) ?? []
+            for (files, _) in planned { add(files) }
+            if let catalog { add(Self.preview(SitePresenter.previewImage(item: nil, catalog: catalog, site: site, images: images), images: images)) }
+            for (_, preview) in planned { add(preview) }
         }
-        // Link previews: each page's image at 1200 pixels (see `SitePresenter.previewImage`).
-        func addPreview(_ reference: ImageReference?) {
-            guard let reference, !reference.isExternal, let file = images.preview(reference.location) else { return }
-            guard let operation = file.operation else {
-                previewsShowOriginals = true
-                return
-            }
-            if planned[file.path] == nil { planned[file.path] = File(path: file.path, source: reference.location, operation: operation) }
-        }
-        for catalog in site.catalogs {
-            addItems(of: catalog, catalog.allItems)
-            addPreview(SitePresenter.previewImage(item: nil, catalog: catalog, site: site, images: images))
-            catalog.forEachItem { addPreview(SitePresenter.previewImage(item: $0, catalog: catalog, site: site, images: images)) }
-        }
+        for catalog in site.catalogs { addItems(of: catalog, catalog.allItems) }
         addItems(of: nil, site.looseItems?.allItems ?? [])
-        site.looseItems?.forEachItem { addPreview(SitePresenter.previewImage(item: $0, catalog: nil, site: site, images: images)) }
-        addPreview(SitePresenter.previewImage(item: nil, catalog: nil, site: site, images: images))
-        for path in pictured { add(images.responsive(path), of: path) }
+        add(Self.preview(SitePresenter.previewImage(item: nil, catalog: nil, site: site, images: images), images: images))
+        for path in pictured { add(Self.files(of: images.responsive(path), source: path)) }
         files = planned.values.sorted { $0.path < $1.path }
+    }
+
+    private static func files(of plan: ImagePlan?, source: String) -> [File] {
+        (plan?.allVariants ?? []).map { File(path: $0.path, source: source, operation: $0.operation) }
+    }
+
+    /// An item's row thumbnail, photo and gallery.
+    private static func files(of item: Item, row: RowConfiguration, images: SiteImages) -> [File] {
+        var files: [File] = []
+        if let field = row.imageField, let image = item.images[field], !image.isExternal, images.sources[image.location] != nil {
+            files += Self.files(of: images.square(image.location, side: row.thumbnailSize, focus: SitePresenter.focus(of: item)), source: image.location)
+        }
+        if let image = item.image, !image.isExternal { files += Self.files(of: images.responsive(image.location), source: image.location) }
+        let photos = SitePresenter.photos(of: item)
+        if photos.count > 1 {
+            for photo in photos where !photo.isExternal { files += Self.files(of: images.responsive(photo.location), source: photo.location) }
+        }
+        return files
+    }
+
+    /// What a page's link preview image needs: nothing, a content image published as it is,
+    /// or its file at 1200 pixels (see `SitePresenter.previewImage`).
+    private enum Preview {
+        case none, original, file(File)
+    }
+
+    private static func preview(_ reference: ImageReference?, images: SiteImages) -> Preview {
+        guard let reference, !reference.isExternal, let file = images.preview(reference.location) else { return .none }
+        guard let operation = file.operation else { return .original }
+        return .file(File(path: file.path, source: reference.location, operation: operation))
     }
 
     /// The files grouped by the image they are made from: one task each.
