@@ -2,7 +2,7 @@ import Dispatch
 
 /// What a finished build no longer needs, freed on another thread: its model, pages and
 /// tables are tens of thousands of values, and freeing them on the build's own thread held a
-/// command-line build's summary and exit back by about 25 ms at 10,000 items.
+/// command-line build's summary and exit back (docs/benchmarks.md, session 13).
 ///
 /// Whoever lets go of a value last frees it. So the build returns its leftovers to its caller
 /// rather than handing them over itself (its locals, copies of the same values, are freed only
