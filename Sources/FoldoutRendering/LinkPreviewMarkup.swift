@@ -1,11 +1,13 @@
 import FoldoutPresentation
 
-/// A page's link preview (`LinkPreview`) as the `<meta>` tags of its `<head>`: Open Graph
-/// (`og:`, read by most apps and sites, and `article:` for an item) and the Twitter card
-/// tags X has no Open Graph tag for (`twitter:card` and the image's alt text). X reads the
-/// title, description and image from `og:` when its own tags are missing, as they are here:
-/// each page carries the summary once, not twice more. Tags whose value is missing are left
-/// out. Base.html prints them as `{{{linkPreviewHTML}}}`.
+/// A page's link preview (`LinkPreview`) as the tags of its `<head>`: the page's own
+/// `<meta name="description">` (what search engines show under its title: an item's summary,
+/// not the site's description on every page) and, with a `base_url`, its canonical address;
+/// then Open Graph (`og:`, read by most apps and sites, and `article:` for an item) and the
+/// Twitter card tags X has no Open Graph tag for (`twitter:card` and the image's alt text).
+/// X reads the title, description and image from `og:` when its own tags are missing, as
+/// they are here. Tags whose value is missing are left out. Base.html prints them as
+/// `{{{linkPreviewHTML}}}`.
 package enum LinkPreviewMarkup {
     package static func html(_ preview: LinkPreview) -> [UInt8] {
         var output = PageBytes(capacity: 512 + 2 * preview.description.utf8.count)
@@ -15,6 +17,14 @@ package enum LinkPreviewMarkup {
             if output.count > 0 { output.append(0x0A) }  // one tag a line; `base` ends the last
             start.withUTF8Buffer { output.append($0) }
             HTMLEscaping.append(content, to: &output)
+            output.append(0x22)
+            output.append(0x3E)
+        }
+        tag(#"<meta name="description" content=""#, preview.description)
+        if let url = preview.url, !url.isEmpty {
+            output.append(0x0A)
+            StaticString(#"<link rel="canonical" href=""#).withUTF8Buffer { output.append($0) }
+            HTMLEscaping.append(url, to: &output)
             output.append(0x22)
             output.append(0x3E)
         }

@@ -25,6 +25,9 @@ import FoldoutTestSupport
         let head = PageHead(fixture.html(rex.outputPath))
         #expect(head["og:type"] == "article")
         #expect(head["og:title"] == rex.title && head["og:description"] == rex.summary)
+        // Search engines show the page's own summary, and its address as the site gives it.
+        #expect(head.descriptions == [rex.summary])
+        #expect(head.canonicalLinks == [Self.base + rex.outputPath])
         // X reads these from og: when its own are missing: the summary is written once.
         #expect(head["twitter:title"] == nil && head["twitter:description"] == nil)
         #expect(head["og:site_name"] == fixture.report.site.title)
@@ -49,6 +52,7 @@ import FoldoutTestSupport
         let bo = try #require(fixture.report.site.allItems.first { $0.title == "Bo" })
         #expect(bo.summary.isEmpty)
         #expect(PageHead(fixture.html(bo.outputPath))["og:description"] == fixture.report.site.description)
+        #expect(PageHead(fixture.html(bo.outputPath)).descriptions == [fixture.report.site.description])
     }
 
     @Test func anImageAtAnHTTPSAddressIsShownAsItIsWithItsAlt() throws {
@@ -76,13 +80,16 @@ import FoldoutTestSupport
         #expect(tag["og:title"] == "Tagged “calm”" && tag["og:url"] == Self.base + "tags/calm.html")
         // The not-found page is shown at whatever address was asked for: it names none.
         let notFound = PageHead(fixture.html("404.html"))
-        #expect(notFound["og:title"] == "Page not found" && notFound["og:url"] == nil)
+        #expect(notFound["og:title"] == "Page not found" && notFound["og:url"] == nil && notFound.canonicalLinks.isEmpty)
+        #expect(catalog.descriptions == [pets.summary] && catalog.canonicalLinks == [Self.base + pets.outputPath])
+        #expect(home.descriptions == [site.description])
         // A tag is never shown twice, and every page has one of each of these.
         for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
             let head = PageHead(fixture.html(path))
             for key in ["og:type", "og:title", "og:site_name", "og:description", "twitter:card"] {
                 #expect(head.all(key).count == 1, "\(key) on \(path)")
             }
+            #expect(head.descriptions == [head["og:description"] ?? ""], "\(path)")
         }
     }
 
@@ -90,7 +97,7 @@ import FoldoutTestSupport
         let fixture = try SiteFixture(Self.files(base: nil))
         for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
             let head = PageHead(fixture.html(path))
-            #expect(head["og:url"] == nil, "\(path)")
+            #expect(head["og:url"] == nil && head.canonicalLinks.isEmpty, "\(path)")
             #expect(head["og:title"] != nil, "\(path)")
         }
         // Without a photo of the content folder to show, previews lose nothing worth a warning.

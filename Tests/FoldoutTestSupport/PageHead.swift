@@ -8,9 +8,16 @@ package struct PageHead {
     package var meta: [(key: String, content: String)] = []
     /// The text of each `<script type="application/ld+json">`, as written.
     package var structuredDataText: [String] = []
+    /// The content of each `<meta name="description">`, and the address of each
+    /// `<link rel="canonical">`, entities decoded.
+    package var descriptions: [String] = []
+    package var canonicalLinks: [String] = []
 
     package init(_ html: String) {
-        for tag in HTMLTags.scan(html) where tag.name == "meta" && !tag.isEnd {
+        for tag in HTMLTags.scan(html) where !tag.isEnd {
+            if tag.name == "link", tag.attributes["rel"] == "canonical" { canonicalLinks.append(tag.attributes["href"] ?? "") }
+            guard tag.name == "meta" else { continue }
+            if tag.attributes["name"] == "description" { descriptions.append(tag.attributes["content"] ?? "") }
             guard let key = tag.attributes["property"] ?? tag.attributes["name"],
                   ["og:", "article:", "twitter:"].contains(where: key.hasPrefix) else { continue }
             meta.append((key, tag.attributes["content"] ?? ""))

@@ -48,6 +48,7 @@ return {
   }),
   rows: [...document.querySelectorAll('a.row-link')].map(a => a.href),
   picture: (document.querySelector('img.item-image') || {}).alt || null,
+  canonical: [...document.querySelectorAll('link[rel="canonical"]')].map(l => l.getAttribute('href')),
   location: location.href,
 };
 """
@@ -166,12 +167,15 @@ def test_meta_tags_of_every_page(driver, site, page):
         expect(one(found, key) is None, f"{key} repeats its og: tag")
     if kind == "item" and front_matter(item_sources()[page]).get("summary"):
         expect(description == front_matter(item_sources()[page])["summary"], "og:description is not the item's summary")
+    # What search engines show under the page's title: its own description, not the site's on every page.
+    expect(one(found, "description") == description, f"<meta name=description> {one(found, 'description')!r} is not the page's {description!r}")
 
     url = one(found, "og:url")
     if base and page != "404.html":
         expect(url == base + quote(page), f"og:url {url!r} is not {base + quote(page)!r}")
     else:
         expect(url is None, f"og:url {url!r} on a page without an address of its own")
+    expect(found["canonical"] == ([url] if url else []), f"canonical links {found['canonical']!r}, og:url {url!r}")
 
     image = one(found, "og:image")
     wanted = expected_image(page, kind, found["h1"]) if base else None
