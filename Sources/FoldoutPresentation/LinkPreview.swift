@@ -16,6 +16,9 @@ public struct LinkPreview: Sendable, Equatable {
     public var publishedTime: String?
     /// `article:tag`: an item's tags.
     public var tags: [String] = []
+    /// `og:locale`, in Open Graph's `language_TERRITORY` form, when the site's `language`
+    /// names a territory (`en-GB`); Open Graph reads `en_US` otherwise.
+    public var locale: String?
 
     public struct Image: Sendable, Equatable {
         public var url: String
@@ -24,6 +27,15 @@ public struct LinkPreview: Sendable, Equatable {
         public var height: Int?
         public var mimeType: String?
         public var alt: String
+    }
+
+    /// `language` (a BCP 47 tag, as `<html lang>` takes it) as `og:locale`: `en-GB` is
+    /// `en_GB`; nil for a language alone (`en`) or a tag of another shape.
+    public static func locale(ofLanguage language: String) -> String? {
+        let parts = language.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (2...3).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isLetter } }) else { return nil }
+        return parts[0].lowercased() + "_" + parts[1].uppercased()
     }
 
     /// Below this width (or 157 pixels high), X shows a small square card rather than a large image.

@@ -70,14 +70,15 @@ extension SitePresenter {
         return LinkPreview(type: "article", title: item.title, description: item.summary.isEmpty ? site.description : item.summary,
                            siteName: site.title, url: publicLinks?.url(to: item.outputPath),
                            image: linkPreviewImage(Self.previewImage(item: item, catalog: catalog, site: site, images: images)),
-                           publishedTime: date, tags: item.tags)
+                           publishedTime: date, tags: item.tags, locale: LinkPreview.locale(ofLanguage: site.language))
     }
 
     /// The preview of a catalog's page.
     public func linkPreview(ofCatalog catalog: Catalog) -> LinkPreview {
         LinkPreview(type: "website", title: catalog.title, description: catalog.summary.isEmpty ? site.description : catalog.summary,
                     siteName: site.title, url: publicLinks?.url(to: catalog.outputPath),
-                    image: linkPreviewImage(Self.previewImage(item: nil, catalog: catalog, site: site, images: images)))
+                    image: linkPreviewImage(Self.previewImage(item: nil, catalog: catalog, site: site, images: images)),
+                    locale: LinkPreview.locale(ofLanguage: site.language))
     }
 
     /// The preview of any other page (the home page, the tag pages): the site's description
@@ -85,6 +86,7 @@ extension SitePresenter {
     public func linkPreview(title: String, pagePath: String?) -> LinkPreview {
         LinkPreview(type: "website", title: title, description: site.description, siteName: site.title,
                     url: pagePath.flatMap { publicLinks?.url(to: $0) },
-                    image: linkPreviewImage(Self.previewImage(item: nil, catalog: nil, site: site, images: images)))
+                    image: linkPreviewImage(Self.previewImage(item: nil, catalog: nil, site: site, images: images)),
+                    locale: LinkPreview.locale(ofLanguage: site.language))
     }
 }

@@ -30,6 +30,7 @@ package enum LinkPreviewMarkup {
         }
         tag(#"<meta property="og:type" content=""#, preview.type)
         tag(#"<meta property="og:site_name" content=""#, preview.siteName)
+        tag(#"<meta property="og:locale" content=""#, preview.locale)
         tag(#"<meta property="og:title" content=""#, preview.title)
         tag(#"<meta property="og:description" content=""#, preview.description)
         tag(#"<meta property="og:url" content=""#, preview.url)

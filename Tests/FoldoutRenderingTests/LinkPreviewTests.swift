@@ -1,6 +1,7 @@
 import Testing
 import FoldoutBase
 import FoldoutModel
+import FoldoutPresentation
 import FoldoutTestSupport
 
 /// Open Graph and Twitter card tags on every kind of page, read back from built pages and
@@ -91,6 +92,24 @@ import FoldoutTestSupport
             }
             #expect(head.descriptions == [head["og:description"] ?? ""], "\(path)")
         }
+    }
+
+    @Test func aLanguageWithATerritoryIsTheLocaleOfEveryPage() throws {
+        var files = Self.files()
+        files["_index.md"] = page("title: Riverside\nlanguage: en-GB")
+        let fixture = try SiteFixture(files)
+        for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
+            #expect(PageHead(fixture.html(path)).all("og:locale") == ["en_GB"], "\(path)")
+        }
+        // A language alone says no territory: Open Graph's default stands.
+        let plain = try SiteFixture(Self.files())
+        #expect(PageHead(plain.html("index.html"))["og:locale"] == nil)
+    }
+
+    @Test(arguments: [("en-GB", "en_GB"), ("pt-br", "pt_BR"), ("fil-PH", "fil_PH"), ("en", nil), ("zh-Hant", nil),
+                      ("en-GB-oxendict", nil), ("e1-GB", nil), ("", nil)] as [(String, String?)])
+    func localesAreLanguageUnderscoreTerritory(language: String, locale: String?) {
+        #expect(LinkPreview.locale(ofLanguage: language) == locale)
     }
 
     @Test func withoutABaseURLNoAddressIsGivenAndNothingIsLost() throws {
