@@ -120,7 +120,8 @@ public struct SiteRenderer: Sendable {
         // The search shards, each as costly as the largest pages, are made among the pages and
         // first: made after them, the larger one kept a core busy while the other had nothing to do.
         let shards = SearchIndex(presenter: presenter())
-        let tasks = searchShardWork().map(RenderTask.shard) + Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount).map(RenderTask.page)
+        let order = Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount)
+        let tasks = searchShardWork().map(RenderTask.shard) + order.map(RenderTask.page)
         let made = try Parallel.map(tasks, chunkSize: 1) { task -> (path: String, contents: OutputSnapshot.Contents, key: UInt64?)? in
             switch task {
             case .shard(let catalog):
