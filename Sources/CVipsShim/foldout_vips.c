@@ -74,6 +74,10 @@ static struct {
 /// Why libvips could not be opened, when it could not; else NULL.
 static char *load_failure = NULL;
 
+/// libvips' switch for its vector paths, which run through liborc; looked up on its own, since
+/// a later libvips may drop it.
+static void (*vector_set_enabled)(int);
+
 static int load(void) {
     void *handle = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
@@ -89,6 +93,7 @@ static int load(void) {
         return -1; \
     }
     FV_FUNCTIONS(FV_LOAD)
+    vector_set_enabled = (void (*)(int))dlsym(handle, "vips_vector_set_enabled");
     return 0;
 }
 
@@ -106,6 +111,10 @@ static void start(void) {
     }
     // Foldout runs one image per core; libvips' own threads would only contend with them.
     vips_concurrency_set(1);
+    // liborc (Debian's 0.4.33) now and then crashed, a bad pointer inside it, with images
+    // made on two threads at once (docs/benchmarks.md, session 13); libvips' plain C paths
+    // do the same work without it.
+    if (vector_set_enabled != NULL) vector_set_enabled(0);
     // Every image is made once per build: an operation cache would only hold memory.
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
