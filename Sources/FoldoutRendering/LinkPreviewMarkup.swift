@@ -21,13 +21,7 @@ package enum LinkPreviewMarkup {
             output.append(0x3E)
         }
         tag(#"<meta name="description" content=""#, preview.description)
-        if let url = preview.url, !url.isEmpty {
-            output.append(0x0A)
-            StaticString(#"<link rel="canonical" href=""#).withUTF8Buffer { output.append($0) }
-            HTMLEscaping.append(url, to: &output)
-            output.append(0x22)
-            output.append(0x3E)
-        }
+        tag(#"<link rel="canonical" href=""#, preview.url)
         tag(#"<meta property="og:type" content=""#, preview.type)
         tag(#"<meta property="og:site_name" content=""#, preview.siteName)
         tag(#"<meta property="og:locale" content=""#, preview.locale)
