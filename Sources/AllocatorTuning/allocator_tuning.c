@@ -15,7 +15,9 @@
 // default 25 ms: a build frees and allocates all along (a page's bytes, its context), and
 // memory handed back between two pages is committed and cleared again at the next
 // (docs/benchmarks.md, session 12). `foldout serve` still returns what a build used once
-// it is done. MIMALLOC_DECOMMIT_DELAY in the environment wins.
+// it is done. Decoding photos frees buffers of megabytes each, which a second's delay would
+// pile up (docs/benchmarks-photos.md), so those stages go back to mimalloc's default.
+// MIMALLOC_DECOMMIT_DELAY in the environment wins.
 #include "allocator_tuning.h"
 
 #include <mimalloc.h>
@@ -25,9 +27,17 @@
 #include <sys/prctl.h>
 #endif
 
+static const long build_decommit_delay = 1000;
+static const long prompt_decommit_delay = 25;
+
 __attribute__((constructor)) static void tune_allocator(void) {
 #if defined(__linux__)
     (void)prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
 #endif
-    if (getenv("MIMALLOC_DECOMMIT_DELAY") == NULL) mi_option_set(mi_option_decommit_delay, 1000);
+    if (getenv("MIMALLOC_DECOMMIT_DELAY") == NULL) mi_option_set(mi_option_decommit_delay, build_decommit_delay);
+}
+
+void foldout_allocator_return_freed_memory_promptly(bool promptly) {
+    if (getenv("MIMALLOC_DECOMMIT_DELAY") != NULL) return;
+    mi_option_set(mi_option_decommit_delay, promptly ? prompt_decommit_delay : build_decommit_delay);
 }

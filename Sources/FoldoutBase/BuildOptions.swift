@@ -23,6 +23,10 @@ public struct BuildOptions: Sendable {
     /// The time a build dates items first seen in it (for feeds, see `FeedDates`): asked once
     /// per build. Tests set a fixed one.
     public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
+    /// Runs the stages that decode photos. Their buffers are large and freed one photo at a
+    /// time; `foldout` has its allocator return them to the system at once meanwhile (see
+    /// AllocatorTuning), where the page stages keep freed memory a while for reuse.
+    public var decodingPhotos: @Sendable (() -> Void) -> Void = { $0() }
 
     public init(contentPath: String, templatesPath: String?, outputPath: String, includeDrafts: Bool = false, strict: Bool = false,
                 contentDisplayName: String? = nil, templatesDisplayName: String? = nil, fileSystem: FileSystem = .local) {

@@ -108,7 +108,8 @@ package struct Pipeline {
         let variants = modeled.imageVariants
         if !images.sources.isEmpty {
             let cache = ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem)
-            let made = ImageMaker(cache: cache).make(variants.jobs(images))
+            var made = ImageMaker.Results()
+            options.decodingPhotos { made = ImageMaker(cache: cache).make(variants.jobs(images)) }
             // The placeholders, made by the image stage, are the cache's too.
             var used = Set(images.placeholderOperations().filter { images.placeholders[$0.path] != nil }.map { path, operation in
                 cache.path(of: operation.key(source: images.sources[path]!.digest), format: operation.format)
@@ -178,7 +179,9 @@ package struct Pipeline {
         guard !found.isEmpty else { return SiteImages(options: settings) }
         let stage = ImageStage(options: settings, cache: ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem),
                                displayPath: { loader.displayPath($0) })
-        return stage.run(found)
+        var images = SiteImages(options: settings)
+        options.decodingPhotos { images = stage.run(found) }
+        return images
     }
 
     /// The Markdown stage for this site: raw HTML as `Content/_index.md` allows, ids the

@@ -22,6 +22,8 @@ public struct ImageMaker: Sendable {
         public var problems: [String: ImageProblem] = [:]
         /// How many sources were decoded (0 when the cache held everything).
         public var decoded = 0
+
+        public init() {}
     }
 
     public var cache: ImageCache

@@ -1,3 +1,4 @@
+import AllocatorTuning
 import ArgumentParser
 import FoldoutBuild
 import Foundation
@@ -23,6 +24,11 @@ struct SiteArguments: ParsableArguments {
     var buildOptions: BuildOptions {
         var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, includeDrafts: drafts)
         options.force = force
+        options.decodingPhotos = { decode in
+            foldout_allocator_return_freed_memory_promptly(true)
+            defer { foldout_allocator_return_freed_memory_promptly(false) }
+            decode()
+        }
         return options
     }
 

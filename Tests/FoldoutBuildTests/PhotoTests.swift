@@ -160,4 +160,42 @@ import FoldoutTestSupport
         #expect(Set(used) == Set(after.map { $0.hasPrefix("/") ? $0 : cacheFolder + "/" + $0 }))
         #expect(try site.text("pets/rex.html").contains("rex-2-"))
     }
+
+    /// Counts what a build does inside `BuildOptions.decodingPhotos`, from any thread.
+    final class DecodingLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var open = 0
+        private(set) var stages = 0
+        private(set) var imagesWritten: [(path: String, inside: Bool)] = []
+
+        func during(_ stage: () -> Void) {
+            lock.withLock { open += 1; stages += 1 }
+            defer { lock.withLock { open -= 1 } }
+            stage()
+        }
+
+        func wrote(_ path: String) {
+            lock.withLock { imagesWritten.append((path, open > 0)) }
+        }
+    }
+
+    /// `foldout` lets its allocator hand decoded photos' memory back at once while
+    /// `decodingPhotos` runs, so every image made from a photo must be made inside it.
+    @Test func photosAreDecodedOnlyWhileTheBuildSaysSo() throws {
+        let site = try Self.shelter()
+        let log = DecodingLog()
+        var options = site.options
+        options.decodingPhotos = { stage in log.during(stage) }
+        // The image cache writes each file whole under another name, then renames it.
+        let rename = options.fileSystem.rename
+        options.fileSystem.rename = { source, target in
+            if target.contains("/.foldout-cache/images/"), [".jpg", ".webp"].contains(where: target.hasSuffix) { log.wrote(target) }
+            try rename(source, target)
+        }
+        _ = try Builder(options: options).build()
+        #expect(log.stages == 2, "the image stage (headers, placeholders) and the making of variants")
+        let made = log.imagesWritten
+        #expect(made.count >= 8, "\(log.imagesWritten)")
+        #expect(made.allSatisfy { $0.inside }, "\(made)")
+    }
 }
