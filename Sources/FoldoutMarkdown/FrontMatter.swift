@@ -88,12 +88,20 @@ public struct FrontMatter: Sendable {
         /// What the YAML parser was reading and where that began (an unclosed `[` fails
         /// only at the end of the text; where it opened is what the user needs).
         public var context: (text: String, line: Int, column: Int)?
+        /// What to do, when this error knows better than the general advice on YAML.
+        public var hint: String?
 
-        public init(line: Int, column: Int?, message: String, context: (text: String, line: Int, column: Int)? = nil) {
+        public init(line: Int, column: Int?, message: String, context: (text: String, line: Int, column: Int)? = nil, hint: String? = nil) {
             self.line = line
             self.column = column
             self.message = message
             self.context = context
+            self.hint = hint
+        }
+
+        /// The hint for a key given twice.
+        static func repeatedKeyHint(_ keys: [String]) -> String {
+            "keep one of the `\(keys.first ?? "")` lines: each key is given once"
         }
     }
 
@@ -132,7 +140,8 @@ public struct FrontMatter: Sendable {
                 throw ParseError(line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column, message: "keys must be plain words")
             }
             if lines[key.string] != nil {
-                throw ParseError(line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column, message: "key `\(key.string)` appears twice")
+                throw ParseError(line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column, message: "key `\(key.string)` appears twice",
+                                 hint: ParseError.repeatedKeyHint([key.string]))
             }
             fields.append((key.string, try value(of: valueNode, budget: &budget)))
             lines[key.string] = keyNode.mark?.line ?? 1
@@ -181,7 +190,7 @@ public struct FrontMatter: Sendable {
             // Yams marks the key's first use; the line to fix is where it is used again.
             let line = duplicates.first.flatMap { lineOfRepeatedKey($0, firstUse: context.mark, in: yaml) } ?? context.mark.line
             return ParseError(line: line, column: line == context.mark.line ? context.mark.column : nil,
-                              message: "duplicate keys: \(duplicates.joined(separator: ", "))")
+                              message: "duplicate keys: \(duplicates.joined(separator: ", "))", hint: ParseError.repeatedKeyHint(duplicates))
         default:
             return ParseError(line: 1, column: nil, message: "invalid YAML: \(error)")
         }

@@ -73,7 +73,7 @@ package struct MarkdownStage: Sendable {
                 guard let target = routes.outputPath(ofLink: written, inSource: path), let size = imageSizes[target] else {
                     if warnsWhenMissing {
                         found.append(.warning(display, line: page.line(of: key), "image `\(written)` not found",
-                                              hint: "put the image file beside this page or fix the path; it is relative to this file"))
+                                              hint: MissingPathHint.hint(for: written, otherwise: "put the image file beside this page or fix the path; it is relative to this file")))
                     }
                     return nil
                 }

@@ -79,7 +79,7 @@ public struct PageBodyRenderer: Sendable {
             case .missing:
                 warnings.append(.warning(displayPath, line: line,
                                          "\(link.isImage ? "image" : "link") `\(link.destination)` points to nothing in the content folder",
-                                         hint: "check the path; it is relative to this file"))
+                                         hint: MissingPathHint.hint(for: link.destination, otherwise: "check the path; it is relative to this file")))
                 return nil
             }
         }, picture: { link in

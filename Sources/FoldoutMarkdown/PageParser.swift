@@ -37,7 +37,7 @@ public enum PageParser {
                     message += " (\(context.text) that starts on line \(context.line + 1), column \(context.column))"
                 }
                 diagnostics.append(.error(displayPath, line: error.line + 1, column: error.column, message,
-                                          hint: "fix the YAML between the `---` lines; quote values that contain `:` or start with `[`, `{`, `*`, `&` or `#`"))
+                                          hint: error.hint ?? "fix the YAML between the `---` lines; quote values that contain `:` or start with `[`, `{`, `*`, `&` or `#`"))
             }
         }
         var page = ParsedPage(path: file.path, frontMatter: frontMatter, body: split.body, bodyFirstLine: split.bodyFirstLine,

@@ -298,6 +298,28 @@ import FoldoutTestSupport
         #expect(warnings.allSatisfy { $0.path == "Content/pets/rex.md" })
         #expect(warnings[0].message.contains("image `rex.jpg` not found"))
         #expect(warnings[1].message.contains("`asleep.png` points to nothing"))
+        #expect(warnings.allSatisfy { $0.hint?.contains("relative to this file") == true })
+    }
+
+    /// Hugo sites name their `static/` files from the root (`/pix/rex.webp`): the hint says
+    /// that such a path starts at the content folder, and names the file it looked for.
+    @Test func aMissingPathFromTheRootIsExplainedWithTheFileLookedFor() {
+        let site = BadInputSite(["pets/_index.md": Self.catalog,
+                                 "pets/rex.md": "---\ntitle: Rex\nimage: /pix/rex%20one.jpg\n---\nText.\n\n![Rex asleep](/pix/asleep.webp#top)\n"])
+        let warnings = site.warnings()
+        #expect(warnings.map(\.line) == [3, 7])
+        #expect(warnings[0].hint?.contains("put the file at `pix/rex one.jpg` in it") == true, "\(warnings[0])")
+        #expect(warnings[1].hint?.contains("put the file at `pix/asleep.webp` in it") == true, "\(warnings[1])")
+        #expect(warnings.allSatisfy { $0.hint?.contains("starts with `/` is looked up from the content folder") == true })
+    }
+
+    @Test func aKeyGivenTwiceSaysToKeepOneOfItsLines() {
+        let errors = BadInputSite(["pets/_index.md": Self.catalog,
+                                   "pets/rex.md": "---\ntitle: Rex\ndate: 2022-04-14\ndate: 2021-03-19\n---\nText.\n"]).errors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.path == "Content/pets/rex.md" && errors.first?.line == 4)
+        #expect(errors.first?.message.contains("date") == true)
+        #expect(errors.first?.hint == "keep one of the `date` lines: each key is given once")
     }
 
     // MARK: Templates
