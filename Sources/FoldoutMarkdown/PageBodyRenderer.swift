@@ -90,6 +90,11 @@ public struct PageBodyRenderer: Sendable {
             }
             return markup.html(alt: link.text)
         })
+        for shortcode in result.shortcodes {
+            warnings.append(.warning(displayPath, line: bodyFirstLine + shortcode.line - 1,
+                                     "`\(shortcode.text)` is a Hugo shortcode, which Foldout does not run: the page shows it as written",
+                                     hint: "replace it with Markdown, or put it in backticks to show it as code"))
+        }
         for link in result.links where link.isInvalid {
             warnings.append(.warning(displayPath, line: bodyFirstLine + link.line - 1,
                                      "\(link.isImage ? "image" : "link") `\(link.destination)` was removed: its port is not a number, so no browser can open it",

@@ -1,0 +1,41 @@
+import Testing
+@testable import FoldoutMarkdown
+
+/// Hugo shortcodes in a page's text are shown as written, and found so the build can say so;
+/// in code they are examples, and Go template actions without `<` or `%` are not shortcodes.
+@Suite struct HugoShortcodeTests {
+    let renderer = MarkdownRenderer()
+
+    func found(_ markdown: String) -> [HugoShortcodes.Found] { renderer.render(markdown).shortcodes }
+
+    @Test func shortcodesInTextAreFoundOnTheirLines() {
+        let result = renderer.render("Intro.\n\n{{< artlist >}}\n\n## Tags\n\nSee {{< tagcloud limit=\"5\" >}} below.\n")
+        #expect(result.shortcodes == [.init(line: 3, text: "{{< artlist >}}"), .init(line: 7, text: "{{< tagcloud limit=\"5\" >}}")])
+        #expect(result.html.contains("{{&lt; artlist &gt;}}"), "shown as written")
+    }
+
+    @Test func percentShortcodesAndTheirClosingTagsAreFound() {
+        #expect(found("{{% note %}}Careful.{{% /note %}}\n").map(\.text) == ["{{% note %}}", "{{% /note %}}"])
+    }
+
+    @Test func aShortcodeInAHeadingOrALinkTextIsFound() {
+        #expect(found("# Hi {{< emoji >}}\n").map(\.text) == ["{{< emoji >}}"])
+        #expect(found("[{{< param name >}}](x.md)\n").map(\.text) == ["{{< param name >}}"])
+    }
+
+    @Test func shortcodesInCodeAreExamples() {
+        #expect(found("Write `{{< figure src=\"a.jpg\" >}}` to show a figure.\n").isEmpty)
+        #expect(found("```\n{{< highlight go >}}\n```\n").isEmpty)
+        #expect(found("    {{% indented code %}}\n").isEmpty)
+    }
+
+    @Test func otherBracesAreNotShortcodes() {
+        #expect(found("A Go template: {{ .Title }}, a set {{1, 2}}, and {{<}} alone.\n").map(\.text) == ["{{<}} alone."])
+        #expect(found("No braces at all.\n").isEmpty)
+    }
+
+    @Test func anUnclosedShortcodeIsCutShort() {
+        let text = try! #require(found("{{< " + String(repeating: "x", count: 100) + "\n").first).text
+        #expect(text.count == 61 && text.hasSuffix("…"))
+    }
+}
