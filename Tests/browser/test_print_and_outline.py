@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import re
 import subprocess
+import time
 import unicodedata
 from pathlib import Path
 from urllib.parse import quote
@@ -319,8 +320,15 @@ return {closed, shown: isShown(row), inView: box.bottom > 0 && box.top < innerHe
 """
 
 
-def target_failures(driver, row_id: str, how: str) -> list[str]:
+def target_failures(driver, row_id: str, how: str, settle_seconds: float = 2.0) -> list[str]:
+    # A hashchange is a task of its own, and the browser's own scrolling to a fragment comes
+    # and goes around it: what a reader is left with counts, so the state is asked again
+    # until it holds or the time is up.
+    deadline = time.monotonic() + settle_seconds
     state = driver.execute_script(_TARGET_STATE, row_id)
+    while (state["closed"] or not state["shown"] or not state["inView"]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        state = driver.execute_script(_TARGET_STATE, row_id)
     if state["closed"]:
         return [f"{how}: groups around #{row_id} stay closed: {state['closed']}"]
     if not state["shown"]:
