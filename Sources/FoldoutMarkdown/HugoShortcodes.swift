@@ -35,13 +35,18 @@ public enum HugoShortcodes {
         let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         return found.map { shortcode in
             var written = shortcode
-            let plain = Array(straightened(shortcode.text).utf8)
+            // A shortcode cut short ends in `…` (a whole one ends in `}}`): the rest is compared.
+            let isCut = shortcode.text.hasSuffix(cutMark)
+            let plain = Array(straightened(String(shortcode.text.dropLast(isCut ? 1 : 0))).utf8)
             if shortcode.line >= 1, shortcode.line <= lines.count, lines[shortcode.line - 1].firstRange(of: plain) != nil {
-                written.text = String(decoding: plain, as: UTF8.self)
+                written.text = String(decoding: plain, as: UTF8.self) + (isCut ? cutMark : "")
             }
             return written
         }
     }
+
+    /// What ends a shortcode cut short.
+    static let cutMark = "…"
 
     /// `text` with smart punctuation undone: curly quotes straight, dashes and the ellipsis
     /// as the hyphens and periods that make them.
@@ -98,7 +103,7 @@ public enum HugoShortcodes {
             let ends = end + 3 <= text.count
             let stop = ends ? end + 3 : text.count
             var written = String(decoding: text[index..<stop], as: UTF8.self)
-            if written.count > 60 { written = written.prefix(60) + "…" }
+            if written.count > 60 { written = written.prefix(60) + cutMark }
             found.append(written)
             index = stop
         }

@@ -38,4 +38,18 @@ import Testing
         let text = try! #require(found("{{< " + String(repeating: "x", count: 100) + "\n").first).text
         #expect(text.count == 61 && text.hasSuffix("…"))
     }
+
+    @Test func aShortcodeCutShortKeepsItsStraightQuotes() {
+        let written = "{{< figure src=\"a.jpg\" alt=\"" + String(repeating: "y", count: 80)
+        let text = try! #require(found(written + "\n").first).text
+        #expect(text == written.prefix(60) + "…", "as the source writes it, not curled")
+    }
+
+    @Test func shortcodesInTableCellsAreFoundOnTheirRows() {
+        let table = "Intro.\n\n| Name | Notes |\n|---|---|\n| Pie | {{< rating 5 >}} |\n| Tart | plain |\n| Cake | {{% note %}}x{{% /note %}} |\n"
+        let result = renderer.render(table)
+        #expect(result.shortcodes == [.init(line: 5, text: "{{< rating 5 >}}"), .init(line: 7, text: "{{% note %}}"),
+                                      .init(line: 7, text: "{{% /note %}}")])
+        #expect(result.html.contains("<table>"), "still a table")
+    }
 }
