@@ -342,6 +342,29 @@ public enum OutputPath {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// A local link's destination as Foldout reads it: the path without the query, whether it
+    /// starts from the content folder (`/docs/setup.md`, as on GitHub; `path` is then without
+    /// its leading slashes), and the fragment after `#`, percent-decoded.
+    public struct LocalLink: Sendable, Equatable {
+        public var path: Substring
+        public var fromRoot: Bool
+        public var fragment: String?
+    }
+
+    /// `destination` (a local path, see `isLocal`) taken apart.
+    public static func localLink(_ destination: String) -> LocalLink {
+        var path = Substring(destination)
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            // Written fragments may be percent-encoded already; `relativeURL` encodes once.
+            fragment = percentDecode(String(path[path.index(after: hash)...]))
+            path = path[..<hash]
+        }
+        if let question = path.firstIndex(of: "?") { path = path[..<question] }
+        let fromRoot = path.hasPrefix("/")
+        return LocalLink(path: fromRoot ? path.drop { $0 == "/" } : path, fromRoot: fromRoot, fragment: fragment)
+    }
+
     /// Whether a link destination is a local path (not `https:`, `mailto:`, `//host`, `#x`).
     public static func isLocal(_ destination: String) -> Bool {
         if destination.isEmpty || destination.hasPrefix("#") || destination.hasPrefix("//") { return false }

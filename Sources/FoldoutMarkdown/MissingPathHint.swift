@@ -5,10 +5,9 @@ import FoldoutBase
 /// the content folder, not from the file: the hint says so, and names the file looked for.
 enum MissingPathHint {
     static func hint(for written: String, otherwise: String) -> String {
-        guard written.hasPrefix("/") else { return otherwise }
-        var path = Substring(written.drop { $0 == "/" })
-        if let end = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<end] }
-        return "a path that starts with `/` is looked up from the content folder: put the file at `\(OutputPath.percentDecode(String(path)))` "
+        let link = OutputPath.localLink(written)
+        guard link.fromRoot else { return otherwise }
+        return "a path that starts with `/` is looked up from the content folder: put the file at `\(OutputPath.percentDecode(String(link.path)))` "
             + "in it (where a Hugo site's `static/` files go), or fix the path"
     }
 }

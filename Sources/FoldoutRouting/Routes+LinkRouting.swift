@@ -18,20 +18,11 @@ extension Routes: LinkRouting {
             return fragment.isEmpty ? .external : .sameAnchor(page: page, fragment: fragment)
         }
         guard OutputPath.isLocal(destination), !destination.hasPrefix("//") else { return .external }
-        var path = Substring(destination)
-        var fragment: String?
-        if let hash = path.firstIndex(of: "#") {
-            // Written fragments may be percent-encoded already; `relativeURL` encodes once.
-            fragment = OutputPath.percentDecode(String(path[path.index(after: hash)...]))
-            path = path[..<hash]
-        }
-        if let question = path.firstIndex(of: "?") { path = path[..<question] }
-        if path.isEmpty { return .external }
+        let link = OutputPath.localLink(destination)
+        if link.path.isEmpty, !link.fromRoot { return .external }
         // A path from the root (`/docs/setup.md`) starts at the content folder, as on GitHub.
-        let rooted = path.hasPrefix("/")
-        guard let target = target(ofLink: String(rooted ? path.drop { $0 == "/" } : path), inSource: rooted ? "" : source)
-        else { return .missing }
-        let anchor = fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
+        guard let target = target(ofLink: String(link.path), inSource: link.fromRoot ? "" : source) else { return .missing }
+        let anchor = link.fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
         return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: anchor), page: target.path, fragment: anchor)
     }
 }

@@ -95,4 +95,14 @@ import FoldoutTestSupport
             #expect(OutputPath.resolve(relative, inFolder: base) == reference(relative, base), "\(relative) in \(base)")
         }
     }
+
+    /// What link routing and the hint for a missing path both read from a destination.
+    @Test func localLinksAreTakenApart() {
+        let plain = OutputPath.localLink("dogs/diego.md?v=2#Likes%20walks")
+        #expect(plain == .init(path: "dogs/diego.md", fromRoot: false, fragment: "Likes walks"))
+        let rooted = OutputPath.localLink("//pix/apple%20pie.webp?x#")
+        #expect(rooted == .init(path: "pix/apple%20pie.webp", fromRoot: true, fragment: ""))
+        #expect(OutputPath.localLink("/") == .init(path: "", fromRoot: true, fragment: nil))
+        #expect(OutputPath.localLink("?only=query") == .init(path: "", fromRoot: false, fragment: nil))
+    }
 }
