@@ -35,11 +35,16 @@ public enum HugoShortcodes {
         let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         return found.map { shortcode in
             var written = shortcode
-            // A shortcode cut short ends in `…` (a whole one ends in `}}`): the rest is compared.
-            let isCut = shortcode.text.hasSuffix(cutMark)
-            let plain = Array(straightened(String(shortcode.text.dropLast(isCut ? 1 : 0))).utf8)
-            if shortcode.line >= 1, shortcode.line <= lines.count, lines[shortcode.line - 1].firstRange(of: plain) != nil {
-                written.text = String(decoding: plain, as: UTF8.self) + (isCut ? cutMark : "")
+            guard shortcode.line >= 1, shortcode.line <= lines.count else { return written }
+            let line = lines[shortcode.line - 1]
+            let plain = straightened(shortcode.text)
+            if line.firstRange(of: Array(plain.utf8)) != nil {
+                written.text = plain
+            } else if shortcode.text.hasSuffix(cutMark) {
+                // Cut short: what comes before the mark is in the line, and is cut again, since
+                // straightening may have made it longer (`…` is three periods).
+                let start = straightened(String(shortcode.text.dropLast()))
+                if line.firstRange(of: Array(start.utf8)) != nil { written.text = start.prefix(60) + cutMark }
             }
             return written
         }

@@ -104,10 +104,11 @@ public struct MarkdownRenderer: Sendable {
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
             let document = cmark_parser_finish(parser)!
             cmark_parser_free(parser)
+            // Before the tables are converted: their rows are still the source's lines then.
+            if HugoShortcodes.mayHold(bytes) { shortcodes = HugoShortcodes.find(in: document, source: bytes) }
             PipeTables.convert(document, source: bytes, options: parseOptions, alignment: options.tableAlignment,
                                allocator: allocator, garbage: garbage)
             GitHubAlerts.convert(document, source: bytes, allocator: allocator, garbage: garbage)
-            if HugoShortcodes.mayHold(bytes) { shortcodes = HugoShortcodes.find(in: document, source: bytes) }
             garbage.add(document)
             return document
         }
