@@ -60,8 +60,10 @@ def main():
     compared = []
     for entry in args.compare:
         name, _, path = entry.partition("=")
-        if not name or not path or not os.access(path, os.X_OK) or name in ("foldout", "hugo", "floor", "cmark", "copy"):
-            sys.exit(f"bench: --compare wants NAME=PATH of an executable foldout, with a name of its own: {entry}")
+        # The name goes into output folder names and the report: letters, digits, `.`, `_`, `-`.
+        if (not re.fullmatch(r"[A-Za-z0-9._-]+", name) or name in ("foldout", "hugo", "floor", "cmark", "copy")
+                or name in (n for n, _ in compared) or not os.path.isfile(path) or not os.access(path, os.X_OK)):
+            sys.exit(f"bench: --compare wants NAME=PATH of an executable foldout, each with a name of its own: {entry}")
         compared.append((name, os.path.abspath(path)))
 
     started = datetime.datetime.now(datetime.timezone.utc)
@@ -164,7 +166,8 @@ def bench_size(work, size, foldout, runs, with_peers, paired=None, compared=()):
             measures[name].memories.append(memory)
             print(f"   {name:8} run {round_number + 1}: {seconds:7.3f} s {memory / 1024:8.1f} MB {cpu:7.3f} s CPU", file=sys.stderr)
         if round_number == 0:
-            check_foldout_output(os.path.join(root, "out-foldout-1"), size)
+            for name in ["foldout"] + [name for name, _ in compared]:
+                check_foldout_output(os.path.join(root, f"out-{name}-1"), size)
     return measures
 
 
