@@ -100,8 +100,10 @@ import FoldoutTestSupport
     @Test func localLinksAreTakenApart() {
         let plain = OutputPath.localLink("dogs/diego.md?v=2#Likes%20walks")
         #expect(plain == .init(path: "dogs/diego.md", fromRoot: false, fragment: "Likes walks"))
-        let rooted = OutputPath.localLink("//pix/apple%20pie.webp?x#")
+        let rooted = OutputPath.localLink("/pix/apple%20pie.webp?x#")
         #expect(rooted == .init(path: "pix/apple%20pie.webp", fromRoot: true, fragment: ""))
+        // `../`, `./` and the like are left to the router.
+        #expect(OutputPath.localLink("../b/c.md#x") == .init(path: "../b/c.md", fromRoot: false, fragment: "x"))
         #expect(OutputPath.localLink("/") == .init(path: "", fromRoot: true, fragment: nil))
         #expect(OutputPath.localLink("?only=query") == .init(path: "", fromRoot: false, fragment: nil))
     }
