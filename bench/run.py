@@ -34,6 +34,9 @@ BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
 
 HUGO = "hugo"
+# Measures bench_size names itself; a --compare name must be none of these (nor the
+# `foldout-SIZE` of the runs paired with the large size).
+OWN_MEASURES = ("foldout", "hugo", "floor", "cmark", "copy")
 
 
 def main():
@@ -61,7 +64,7 @@ def main():
     for entry in args.compare:
         name, _, path = entry.partition("=")
         # The name goes into output folder names and the report: letters, digits, `.`, `_`, `-`.
-        if (not re.fullmatch(r"[A-Za-z0-9._-]+", name) or name in ("foldout", "hugo", "floor", "cmark", "copy")
+        if (not re.fullmatch(r"[A-Za-z0-9._-]+", name) or name in OWN_MEASURES or name.startswith("foldout-")
                 or name in (n for n, _ in compared) or not os.path.isfile(path) or not os.access(path, os.X_OK)):
             sys.exit(f"bench: --compare wants NAME=PATH of an executable foldout, each with a name of its own: {entry}")
         compared.append((name, os.path.abspath(path)))
@@ -243,7 +246,7 @@ def render(results, sizes, large, info, started, command):
     for size in sizes:
         hugo = results[size]["hugo"]
         for name, m in results[size].items():
-            if name in ("foldout", "hugo", "floor", "cmark", "copy"):
+            if name in OWN_MEASURES:
                 continue
             lines += [f"Compared in the same rotation at {size:,} items: `{name}` {seconds(m)}, CPU {m.median_cpu:.2f} s, "
                       f"{m.memory_mb:.0f} MB; Hugo / {name} {hugo.median / m.median:.1f}x.", ""]
