@@ -175,6 +175,7 @@ package enum BuildRecordFile {
             writer.write(source)
             writer.write(target.path)
             writer.write(target.fragment)
+            writer.write(!state.routes.folders.contains(source))
         }
         writer.write(UInt64(state.routes.indexFiles.count))
         for (path, folder) in state.routes.indexFiles {
@@ -225,7 +226,7 @@ package enum BuildRecordFile {
         for _ in 0..<(try reader.readCount()) {
             let source = try reader.readString()
             routes.add(source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
-                       producesFile: false)
+                       producesFile: try reader.readBool())
         }
         for _ in 0..<(try reader.readCount()) {
             routes.addIndex(try reader.readString(), ofFolder: try reader.readString())

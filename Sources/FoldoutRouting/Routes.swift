@@ -19,12 +19,18 @@ public struct Routes: Sendable {
     /// Keyed by source path relative to the content folder: pages (`a/b.md`), folders (`a`,
     /// also reachable as `a/_index.md`) and assets (`a/b.jpg`).
     public private(set) var targets: [String: Target] = [:]
-    /// Each produced output path and the source it comes from, to report collisions.
+    /// Each produced output path, in lower case, and the source it comes from: to report
+    /// collisions, and to find a page from a link written for a site with lowercased URLs.
     public private(set) var producers: [String: String] = [:]
 
     /// Each folder's index file (`_index.md`, or a `README.md` standing in for it) and the
     /// folder it introduces; the file shows on its folder's page.
     public private(set) var indexFiles: [String: String] = [:]
+    /// Sources that produce no file of their own: folders shown as groups, and folders a page owns.
+    public private(set) var folders: Set<String> = []
+    /// `folders` by their path in lower case (the least path where two differ only in case),
+    /// for links written for a site whose tool lowercases its URLs.
+    private var foldersWithoutCase: [String: String] = [:]
     /// Folders that belong to a page of their name (`lesson/` to `lesson.md`), with that page.
     public private(set) var ownedFolders: [String: String] = [:]
 
@@ -43,7 +49,12 @@ public struct Routes: Sendable {
     @discardableResult
     public mutating func add(source: String, target: Target, producesFile: Bool) -> String? {
         targets[source] = target
-        guard producesFile else { return nil }
+        guard producesFile else {
+            folders.insert(source)
+            let key = source.lowercased()
+            if foldersWithoutCase[key].map({ source < $0 }) ?? true { foldersWithoutCase[key] = source }
+            return nil
+        }
         return Self.claim(target.path.lowercased(), for: source, in: &producers)
     }
 
@@ -84,9 +95,10 @@ public struct Routes: Sendable {
     }
 
     /// Links written for a site another tool built (mdBook, Jekyll: `ch02-guessing.html`,
-    /// `../index.html`) or without an extension (`setup`) name a Markdown file by its stem:
-    /// when nothing in the content folder has that name, the page of `stem.md` is meant, and
-    /// `index.html` means its folder.
+    /// `../index.html`; Hugo: `/functions/lang/translate/`) or without an extension (`setup`)
+    /// name a Markdown file by its stem: when nothing in the content folder has that name, the
+    /// page of `stem.md` is meant, `index.html` means its folder, and else the page whose
+    /// output path it is without case, since Hugo lowercases the URLs of `Translate.md`.
     private func target(ofBuiltName path: String) -> Target? {
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
         let name = slash.map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
@@ -104,6 +116,8 @@ public struct Routes: Sendable {
         let markdown = prefix + stem + ".md"
         if let target = targets[markdown] ?? indexFiles[markdown].flatMap({ targets[$0] }) { return target }
         if stem == "index" { return targets[folder] }
-        return nil
+        let built = (prefix + stem).lowercased()
+        guard let source = producers[built + ".html"] ?? producers[built + "/index.html"] ?? foldersWithoutCase[built] else { return nil }
+        return targets[source]
     }
 }

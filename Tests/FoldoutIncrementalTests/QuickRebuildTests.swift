@@ -81,6 +81,8 @@ import FoldoutTestSupport
                       ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md#habits), [her care](alba.md#feeding) and [Max](max.md).\n"]),
             Self.edit("an anchor on its own page", quick: true,
                       ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. [Below](#more) and [missing](#nothing).\n\n## More\n\nShe hides.\n"]),
+            Self.edit("links written for a site with lowercased URLs, as Hugo makes", quick: true,
+                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](/PETS/DOGS/ALBA/#care) and [the cats](/Pets/Cats/).\n"]),
             Self.edit("the links fixed", quick: true, ["pets/dogs/cleo.md": Self.site["pets/dogs/cleo.md"]!]),
             Self.edit("a loose item's summary, shown on the home page", quick: true,
                       ["about.md": "---\ntitle: About us\n---\nWe are friendly volunteers.\n\nWe meet on Sundays.\n"]),

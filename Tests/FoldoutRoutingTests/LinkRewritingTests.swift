@@ -87,6 +87,21 @@ import FoldoutTestSupport
         #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs == ["bolt.html", "../../cats/luna.html#care"])
     }
 
+    @Test func aBuiltNameFindsItsPageWithoutCaseAsHugoLowercasesURLs() throws {
+        // Hugo publishes `Whiskers.md` at `/pets/cats/whiskers/`; its docs link pages that way.
+        let report = try build("[W](/pets/cats/whiskers/) [W again](../../cats/WHISKERS.html#care) [Cats](/PETS/Cats/)",
+                               extra: ["pets/cats/Whiskers.md": "---\ntitle: Whiskers\n---\nBody.\n\n## Care\n\nDaily.\n"])
+        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
+                == ["../../cats/whiskers.html", "../../cats/whiskers.html#care", "../../index.html#cats"])
+        #expect(!report.warnings.contains { $0.message.contains("points to nothing") })
+    }
+
+    @Test func aMarkdownFileNameStillMatchesItsCase() throws {
+        // GitHub finds `Whiskers.md` only as written; so does the link check.
+        let report = try build("[W](../../cats/whiskers.md)", extra: ["pets/cats/Whiskers.md": "---\ntitle: Whiskers\n---\nBody.\n"])
+        #expect(report.warnings.contains { $0.message == "link `../../cats/whiskers.md` points to nothing in the content folder" })
+    }
+
     @Test func aBuiltNameWithoutItsMarkdownFileIsStillWarned() throws {
         let report = try build("[Gone](gone.html) [Page](bolt.php)")
         #expect(report.warnings.contains { $0.message == "link `gone.html` points to nothing in the content folder" })
