@@ -109,6 +109,11 @@ public enum PageParser {
                 break
             }
         }
+        // Hugo, Jekyll, Zola and Docusaurus pages describe themselves in `description:`; it
+        // stays a field, and stands in for the summary the page does not give.
+        if page.summary == nil, let description = frontMatter["description"]?.stringValue, !description.isEmpty {
+            page.summary = description
+        }
         return page
     }
 }

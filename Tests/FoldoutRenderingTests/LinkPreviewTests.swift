@@ -56,6 +56,22 @@ import FoldoutTestSupport
         #expect(PageHead(fixture.html(bo.outputPath)).descriptions == [fixture.report.site.description])
     }
 
+    @Test func anItemsDescriptionIsItsSummaryUnlessItGivesOne() throws {
+        // Pages written for Hugo or Jekyll describe themselves in `description:`.
+        let fixture = try SiteFixture(Self.files().merging([
+            "pets/dogs/cleo.md": page("title: Cleo\ndescription: A shy terrier.", "Cleo came in May."),
+            "pets/dogs/dot.md": page("title: Dot\ndescription: Not this.\nsummary: A spotted pup.", "Dot came in June."),
+        ]) { $1 })
+        let cleo = try #require(fixture.report.site.allItems.first { $0.title == "Cleo" })
+        #expect(cleo.summary == "A shy terrier.")
+        #expect(PageHead(fixture.html(cleo.outputPath)).descriptions == ["A shy terrier."])
+        #expect(fixture.html("pets/index.html").contains("A shy terrier."))
+        // It is still a field the page lists and templates can show.
+        #expect(cleo.fields.contains { $0.key == "description" })
+        let dot = try #require(fixture.report.site.allItems.first { $0.title == "Dot" })
+        #expect(dot.summary == "A spotted pup.")
+    }
+
     @Test func anImageAtAnHTTPSAddressIsShownAsItIsWithItsAlt() throws {
         for base in [Self.base, nil] {
             let head = PageHead(try SiteFixture(Self.files(base: base)).html("pets/dogs/ada.html"))
