@@ -43,7 +43,10 @@ public struct SectionOptions: Sendable, Equatable {
         func choice(_ key: String, from allowed: [String]) -> String? {
             guard let chosen = text(key) else { return nil }
             if allowed.contains(chosen) { return chosen }
-            problems.append(Problem(key: key, message: "unknown \(key) `\(chosen)`", hint: "use one of: \(allowed.joined(separator: ", "))"))
+            var hint = "use one of: \(allowed.joined(separator: ", "))"
+            // Hugo and Jekyll front matter name a theme's template with the same key.
+            if key == "layout" { hint += "; a template name from another tool (Hugo's `single`, Jekyll's `post`) does not apply here: delete the line" }
+            problems.append(Problem(key: key, message: "unknown \(key) `\(chosen)`", hint: hint))
             return nil
         }
         options.layout = choice("layout", from: layouts)

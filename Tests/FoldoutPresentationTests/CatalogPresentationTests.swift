@@ -188,6 +188,8 @@ import FoldoutTestSupport
         ])
         let messages = diagnostics.filter { $0.path == "Content/pets/cats/_index.md" }.map { "\($0.line ?? 0) \($0.message)" }
         #expect(messages.contains { $0.hasPrefix("3 unknown layout `mosaic`") })
+        // A Hugo site's `layout: single` is read here too; the hint says what to do with it.
+        #expect(diagnostics.contains { $0.message == "unknown layout `mosaic`" && $0.hint?.contains("Hugo's `single`") == true && $0.hint?.contains("delete the line") == true })
         #expect(messages.contains { $0.hasPrefix("4 `columns` must be a whole number") })
         #expect(messages.contains { $0.hasPrefix("5 unknown appearance `fancy`") })
         #expect(messages.contains { $0.hasPrefix("7 unknown order `sideways`") })
