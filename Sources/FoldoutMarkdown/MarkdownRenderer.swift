@@ -73,8 +73,8 @@ public struct MarkdownRenderer: Sendable {
         /// Ids kept on raw HTML elements (`<span id>`, `<a name>`), in order: links name them as
         /// they name headings.
         public var rawHTMLIDs: [String] = []
-        /// Hugo shortcodes in the text, which the page shows as written.
-        public var shortcodes: [HugoShortcodes.Found] = []
+        /// Hugo shortcodes and Jekyll's Liquid in the text, which the page shows as written.
+        public var templateTags: [TemplateTags.Found] = []
     }
 
     public var options: Options
@@ -97,7 +97,7 @@ public struct MarkdownRenderer: Sendable {
         // decoded with invalid sequences replaced), and checking it again cost libcmark a copy
         // of every line.
         var parseOptions: Int32 = options.allowRawHTML ? CMARK_OPT_UNSAFE : 0
-        var shortcodes: [HugoShortcodes.Found] = []
+        var templateTags: [TemplateTags.Found] = []
         let document: OpaquePointer = Self.withUTF8(markdown) { bytes in
             if options.smartPunctuation, Self.needsSmartPunctuation(bytes) { parseOptions |= CMARK_OPT_SMART }
             let parser = cmark_parser_new_with_mem(parseOptions, allocator)
@@ -105,7 +105,7 @@ public struct MarkdownRenderer: Sendable {
             let document = cmark_parser_finish(parser)!
             cmark_parser_free(parser)
             // Before the tables are converted: their rows are still the source's lines then.
-            if HugoShortcodes.mayHold(bytes) { shortcodes = HugoShortcodes.find(in: document, source: bytes) }
+            if TemplateTags.mayHold(bytes) { templateTags = TemplateTags.find(in: document, source: bytes) }
             PipeTables.convert(document, source: bytes, options: parseOptions, alignment: options.tableAlignment,
                                allocator: allocator, garbage: garbage)
             GitHubAlerts.convert(document, source: bytes, allocator: allocator, garbage: garbage)
@@ -218,13 +218,13 @@ public struct MarkdownRenderer: Sendable {
                                                    links: links, reservedIDs: options.reservedIDs, rewrite: rewrite)
             return Result(html: Self.insertingPictures(pictures, into: kept.html), firstHeading: firstHeading, droppedTitleHeading: dropped,
                           firstParagraph: paragraphText,
-                          headingIDs: kept.headingIDs, links: links + kept.links, rawHTMLIDs: kept.ids, shortcodes: shortcodes)
+                          headingIDs: kept.headingIDs, links: links + kept.links, rawHTMLIDs: kept.ids, templateTags: templateTags)
         }
         let rendered = cmark_render_html(document, parseOptions)
         let html = rendered.map { String(cString: $0) } ?? ""
         if let rendered { allocator.pointee.free(rendered) }
         return Result(html: html, firstHeading: firstHeading, droppedTitleHeading: dropped,
-                      firstParagraph: paragraphText, headingIDs: headingIDs, links: links, shortcodes: shortcodes)
+                      firstParagraph: paragraphText, headingIDs: headingIDs, links: links, templateTags: templateTags)
     }
 
     private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

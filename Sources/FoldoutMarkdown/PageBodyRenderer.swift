@@ -90,9 +90,10 @@ public struct PageBodyRenderer: Sendable {
             }
             return markup.html(alt: link.text)
         })
-        for shortcode in result.shortcodes {
-            warnings.append(.warning(displayPath, line: bodyFirstLine + shortcode.line - 1,
-                                     "`\(shortcode.text)` is a Hugo shortcode, which Foldout does not run: the page shows it as written",
+        for tag in result.templateTags {
+            let what = tag.kind == .liquid ? "Jekyll's Liquid" : "a Hugo shortcode"
+            warnings.append(.warning(displayPath, line: bodyFirstLine + tag.line - 1,
+                                     "`\(tag.text)` is \(what), which Foldout does not run: the page shows it as written",
                                      hint: "replace it with Markdown, or put it in backticks to show it as code"))
         }
         for link in result.links where link.isInvalid {

@@ -322,6 +322,14 @@ import FoldoutTestSupport
         #expect(warnings.first?.hint?.contains("backticks") == true)
     }
 
+    @Test func jekyllsLiquidIsAWarningOnItsLine() {
+        let warnings = BadInputSite(["pets/_index.md": Self.catalog,
+                                     "pets/rex.md": "---\ntitle: Rex\n---\nText.\n\n{% include note.html %}\n\nSee [#12]({{ site.repository }}/issues/12).\n\n`{% raw %}` is how Jekyll shows one.\n"]).warnings()
+        #expect(warnings.map(\.line) == [6, 8], "\(warnings)")
+        #expect(warnings.first?.message == "`{% include note.html %}` is Jekyll's Liquid, which Foldout does not run: the page shows it as written")
+        #expect(warnings.last?.message == "`{{ site.repository }}` is Jekyll's Liquid, which Foldout does not run: the page shows it as written")
+    }
+
     @Test func aKeyGivenTwiceSaysToKeepOneOfItsLines() {
         let errors = BadInputSite(["pets/_index.md": Self.catalog,
                                    "pets/rex.md": "---\ntitle: Rex\ndate: 2022-04-14\ndate: 2021-03-19\n---\nText.\n"]).errors()

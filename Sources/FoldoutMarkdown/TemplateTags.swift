@@ -1,18 +1,25 @@
 import CCmark
 import Foundation
 
-/// Hugo's shortcodes (`{{< tagcloud >}}`, `{{% note %}}`) in the text of a page: Foldout runs
-/// none, so the page shows them as written, and the build warns about each. Only text counts:
-/// in code spans and code blocks a shortcode is an example.
-public enum HugoShortcodes {
+/// Another tool's template tags in the text of a page: Hugo's shortcodes (`{{< tagcloud >}}`,
+/// `{{% note %}}`) and Jekyll's Liquid (`{% include note.html %}`, `{{ site.repository }}`).
+/// Foldout runs none, so the page shows them as written, and the build warns about each.
+/// Only text counts: in code spans and code blocks a tag is an example.
+public enum TemplateTags {
+    public enum Kind: Sendable, Equatable {
+        case hugoShortcode
+        case liquid
+    }
+
     public struct Found: Sendable, Equatable {
         /// The line in the Markdown it starts on.
         public var line: Int
-        /// The shortcode as written (cut short after 60 characters when it does not end).
+        /// The tag as written (cut short after 60 characters when it does not end).
         public var text: String
+        public var kind: Kind = .hugoShortcode
     }
 
-    /// Whether `bytes` may hold a shortcode: most bodies have no `{{`, and their trees are
+    /// Whether `bytes` may hold a tag: most bodies have no `{{` or `{%`, and their trees are
     /// not walked for one.
     static func mayHold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress, bytes.count >= 3 else { return false }
@@ -20,13 +27,13 @@ public enum HugoShortcodes {
         // memchr skips the long stretches without a `{` many bytes at a time.
         while offset < bytes.count - 1, let found = memchr(base + offset, Int32(UInt8(ascii: "{")), bytes.count - 1 - offset) {
             let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            if bytes[at + 1] == UInt8(ascii: "{") { return true }
+            if bytes[at + 1] == UInt8(ascii: "{") || bytes[at + 1] == UInt8(ascii: "%") { return true }
             offset = at + 1
         }
         return false
     }
 
-    /// The shortcodes in the text of `document`, parsed from `source`. libcmark keeps the `<`
+    /// The tags in the text of `document`, parsed from `source`. libcmark keeps the `<`
     /// of `{{<` as a text node of its own, so the text nodes that follow each other are read as
     /// one; smart punctuation curled their quotes, so each is taken as `source` writes it.
     static func find(in document: OpaquePointer, source: UnsafeBufferPointer<UInt8>) -> [Found] {
@@ -87,31 +94,67 @@ public enum HugoShortcodes {
                 next = cmark_node_next(current)
             }
             let line = Int(cmark_node_get_start_line(node))
-            for text in shortcodes(in: run) { found.append(Found(line: line, text: text)) }
+            for (text, kind) in tags(in: run) { found.append(Found(line: line, text: text, kind: kind)) }
         }
         return found
     }
 
-    /// Each `{{<` … `>}}` and `{{%` … `%}}` in `text`.
-    static func shortcodes(in text: [UInt8]) -> [String] {
-        var found: [String] = []
+    /// Jekyll's variables, which `{{ … }}` must start with to be taken for Liquid: other
+    /// double braces (a Go template's `{{ .Title }}`, a set `{{1, 2}}`) are left alone.
+    static let liquidObjects: [[UInt8]] = ["site", "page", "include", "jekyll", "paginator", "layout"].map { Array($0.utf8) }
+
+    /// Each `{{<` … `>}}` and `{{%` … `%}}` (Hugo), `{% name` … `%}` and `{{ site.` … `}}`
+    /// (Liquid) in `text`.
+    static func tags(in text: [UInt8]) -> [(String, Kind)] {
+        let brace = UInt8(ascii: "{"), percent = UInt8(ascii: "%"), less = UInt8(ascii: "<")
+        var found: [(String, Kind)] = []
         var index = 0
         while index + 2 < text.count {
-            guard text[index] == UInt8(ascii: "{"), text[index + 1] == UInt8(ascii: "{"),
-                  text[index + 2] == UInt8(ascii: "<") || text[index + 2] == UInt8(ascii: "%") else {
+            guard text[index] == brace, text[index + 1] == brace || text[index + 1] == percent else {
                 index += 1
                 continue
             }
-            let close: [UInt8] = [text[index + 2] == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "%"), UInt8(ascii: "}"), UInt8(ascii: "}")]
-            var end = index + 3
-            while end + 3 <= text.count, !text[end..<end + 3].elementsEqual(close) { end += 1 }
-            let ends = end + 3 <= text.count
-            let stop = ends ? end + 3 : text.count
+            let kind: Kind
+            let close: [UInt8]
+            if text[index + 1] == brace, text[index + 2] == less || text[index + 2] == percent {
+                kind = .hugoShortcode
+                close = [text[index + 2] == less ? UInt8(ascii: ">") : percent, UInt8(ascii: "}"), UInt8(ascii: "}")]
+            } else if text[index + 1] == percent, Self.startsLiquid(text, at: index + 2, names: nil) {
+                kind = .liquid
+                close = [percent, UInt8(ascii: "}")]
+            } else if text[index + 1] == brace, Self.startsLiquid(text, at: index + 2, names: liquidObjects) {
+                kind = .liquid
+                close = [UInt8(ascii: "}"), UInt8(ascii: "}")]
+            } else {
+                index += 1
+                continue
+            }
+            let opening = kind == .hugoShortcode ? 3 : 2
+            var end = index + opening
+            while end + close.count <= text.count, !text[end..<end + close.count].elementsEqual(close) { end += 1 }
+            let stop = end + close.count <= text.count ? end + close.count : text.count
             var written = String(decoding: text[index..<stop], as: UTF8.self)
             if written.count > 60 { written = written.prefix(60) + cutMark }
-            found.append(written)
+            found.append((written, kind))
             index = stop
         }
         return found
+    }
+
+    /// Whether Liquid goes on at `start`, after `{%` or `{{`: an optional `-` and spaces, then a
+    /// tag's name (any word) or one of `names` followed by `.`, `|`, a space or `}`.
+    private static func startsLiquid(_ text: [UInt8], at start: Int, names: [[UInt8]]?) -> Bool {
+        var at = start
+        if at < text.count, text[at] == UInt8(ascii: "-") { at += 1 }
+        while at < text.count, text[at] == UInt8(ascii: " ") { at += 1 }
+        guard let names else {
+            guard at < text.count else { return false }
+            let letter = text[at] | 0x20
+            return letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")
+        }
+        return names.contains { name in
+            guard at + name.count < text.count, text[at..<at + name.count].elementsEqual(name) else { return false }
+            return [UInt8(ascii: "."), UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "}")].contains(text[at + name.count])
+        }
     }
 }
