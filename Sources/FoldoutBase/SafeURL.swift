@@ -68,11 +68,25 @@ public enum SafeURL {
         if let colon, !bytes[bytes.index(after: colon)..<index].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             return nil
         }
-        // One pass over what follows the host; the repaired copy is made only from the
-        // first byte that needs encoding.
+        return encodingForbidden(url, from: index)
+    }
+
+    /// A relative URL (no scheme) kept as it is written, because it leads to nothing in the
+    /// content folder, as the HTML checker accepts it: what a URL may not hold percent-encoded,
+    /// as in `repairedWebURL` (`{{% eturl alias %}}`, another tool's template, is
+    /// `%7B%7B%25%20eturl…`). Any other URL comes back as it is.
+    public static func repairedRelativeURL(_ url: String) -> String {
+        guard !readScheme(url, { _ in }) else { return url }
+        return encodingForbidden(url, from: url.utf8.startIndex)
+    }
+
+    /// `url` with every byte from `start` on that a URL may not hold percent-encoded.
+    private static func encodingForbidden(_ url: String, from start: String.Index) -> String {
+        // One pass; the repaired copy is made only from the first byte that needs encoding.
+        let bytes = url.utf8
         var repaired: [UInt8]?
         var seenHash = false
-        var position = index
+        var position = start
         while position != bytes.endIndex {
             let byte = bytes[position]
             let next = bytes.index(after: position)

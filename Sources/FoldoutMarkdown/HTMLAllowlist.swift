@@ -485,7 +485,7 @@ package struct HTMLAllowlist {
                 link.destination = repaired
                 return repaired
             }
-            guard let replacement = rewrite(link) else { return value }
+            guard let replacement = rewrite(link) else { return SafeURL.repairedRelativeURL(value) }
             link.destination = replacement
             return replacement
         }

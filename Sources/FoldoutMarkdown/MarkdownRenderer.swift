@@ -197,6 +197,10 @@ public struct MarkdownRenderer: Sendable {
             } else if let replacement = rewrite(link) {
                 cmark_node_set_url(linkNodes[index], replacement)
                 links[index].destination = replacement
+            } else if case let kept = SafeURL.repairedRelativeURL(link.destination), kept != link.destination {
+                // cmark encodes what a URL may not hold but a `%` that starts no escape; the
+                // warning still quotes the link as written.
+                cmark_node_set_url(linkNodes[index], kept)
             }
         }
 

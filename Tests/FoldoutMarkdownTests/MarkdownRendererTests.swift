@@ -191,6 +191,18 @@ import FoldoutTestSupport
         #expect(SafeURL.repairedWebURL("http://[::1]:8080/a[1]") == "http://[::1]:8080/a%5B1%5D")
     }
 
+    @Test func relativeURLsKeptAsWrittenGetWhatTheHTMLCheckerAsksFor() {
+        // Hugo's docs link `<{{% eturl alias %}}>`; cmark encodes the braces and spaces but
+        // not a `%` that starts no escape. Links the caller rewrites are left to it.
+        let result = renderer.render("[a] [b](notes%20one.md#x) [c](<../x|y.md?q=100%>)\n\n[a]: <{{% eturl alias %}}>\n")
+        let hrefs = HTMLTags.scan(result.html).compactMap { $0.attributes["href"] }
+        #expect(hrefs == ["%7B%7B%25%20eturl%20alias%20%25%7D%7D", "notes%20one.md#x", "../x%7Cy.md?q=100%25"])
+        #expect(result.links.map(\.destination) == ["{{% eturl alias %}}", "notes%20one.md#x", "../x|y.md?q=100%"], "warnings quote them as written")
+        #expect(SafeURL.repairedRelativeURL("mailto:a b") == "mailto:a b")
+        let rewritten = renderer.render("[c](<x|y.md>)\n", rewrite: { _ in "x-y.html" })
+        #expect(HTMLTags.scan(rewritten.html).compactMap { $0.attributes["href"] } == ["x-y.html"])
+    }
+
     @Test func duplicateHeadingsGetUniqueIds() {
         let result = renderer.render("## Notes\n\n## Notes\n\n## Notes\n")
         #expect(result.headingIDs.count == 3)
