@@ -15,7 +15,7 @@ import FoldoutModel
 /// one, which writes the file anew. A file written by another version of Foldout is
 /// ignored. Like the build cache, the file only ever makes builds faster, never different.
 package enum BuildRecordFile {
-    private static let magic = Array("FOLDOUT-STATE 2\n".utf8)
+    private static let magic = Array("FOLDOUT-STATE 3\n".utf8)
 
     fileprivate enum Kind: UInt64 {
         case files = 1

@@ -28,8 +28,9 @@ public struct Routes: Sendable {
     public private(set) var indexFiles: [String: String] = [:]
     /// Sources that produce no file of their own: folders shown as groups, and folders a page owns.
     public private(set) var folders: Set<String> = []
-    /// `folders` by their path in lower case (the least path where two differ only in case),
-    /// for links written for a site whose tool lowercases its URLs.
+    /// `folders` by their path in lower case, in the content folder and in the output (the
+    /// least path where two share one), for links written for a site whose tool lowercases
+    /// its URLs.
     private var foldersWithoutCase: [String: String] = [:]
     /// Folders that belong to a page of their name (`lesson/` to `lesson.md`), with that page.
     public private(set) var ownedFolders: [String: String] = [:]
@@ -51,11 +52,25 @@ public struct Routes: Sendable {
         targets[source] = target
         guard producesFile else {
             folders.insert(source)
-            let key = source.lowercased()
-            if foldersWithoutCase[key].map({ source < $0 }) ?? true { foldersWithoutCase[key] = source }
+            // By its path in the content folder and, as a tool that lowercases its URLs would
+            // have published it, in the output (`Big Cats/` is the group `big-cats`).
+            for key in [source.lowercased(), Self.outputFolder(of: target).lowercased()] where !key.isEmpty {
+                if foldersWithoutCase[key].map({ source < $0 }) ?? true { foldersWithoutCase[key] = source }
+            }
             return nil
         }
         return Self.claim(target.path.lowercased(), for: source, in: &producers)
+    }
+
+    /// Where a folder that produces no file would be in the output: its catalog page's folder
+    /// and its anchor there (`pets/index.html#big-cats` is `pets/big-cats`), or for a folder a
+    /// page owns, that page's path without `.html`.
+    private static func outputFolder(of target: Target) -> String {
+        guard let fragment = target.fragment else {
+            return target.path.hasSuffix(".html") ? String(target.path.dropLast(".html".count)) : target.path
+        }
+        let page = target.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(target.path[..<$0]) } ?? ""
+        return page.isEmpty ? fragment : page + "/" + fragment
     }
 
     /// Records `path` as the index file of `folder`, which must be routed too: links to the
@@ -97,27 +112,35 @@ public struct Routes: Sendable {
     /// Links written for a site another tool built (mdBook, Jekyll: `ch02-guessing.html`,
     /// `../index.html`; Hugo: `/functions/lang/translate/`) or without an extension (`setup`)
     /// name a Markdown file by its stem: when nothing in the content folder has that name, the
-    /// page of `stem.md` is meant, `index.html` means its folder, and else the page whose
-    /// output path it is without case, since Hugo lowercases the URLs of `Translate.md`.
+    /// page of `stem.md` is meant and `index.html` means its folder; else, without case, since
+    /// Hugo lowercases the URLs of `Translate.md` and `Big Cats/`, the page whose output path
+    /// it is, or (with no extension, or as `index.html`) the folder.
     private func target(ofBuiltName path: String) -> Target? {
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
         let name = slash.map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
         let folder = slash.map { String(path[..<$0]) } ?? ""
         let stem: Substring
+        let hasExtension: Bool
         if let dot = name.lastIndex(of: ".") {
             let ext = name[name.index(after: dot)...].lowercased()
             guard ext == "html" || ext == "htm" else { return nil }
             stem = name[..<dot]
+            hasExtension = true
         } else {
             stem = name
+            hasExtension = false
         }
         guard !stem.isEmpty else { return nil }
         let prefix = folder.isEmpty ? "" : folder + "/"
         let markdown = prefix + stem + ".md"
         if let target = targets[markdown] ?? indexFiles[markdown].flatMap({ targets[$0] }) { return target }
-        if stem == "index" { return targets[folder] }
-        let built = (prefix + stem).lowercased()
-        guard let source = producers[built + ".html"] ?? producers[built + "/index.html"] ?? foldersWithoutCase[built] else { return nil }
+        if stem == "index", let target = targets[folder] { return target }
+        let isIndex = stem.lowercased() == "index"
+        let built = (isIndex ? folder : prefix + stem).lowercased()
+        if !isIndex, let source = producers[built + ".html"] { return targets[source] }
+        guard isIndex || !hasExtension else { return nil }
+        if built.isEmpty { return targets[""] }
+        guard let source = foldersWithoutCase[built] ?? producers[built + "/index.html"] else { return nil }
         return targets[source]
     }
 }

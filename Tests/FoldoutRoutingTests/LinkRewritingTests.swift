@@ -96,6 +96,17 @@ import FoldoutTestSupport
         #expect(!report.warnings.contains { $0.message.contains("points to nothing") })
     }
 
+    @Test func aBuiltFolderNameFindsItsGroupWithoutCaseButNotAsAPage() throws {
+        // `Big Cats/` is published as `big-cats`; an index file in any case means its folder.
+        let report = try build("[A](/pets/big-cats/) [B](</PETS/Big Cats/index.html>) [C](../../BIG-CATS/INDEX.HTML) [D](../../big-cats.html)",
+                               extra: ["pets/Big Cats/_index.md": "---\ntitle: Big cats\n---\n",
+                                       "pets/Big Cats/leo.md": "---\ntitle: Leo\n---\nBody.\n"])
+        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs.prefix(3)
+                == ["../../index.html#big-cats", "../../index.html#big-cats", "../../index.html#big-cats"])
+        // A page name does not lead to a folder.
+        #expect(report.warnings.contains { $0.message == "link `../../big-cats.html` points to nothing in the content folder" })
+    }
+
     @Test func aMarkdownFileNameStillMatchesItsCase() throws {
         // GitHub finds `Whiskers.md` only as written; so does the link check.
         let report = try build("[W](../../cats/whiskers.md)", extra: ["pets/cats/Whiskers.md": "---\ntitle: Whiskers\n---\nBody.\n"])
