@@ -16,6 +16,7 @@ public enum TemplateTags {
         public var line: Int
         /// The tag as written (cut short after 60 characters when it does not end).
         public var text: String
+        /// Whose syntax it is, which the warning names.
         public var kind: Kind = .hugoShortcode
     }
 
@@ -40,24 +41,24 @@ public enum TemplateTags {
         let found = find(in: document)
         guard !found.isEmpty else { return found }
         let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        return found.map { shortcode in
-            var written = shortcode
-            guard shortcode.line >= 1, shortcode.line <= lines.count else { return written }
-            let line = lines[shortcode.line - 1]
-            let plain = straightened(shortcode.text)
+        return found.map { tag in
+            var written = tag
+            guard tag.line >= 1, tag.line <= lines.count else { return written }
+            let line = lines[tag.line - 1]
+            let plain = straightened(tag.text)
             if line.firstRange(of: Array(plain.utf8)) != nil {
                 written.text = plain
-            } else if shortcode.text.hasSuffix(cutMark) {
+            } else if tag.text.hasSuffix(cutMark) {
                 // Cut short: what comes before the mark is in the line, and is cut again, since
                 // straightening may have made it longer (`…` is three periods).
-                let start = straightened(String(shortcode.text.dropLast()))
+                let start = straightened(String(tag.text.dropLast()))
                 if line.firstRange(of: Array(start.utf8)) != nil { written.text = start.prefix(60) + cutMark }
             }
             return written
         }
     }
 
-    /// What ends a shortcode cut short.
+    /// What ends a tag cut short.
     static let cutMark = "…"
 
     /// `text` with smart punctuation undone: curly quotes straight, dashes and the ellipsis
@@ -141,20 +142,26 @@ public enum TemplateTags {
         return found
     }
 
-    /// Whether Liquid goes on at `start`, after `{%` or `{{`: an optional `-` and spaces, then a
-    /// tag's name (any word) or one of `names` followed by `.`, `|`, a space or `}`.
+    /// Whether Liquid goes on at `start`, after `{%` or `{{`: an optional `-` and spaces, then
+    /// a tag's name (a word, then a space, `-` or `%`: `{%s}` in prose is no tag) or one of
+    /// `names` followed by `.` and a lowercase letter, `|`, a space or `}` (Jekyll writes
+    /// `site.title`; Hugo's Go templates, `site.Title`).
     private static func startsLiquid(_ text: [UInt8], at start: Int, names: [[UInt8]]?) -> Bool {
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
         var at = start
         if at < text.count, text[at] == UInt8(ascii: "-") { at += 1 }
         while at < text.count, text[at] == UInt8(ascii: " ") { at += 1 }
         guard let names else {
-            guard at < text.count else { return false }
-            let letter = text[at] | 0x20
-            return letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")
+            var end = at
+            while end < text.count, isLower(text[end]) || text[end] == UInt8(ascii: "_") { end += 1 }
+            guard end > at, end < text.count else { return false }
+            return [UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "%")].contains(text[end])
         }
         return names.contains { name in
-            guard at + name.count < text.count, text[at..<at + name.count].elementsEqual(name) else { return false }
-            return [UInt8(ascii: "."), UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "}")].contains(text[at + name.count])
+            let end = at + name.count
+            guard end < text.count, text[at..<end].elementsEqual(name) else { return false }
+            if text[end] == UInt8(ascii: ".") { return end + 1 < text.count && isLower(text[end + 1]) }
+            return [UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "}")].contains(text[end])
         }
     }
 }

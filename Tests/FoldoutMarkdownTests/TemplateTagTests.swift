@@ -45,6 +45,9 @@ import Testing
     @Test func liquidInCodeIsAnExampleAndOtherPercentBracesAreNotLiquid() {
         #expect(found("Wrap it in `{% raw %}` and `{{ site.url }}`.\n\n```\n{% highlight ruby %}\n```\n").isEmpty)
         #expect(found("Half off: {%} and {% 5 %}; a Go template {{ .Site.Title }}; a word {{ sitemap }}.\n").isEmpty)
+        // A format in prose, and Hugo's own globals, which Go templates capitalize.
+        #expect(found("Use {%s} to print it; Hugo writes {{ site.Title }} and {{ page.Params.x }}.\n").isEmpty)
+        #expect(found("{%raw%}x{%endraw%} and {{site.title}}\n").map(\.text) == ["{%raw%}", "{%endraw%}", "{{site.title}}"])
     }
 
     @Test func otherBracesAreNotShortcodes() {
