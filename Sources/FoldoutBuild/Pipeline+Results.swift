@@ -15,6 +15,8 @@ extension Pipeline {
         /// The parsed pages that take part, by source path; their bodies are dropped once rendered.
         package var pages: [String: ParsedPage]
         package var routes: Routes
+        /// The pages written at pages' old addresses (`aliases:`).
+        package var redirects: [Redirect]
         /// The content's images, read and checked, with the site's image settings.
         package var images: SiteImages
         /// Every image file the pages name, planned with the presentation.

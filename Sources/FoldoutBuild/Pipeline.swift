@@ -53,7 +53,9 @@ package struct Pipeline {
         diagnostics += parsed.diagnostics
         clock.lap("parse")
 
-        let routes = ContentRouter(displayPath: displayPath).route(tree, pages: parsed.pages, diagnostics: &diagnostics)
+        let router = ContentRouter(displayPath: displayPath)
+        let routes = router.route(tree, pages: parsed.pages, diagnostics: &diagnostics)
+        let redirects = router.redirects(pages: parsed.pages, routes: routes, diagnostics: &diagnostics)
         clock.lap("route")
 
         let images = imageStage(tree: tree, pages: parsed.pages, routes: routes, inputs: inputs, diagnostics: &diagnostics)
@@ -91,7 +93,7 @@ package struct Pipeline {
 
         var ownDiagnostics = parsed.ownDiagnostics.merging(bodies.ownDiagnostics, uniquingKeysWith: +)
         for ((source, _), found) in zip(bodies.linking, anchorWarnings) where !found.isEmpty { ownDiagnostics[source, default: []] += found }
-        return Modeled(tree: tree, pages: parsed.pages, routes: routes, images: images, imageVariants: imageVariants, markdown: markdown, bodies: bodies, site: site,
+        return Modeled(tree: tree, pages: parsed.pages, routes: routes, redirects: redirects, images: images, imageVariants: imageVariants, markdown: markdown, bodies: bodies, site: site,
                        anchors: anchors, presentation: presentation, feedDates: feedDates, templates: templates, shared: shared, digest: digest,
                        warnings: diagnostics, ownDiagnostics: ownDiagnostics, fileDigests: inputs.fileDigests, timings: clock.laps)
     }
@@ -142,6 +144,12 @@ package struct Pipeline {
             snapshot.add(path, .copy(from: asset.absolutePath), contentDigest: modeled.fileDigests[asset.path])
         }
         for asset in modeled.templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
+        for redirect in modeled.redirects {
+            let title = modeled.bodies.pages[redirect.source]?.title ?? modeled.site.title
+            let page = RedirectPage(path: redirect.path, target: redirect.target.path, fragment: redirect.target.fragment, title: title,
+                                    language: modeled.site.language, baseURL: modeled.site.baseURL)
+            snapshot.add(redirect.path, text: page.html)
+        }
         clock.lap("render")
         return Built(modeled: modeled, snapshot: snapshot, pageCount: pageCount, imageWarnings: imageWarnings,
                      timings: modeled.timings + clock.laps)

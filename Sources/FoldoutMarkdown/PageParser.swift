@@ -6,7 +6,7 @@ import FoldoutLoading
 public enum PageParser {
     /// Keys Foldout itself reads; every other key is a field for templates.
     public static let reservedKeys: Set<String> = [
-        "title", "slug", "weight", "draft", "image", "summary", "date", "expanded", "layout", "tags", "unsafe_html",
+        "title", "slug", "weight", "draft", "image", "summary", "date", "expanded", "layout", "tags", "unsafe_html", "aliases",
     ]
 
     /// Parses one file. `displayPath` names it in messages. Like a compiler, it reports a
@@ -94,6 +94,16 @@ public enum PageParser {
                         continue
                     }
                     page.unsafeHTML = flag
+                }
+            case "aliases":
+                switch value {
+                case .list(let values):
+                    page.aliases = values.compactMap(\.stringValue).filter { !$0.isEmpty }
+                    if page.aliases.count != values.count { typeError(key, "a list of addresses", example: "[/old/address/]") }
+                case .string(let single) where !single.isEmpty:
+                    page.aliases = [single]
+                case .null: break
+                default: typeError(key, "a list of addresses", example: "[/old/address/]")
                 }
             case "tags":
                 switch value {

@@ -20,6 +20,8 @@ public struct ParsedPage: Sendable {
     public var expanded: Bool?
     public var layout: String?
     public var tags: [String]
+    /// `aliases:`, the addresses a page had before (as Hugo and Zola read them), as written.
+    public var aliases: [String] = []
     /// `unsafe_html:` of the site's `Content/_index.md`: keep raw HTML in Markdown.
     public var unsafeHTML: Bool
     /// Digest of the front matter's text, when the page has front matter and the build

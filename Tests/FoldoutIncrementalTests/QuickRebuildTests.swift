@@ -24,6 +24,7 @@ import FoldoutTestSupport
         "pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n",
         "courses/swift/_index.md": "---\ntitle: Swift\nsort: summary\n---\n",
         "courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n",
+        "courses/swift/setup.md": "---\ntitle: Setup\naliases: [/setup/, ../install.html]\n---\nInstall it.\n",
         "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this. Read about [Alba's care](../../pets/dogs/alba.md#care).\n",
     ]) { $1 }
 
@@ -96,6 +97,8 @@ import FoldoutTestSupport
                 try site.write(["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Games\n\nBalls of wool.\n",
                                 "pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Dora](../cats/dora.md#games).\n"])
             },
+            Self.edit("the body of a page with aliases", quick: true,
+                      ["courses/swift/setup.md": "---\ntitle: Setup\naliases: [/setup/, ../install.html]\n---\nInstall it.\n\nThen run it.\n"]),
             Self.edit("a later paragraph in a section sorted by summary", quick: true,
                       ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n\nAnd more.\n"]),
         ], site: site)
@@ -171,6 +174,8 @@ import FoldoutTestSupport
             Self.edit("a heading another page links to", quick: false,
                       ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "## Care", with: "## Daily care")]),
             Self.edit("front matter", quick: false, ["pets/dogs/bruno.md": "---\ntitle: Bruno\n---\nBruno found a home.\n\nHe is happy.\n"]),
+            Self.edit("an alias moved", quick: false,
+                      ["courses/swift/setup.md": "---\ntitle: Setup\naliases: [/setup/, /old/setup.html]\n---\nInstall it.\n"]),
             Self.edit("a summary in a section sorted by summary", quick: false,
                       ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nZero to one.\n"]),
             Self.edit("a catalog's intro", quick: false, ["pets/_index.md": Self.site["pets/_index.md"]! + " Come and see.\n"]),

@@ -1,0 +1,67 @@
+import Testing
+import FoldoutBase
+import FoldoutTestSupport
+
+/// `aliases:` (as Hugo and Zola read it): a page at each old address sends the reader on to
+/// the page, with no script, from `file://` as over HTTP.
+@Suite struct RedirectTests {
+    static let site: [String: String] = [
+        "_index.md": page("title: Shelter\nbase_url: https://example.org/shelter/"),
+        "pets/_index.md": page("title: Pets\naliases: [/animals/]"),
+        "pets/dogs/_index.md": page("title: Dogs\naliases: /pets/canines/"),
+        "pets/dogs/rex.md": page("title: Rex & Co\naliases: [/old/rex/, rex-2019.html, \"../rexy\"]"),
+    ]
+
+    /// The relative URL the refresh of the page at `path` leads to.
+    func refresh(_ fixture: SiteFixture, _ path: String) -> String? {
+        let html = fixture.html(path)
+        guard let range = html.range(of: #"<meta http-equiv="refresh" content="0; url="#) else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    @Test func eachAliasIsAPageThatSendsTheReaderOn() throws {
+        let fixture = try SiteFixture(Self.site)
+        // From the root, beside the page (`.html`: that file), and up from the page's folder.
+        #expect(refresh(fixture, "old/rex/index.html") == "../../pets/dogs/rex.html")
+        #expect(refresh(fixture, "pets/dogs/rex-2019.html") == "rex.html")
+        #expect(refresh(fixture, "pets/rexy/index.html") == "../dogs/rex.html")
+        // A catalog's and a group's old addresses lead to the catalog page, at the group.
+        #expect(refresh(fixture, "animals/index.html") == "../pets/index.html")
+        #expect(refresh(fixture, "pets/canines/index.html") == "../index.html#dogs")
+        let html = fixture.html("old/rex/index.html")
+        #expect(html.contains(#"<link rel="canonical" href="https://example.org/shelter/pets/dogs/rex.html">"#))
+        #expect(html.contains(#"<a href="../../pets/dogs/rex.html">Rex &amp; Co</a>"#))
+        #expect(html.contains(#"<meta name="robots" content="noindex">"#))
+    }
+
+    @Test func aliasesAreNotAFieldNorInTheSitemap() throws {
+        let fixture = try SiteFixture(Self.site)
+        #expect(!fixture.html("pets/dogs/rex.html").contains("/old/rex/"))
+        let sitemap = fixture.html("sitemap.xml")
+        #expect(sitemap.contains("pets/dogs/rex.html") && !sitemap.contains("old/rex"))
+    }
+
+    @Test func aliasesWhereTheSitePublishesAreLeftOutWithAWarningAtTheirLine() throws {
+        let fixture = try SiteFixture(Self.site.merging([
+            "pets/cats/tom.md": page("title: Tom\naliases: [/pets/dogs/rex.html, /tags/x/, https://example.org/tom/, /../up/, /old/rex/, /tom/]"),
+        ]) { $1 })
+        let warnings = fixture.report.warnings
+        let messages = warnings.filter { $0.path == "Content/pets/cats/tom.md" }.map { "\($0.line ?? 0) \($0.message)" }
+        let left = "; no redirect is written for it"
+        #expect(messages.contains("3 alias `/pets/dogs/rex.html` is `pets/dogs/rex.html`, where `Content/pets/dogs/rex.md` is published" + left), "\(messages)")
+        #expect(messages.contains("3 alias `/tags/x/` is `tags/x/index.html`, among the files Foldout writes itself" + left))
+        #expect(messages.contains("3 alias `https://example.org/tom/` is not a path on this site" + left))
+        #expect(messages.contains("3 alias `/../up/` is not a path on this site" + left))
+        // Two files with one alias: the second in path order is told about the first.
+        #expect(warnings.contains { $0.path == "Content/pets/dogs/rex.md" && $0.line == 3
+                && $0.message == "alias `/old/rex/` is `old/rex/index.html`, which `Content/pets/cats/tom.md` has as an alias too" + left })
+        // The page itself is untouched; its good alias is written.
+        #expect(fixture.html("pets/dogs/rex.html").contains("<h1>Rex &amp; Co</h1>") && refresh(fixture, "tom/index.html") == "../pets/cats/tom.html")
+        #expect(fixture.html("tags/x/index.html").isEmpty)
+    }
+
+    @Test func aliasesMustBeAddresses() {
+        let diagnostics = SiteFixture.failure(Self.site.merging(["pets/cats/tom.md": page("title: Tom\naliases: {old: x}")]) { $1 })
+        #expect(diagnostics.contains { $0.path == "Content/pets/cats/tom.md" && $0.line == 3 && $0.message.hasPrefix("`aliases` must be a list of addresses") })
+    }
+}
