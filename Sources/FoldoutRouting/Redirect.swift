@@ -30,7 +30,8 @@ extension ContentRouter {
     public func redirects(pages: [String: ParsedPage], routes: Routes, diagnostics: inout [Diagnostic]) -> [Redirect] {
         var redirects: [Redirect] = []
         var claimed: [String: String] = [:]
-        for (source, page) in pages.sorted(by: { $0.key < $1.key }) where !page.aliases.isEmpty {
+        // Most sites have no alias: only the pages with one are sorted, for messages in path order.
+        for (source, page) in pages.filter({ !$0.value.aliases.isEmpty }).sorted(by: { $0.key < $1.key }) {
             guard let target = routes.targets[routes.owner(of: source)] else { continue }
             func problem(_ alias: String, _ message: String, _ hint: String) {
                 diagnostics.append(.warning(displayPath(source), line: page.line(of: "aliases"),
