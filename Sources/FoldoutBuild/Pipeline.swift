@@ -145,7 +145,8 @@ package struct Pipeline {
         }
         for asset in modeled.templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
         for redirect in modeled.redirects {
-            let title = modeled.bodies.pages[redirect.source]?.title ?? modeled.site.title
+            // The W3C checker wants a title on every page.
+            let title = [modeled.bodies.pages[redirect.source]?.title ?? "", modeled.site.title].first { !$0.isEmpty } ?? redirect.target.path
             let page = RedirectPage(path: redirect.path, target: redirect.target.path, fragment: redirect.target.fragment, title: title,
                                     language: modeled.site.language, baseURL: modeled.site.baseURL)
             snapshot.add(redirect.path, text: page.html)

@@ -21,61 +21,100 @@ public struct Redirect: Sendable, Equatable {
 
 extension ContentRouter {
     /// A redirect for each alias of `pages`, in path order. An alias from the root
-    /// (`/old/rex/`) starts at the output folder, any other at the folder of the page's own
-    /// file; one ending in `.html` names that file, any other a folder, which gets
-    /// `index.html`, as on Hugo's sites. An alias that is another site's address, climbs out
-    /// of the output folder, or is where a file of the site (or another alias) is published
-    /// is left out with a warning at the `aliases` line: the site builds without that one
-    /// old address (real content has them, such as Hugo's docs giving one alias to two pages).
+    /// (`/old/rex/`) starts at the output folder; any other, as on Hugo's sites, at the
+    /// page's own output folder, or for an `_index.md` at the folder above its folder's. One
+    /// ending in `.html` or `.htm` names that file, any other a folder, which gets
+    /// `index.html`. An alias that is no path here, or whose file, or a folder on the way to
+    /// it, is where the site writes a file (or another alias), is left out with a warning at
+    /// the `aliases` line: the site builds without that one old address (real content has
+    /// them, such as Hugo's docs giving one alias to two pages).
     public func redirects(pages: [String: ParsedPage], routes: Routes, diagnostics: inout [Diagnostic]) -> [Redirect] {
-        var redirects: [Redirect] = []
+        var wanted: [(redirect: Redirect, alias: String, line: Int?)] = []
         var claimed: [String: String] = [:]
+        func problem(_ source: String, _ line: Int?, _ alias: String, _ message: String, _ hint: String) {
+            diagnostics.append(.warning(displayPath(source), line: line, "alias `\(alias)` \(message); no redirect is written for it", hint: hint))
+        }
         // Most sites have no alias: only the pages with one are sorted, for messages in path order.
         for (source, page) in pages.filter({ !$0.value.aliases.isEmpty }).sorted(by: { $0.key < $1.key }) {
-            guard let target = routes.targets[routes.owner(of: source)] else { continue }
-            func problem(_ alias: String, _ message: String, _ hint: String) {
-                diagnostics.append(.warning(displayPath(source), line: page.line(of: "aliases"),
-                                            "alias `\(alias)` \(message); no redirect is written for it", hint: hint))
-            }
-            let pageFolder = target.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(target.path[..<$0]) } ?? ""
+            let owner = routes.owner(of: source)
+            guard let target = routes.targets[owner] else { continue }
+            let line = page.line(of: "aliases")
+            let base = Self.aliasBase(of: target, isIndexFile: owner != source)
             for alias in page.aliases {
-                guard let path = Self.outputPath(ofAlias: alias, inFolder: pageFolder) else {
-                    problem(alias, "is not a path on this site", "write the old path, like `/pets/old-name/`, or delete it")
+                guard let path = Self.outputPath(ofAlias: alias, inFolder: base) else {
+                    problem(source, line, alias, "is not a path on this site", "write the old path, like `/pets/old-name/`, or delete it")
                     continue
                 }
                 let key = path.lowercased()
-                let first = key.split(separator: "/").first.map(String.init) ?? ""
-                if let producer = routes.producers[key] {
-                    let what = producer.isEmpty ? "the home page" : "`\(displayPath(producer))`"
-                    problem(alias, "is `\(path)`, where \(what) is published", "delete the alias, or move that file")
-                } else if key.contains("/") ? Self.reservedTopLevelNames.contains(first) : Self.filesTheSiteMakes.contains(key) {
-                    problem(alias, "is `\(path)`, among the files Foldout writes itself", "delete the alias")
-                } else if let other = claimed[key] {
-                    problem(alias, "is `\(path)`, which `\(displayPath(other))` has as an alias too", "keep it in one of the two files")
-                } else {
-                    claimed[key] = source
-                    redirects.append(Redirect(path: path, target: target, source: source))
+                if let other = claimed[key] {
+                    if other != source {
+                        problem(source, line, alias, "is `\(path)`, which `\(displayPath(other))` has as an alias too", "keep it in one of the two files")
+                    }
+                    continue
                 }
+                claimed[key] = source
+                wanted.append((Redirect(path: path, target: target, source: source), alias, line))
+            }
+        }
+        var redirects: [Redirect] = []
+        for (redirect, alias, line) in wanted {
+            // The file, and every folder on the way to it, must be free: no file of the site
+            // (nor another redirect) may stand where the write needs a file or a folder.
+            let key = redirect.path.lowercased()
+            let folders = key.split(separator: "/").dropLast().reduce(into: [String]()) { $0.append(($0.last.map { $0 + "/" } ?? "") + $1) }
+            if let producer = routes.producers[key] {
+                let what = producer.isEmpty ? "the home page" : "`\(displayPath(producer))`"
+                problem(redirect.source, line, alias, "is `\(redirect.path)`, where \(what) is published", "delete the alias, or move that file")
+            } else if let file = folders.first(where: { routes.producers[$0] != nil || claimed[$0] != nil }) {
+                problem(redirect.source, line, alias, "needs a folder `\(file)`, where the site writes a file", "delete the alias")
+            } else if Self.isFoldoutsOwn(key, folders: folders) {
+                problem(redirect.source, line, alias, "is `\(redirect.path)`, among the files Foldout writes itself", "delete the alias")
+            } else {
+                redirects.append(redirect)
             }
         }
         return redirects.sorted { $0.path < $1.path }
     }
 
-    /// Files at the top of the output folder that the site writes whatever the content holds.
-    static let filesTheSiteMakes: Set<String> = ["404.html", "sitemap.xml", "index.html"]
+    /// Whether a redirect at `path` (lower case), in `folders`, would meet a file Foldout
+    /// writes whatever the content holds: the top files, the Atom feeds (`….xml`), the build's
+    /// own `.foldout…` files, and the folders of assets, tag pages and search shards.
+    private static func isFoldoutsOwn(_ path: String, folders: [String]) -> Bool {
+        if ["404.html", "index.html"].contains(path) { return true }
+        if let top = folders.first, reservedTopLevelNames.contains(top) || top == "search" { return true }
+        return (folders + [path]).contains { name in
+            let last = name.split(separator: "/").last ?? ""
+            return last.hasPrefix(".foldout") || (last.hasSuffix(".xml") && name != path)
+        }
+    }
 
-    /// The output path an alias names, written from `folder`; nil for another site's address
-    /// or a path above the output folder.
+    /// The folder a relative alias starts from: the output folder of the page's file; for an
+    /// `_index.md`, the folder above its own folder's place (a catalog's aliases start at the
+    /// top, a group's at its catalog's or parent group's folder).
+    static func aliasBase(of target: Routes.Target, isIndexFile: Bool) -> String {
+        func parent(_ path: String) -> String {
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+        }
+        let pageFolder = parent(target.path)
+        guard isIndexFile else { return pageFolder }
+        guard let fragment = target.fragment else { return parent(pageFolder) }
+        return parent(pageFolder.isEmpty ? fragment : pageFolder + "/" + fragment)
+    }
+
+    /// The output path an alias names, written from `folder`; nil for another site's address,
+    /// one that names no file or folder (`#top`, `.`), holds control characters or a
+    /// backslash, or climbs above the output folder.
     static func outputPath(ofAlias alias: String, inFolder folder: String) -> String? {
         var written = Substring(alias.trimmingCharacters(in: .whitespaces))
         guard SafeURL.scheme(of: String(written)) == nil, !written.hasPrefix("//") else { return nil }
         if let end = written.firstIndex(where: { $0 == "?" || $0 == "#" }) { written = written[..<end] }
         let fromRoot = written.hasPrefix("/")
         let decoded = OutputPath.percentDecode(String(written.drop(while: { $0 == "/" })))
-        guard let resolved = OutputPath.resolve(decoded, inFolder: fromRoot ? "" : folder) else { return nil }
-        let trimmed = resolved.hasSuffix("/") ? String(resolved.dropLast()) : resolved
-        let lowered = trimmed.lowercased()
-        if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { return trimmed }
-        return trimmed.isEmpty ? "index.html" : trimmed + "/index.html"
+        guard !decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }),
+              decoded.contains(where: { $0 != "/" && $0 != "." }) || (fromRoot && decoded.isEmpty),
+              let resolved = OutputPath.resolve(decoded, inFolder: fromRoot ? "" : folder) else { return nil }
+        let lowered = resolved.lowercased()
+        if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { return resolved }
+        return resolved.isEmpty ? "index.html" : resolved + "/index.html"
     }
 }

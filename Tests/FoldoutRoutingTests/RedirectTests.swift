@@ -7,8 +7,8 @@ import FoldoutTestSupport
 @Suite struct RedirectTests {
     static let site: [String: String] = [
         "_index.md": page("title: Shelter\nbase_url: https://example.org/shelter/"),
-        "pets/_index.md": page("title: Pets\naliases: [/animals/]"),
-        "pets/dogs/_index.md": page("title: Dogs\naliases: /pets/canines/"),
+        "pets/_index.md": page("title: Pets\naliases: [animals]"),
+        "pets/dogs/_index.md": page("title: Dogs\naliases: canines"),
         "pets/dogs/rex.md": page("title: Rex & Co\naliases: [/old/rex/, rex-2019.html, \"../rexy\"]"),
     ]
 
@@ -25,7 +25,8 @@ import FoldoutTestSupport
         #expect(refresh(fixture, "old/rex/index.html") == "../../pets/dogs/rex.html")
         #expect(refresh(fixture, "pets/dogs/rex-2019.html") == "rex.html")
         #expect(refresh(fixture, "pets/rexy/index.html") == "../dogs/rex.html")
-        // A catalog's and a group's old addresses lead to the catalog page, at the group.
+        // A catalog's and a group's old addresses lead to the catalog page, at the group; as on
+        // Hugo's sites, a relative one starts at the folder above the section's.
         #expect(refresh(fixture, "animals/index.html") == "../pets/index.html")
         #expect(refresh(fixture, "pets/canines/index.html") == "../index.html#dogs")
         let html = fixture.html("old/rex/index.html")
@@ -43,7 +44,8 @@ import FoldoutTestSupport
 
     @Test func aliasesWhereTheSitePublishesAreLeftOutWithAWarningAtTheirLine() throws {
         let fixture = try SiteFixture(Self.site.merging([
-            "pets/cats/tom.md": page("title: Tom\naliases: [/pets/dogs/rex.html, /tags/x/, https://example.org/tom/, /../up/, /old/rex/, /tom/]"),
+            "pets/cats/tom.md": page("title: Tom\naliases: [/pets/dogs/rex.html, /tags/x/, https://example.org/tom/, /../up/, /old/rex/, /tom/, /tom/, "
+                                     + "/sitemap.xml, /pets/dogs/rex.html/x/, /pets/dogs/rex-2019.html/y.html, \"#top\", /, /.foldout-manifest]"),
         ]) { $1 })
         let warnings = fixture.report.warnings
         let messages = warnings.filter { $0.path == "Content/pets/cats/tom.md" }.map { "\($0.line ?? 0) \($0.message)" }
@@ -52,6 +54,15 @@ import FoldoutTestSupport
         #expect(messages.contains("3 alias `/tags/x/` is `tags/x/index.html`, among the files Foldout writes itself" + left))
         #expect(messages.contains("3 alias `https://example.org/tom/` is not a path on this site" + left))
         #expect(messages.contains("3 alias `/../up/` is not a path on this site" + left))
+        #expect(messages.contains("3 alias `#top` is not a path on this site" + left))
+        #expect(messages.contains("3 alias `/` is `index.html`, where the home page is published" + left))
+        // Where the write would need a folder in place of a file: a page, another alias, a feed.
+        #expect(messages.contains("3 alias `/pets/dogs/rex.html/x/` needs a folder `pets/dogs/rex.html`, where the site writes a file" + left))
+        #expect(messages.contains("3 alias `/pets/dogs/rex-2019.html/y.html` needs a folder `pets/dogs/rex-2019.html`, where the site writes a file" + left))
+        #expect(messages.contains("3 alias `/sitemap.xml` is `sitemap.xml/index.html`, among the files Foldout writes itself" + left))
+        #expect(messages.contains("3 alias `/.foldout-manifest` is `.foldout-manifest/index.html`, among the files Foldout writes itself" + left))
+        // Given twice in one file, it is written once, without a word.
+        #expect(messages.count == 10, "\(messages)")
         // Two files with one alias: the second in path order is told about the first.
         #expect(warnings.contains { $0.path == "Content/pets/dogs/rex.md" && $0.line == 3
                 && $0.message == "alias `/old/rex/` is `old/rex/index.html`, which `Content/pets/cats/tom.md` has as an alias too" + left })
