@@ -97,8 +97,7 @@ extension ContentRouter {
         }
         let pageFolder = parent(target.path)
         guard isIndexFile else { return pageFolder }
-        guard let fragment = target.fragment else { return parent(pageFolder) }
-        return parent(pageFolder.isEmpty ? fragment : pageFolder + "/" + fragment)
+        return parent(target.fragment == nil ? pageFolder : Routes.outputFolder(of: target))
     }
 
     /// The output path an alias names, written from `folder`; nil for another site's address,

@@ -65,7 +65,7 @@ public struct Routes: Sendable {
     /// Where a folder that produces no file would be in the output: its catalog page's folder
     /// and its anchor there (`pets/index.html#big-cats` is `pets/big-cats`), or for a folder a
     /// page owns, that page's path without `.html`.
-    private static func outputFolder(of target: Target) -> String {
+    static func outputFolder(of target: Target) -> String {
         guard let fragment = target.fragment else {
             return target.path.hasSuffix(".html") ? String(target.path.dropLast(".html".count)) : target.path
         }
