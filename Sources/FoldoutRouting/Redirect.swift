@@ -77,14 +77,15 @@ extension ContentRouter {
     }
 
     /// Whether a redirect at `path` (lower case), in `folders`, would meet a file Foldout
-    /// writes whatever the content holds: the top files, the Atom feeds (`….xml`), the build's
-    /// own `.foldout…` files, and the folders of assets, tag pages and search shards.
+    /// writes whatever the content holds: the top files, the tag pages and assets (their
+    /// top folders are reserved), and the build's own files, feeds, search shards and
+    /// stylesheets, where the write would need a folder of their name.
     private static func isFoldoutsOwn(_ path: String, folders: [String]) -> Bool {
         if ["404.html", "index.html"].contains(path) { return true }
-        if let top = folders.first, reservedTopLevelNames.contains(top) || top == "search" { return true }
-        return (folders + [path]).contains { name in
-            let last = name.split(separator: "/").last ?? ""
-            return last.hasPrefix(".foldout") || (last.hasSuffix(".xml") && name != path)
+        if let top = folders.first, reservedTopLevelNames.contains(top) { return true }
+        return folders.contains { folder in
+            let name = folder.split(separator: "/").last ?? ""
+            return name.hasPrefix(".foldout") || [".xml", ".js", ".css"].contains { name.hasSuffix($0) }
         }
     }
 
@@ -104,14 +105,13 @@ extension ContentRouter {
     /// one that names no file or folder (`#top`, `.`), holds control characters or a
     /// backslash, or climbs above the output folder.
     static func outputPath(ofAlias alias: String, inFolder folder: String) -> String? {
-        var written = Substring(alias.trimmingCharacters(in: .whitespaces))
-        guard SafeURL.scheme(of: String(written)) == nil, !written.hasPrefix("//") else { return nil }
-        if let end = written.firstIndex(where: { $0 == "?" || $0 == "#" }) { written = written[..<end] }
-        let fromRoot = written.hasPrefix("/")
-        let decoded = OutputPath.percentDecode(String(written.drop(while: { $0 == "/" })))
+        let written = alias.trimmingCharacters(in: .whitespaces)
+        guard OutputPath.isLocal(written) else { return nil }
+        let link = OutputPath.localLink(written)
+        let decoded = OutputPath.percentDecode(String(link.path))
         guard !decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }),
-              decoded.contains(where: { $0 != "/" && $0 != "." }) || (fromRoot && decoded.isEmpty),
-              let resolved = OutputPath.resolve(decoded, inFolder: fromRoot ? "" : folder) else { return nil }
+              decoded.contains(where: { $0 != "/" && $0 != "." }) || (link.fromRoot && decoded.isEmpty),
+              let resolved = OutputPath.resolve(decoded, inFolder: link.fromRoot ? "" : folder) else { return nil }
         let lowered = resolved.lowercased()
         if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { return resolved }
         return resolved.isEmpty ? "index.html" : resolved + "/index.html"
