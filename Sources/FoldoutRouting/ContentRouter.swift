@@ -154,7 +154,9 @@ public struct ContentRouter {
                 switch claimant {
                 case .page(let file, let slug, let ownedFolder):
                     let name = claim(slug, keys: { [Self.fileKey($0 + ".html"), Self.anchorKey($0)] + (ownedFolder == nil ? [] : [Self.fileKey($0)]) },
-                                     for: file.path, shownAs: { place.file($0 + ".html") }, taken: &taken)
+                                     for: file.path, shownAs: { place.file($0 + ".html") }, taken: &taken,
+                                     fitted: { String(OutputNameLength.fitted($0, suffix: ".html").dropLast(".html".count)) },
+                                     line: pages[file.path]?.slug == nil ? nil : pages[file.path]?.line(of: "slug"))
                     let path = place.file(name + ".html")
                     add(file.path, .init(path: path, fragment: nil), producesFile: true)
                     if let ownedFolder {
@@ -166,7 +168,8 @@ public struct ContentRouter {
                     }
                 case .folder(let child, let slug):
                     let name = claim(slug, keys: { [Self.fileKey($0), Self.anchorKey($0)] }, for: child.path,
-                                     shownAs: { place.file($0) + "/" }, taken: &taken)
+                                     shownAs: { place.file($0) + "/" }, taken: &taken, fitted: { OutputNameLength.fitted($0) },
+                                     line: slugLine(of: child))
                     let output = place.file(name)
                     let childPlace: Place
                     if place.depth == 0 {
@@ -180,12 +183,13 @@ public struct ContentRouter {
                     visit(child, place: childPlace, ownedBy: owner)
                 case .assetFolder(let child, let slug):
                     let name = claim(slug, keys: { [Self.fileKey($0)] }, for: child.path,
-                                     shownAs: { place.file($0) + "/" }, taken: &taken)
+                                     shownAs: { place.file($0) + "/" }, taken: &taken, fitted: { OutputNameLength.fitted($0) },
+                                     line: slugLine(of: child))
                     visit(child, place: Place(outputFolder: place.file(name), catalogPage: place.catalogPage, anchor: place.anchor(name),
                                               depth: place.depth + 1), ownedBy: owner)
                 case .asset(let asset, let fileName):
                     let name = claim(fileName, keys: { [Self.fileKey($0)] }, for: asset.path, shownAs: { place.file($0) },
-                                     taken: &taken, suffixed: Self.suffixingFileName)
+                                     taken: &taken, suffixed: Self.suffixingFileName, fitted: { OutputNameLength.fitted(fileName: $0) })
                     add(asset.path, .init(path: place.file(name), fragment: nil), producesFile: true)
                 }
             }
@@ -198,18 +202,32 @@ public struct ContentRouter {
             return folder.folders.contains { ContentRouter.isIncluded($0, pages: pages) && hasMarkdown($0) }
         }
 
+        /// The line of the `slug:` of a folder's `_index.md`, when it has one.
+        private func slugLine(of folder: SourceFolder) -> Int? {
+            guard let index = folder.index, let page = pages[index.path], page.slug != nil else { return nil }
+            return page.line(of: "slug")
+        }
+
         /// The first of `name`, `name-2`, `name-3`, … whose keys are all free, taken for
-        /// `source`. When it is not `name`, a warning names the source that has `name`.
+        /// `source`, each made `fitted` (see `OutputNameLength`). When it is not `name`, a
+        /// warning names the source that has `name`, or says that `name` was too long (at
+        /// `line`, that of a `slug:`).
         private mutating func claim(_ name: String, keys: (String) -> [String], for source: String, shownAs: (String) -> String,
                                     taken: inout [String: String],
-                                    suffixed: (String, Int) -> String = { "\($0)-\($1)" }) -> String {
-            var chosen = name
-            var chosenKeys = keys(name)
+                                    suffixed: (String, Int) -> String = { "\($0)-\($1)" },
+                                    fitted: (String) -> String, line: Int? = nil) -> String {
+            var chosen = fitted(name)
+            var chosenKeys = keys(chosen)
             var number = 1
             while chosenKeys.contains(where: { taken[$0] != nil }) {
                 number += 1
-                chosen = suffixed(name, number)
+                chosen = fitted(suffixed(name, number))
                 chosenKeys = keys(chosen)
+            }
+            if number == 1, chosen != name {
+                diagnostics.append(.warning(router.displayPath(source), line: line,
+                                            "would be named `\(shownAs(name))` in the output, longer than a file name may be (\(shownAs(name).split(separator: "/").last?.utf8.count ?? 0) bytes, at most \(OutputNameLength.limit)); it is `\(shownAs(chosen))` instead",
+                                            hint: "give it a shorter name\(line == nil ? " or a shorter `slug:`" : " in `slug:`"); links to it lead to the shortened name"))
             }
             if number > 1 {
                 let holder = keys(name).compactMap { taken[$0] }.first { !$0.isEmpty }

@@ -32,7 +32,9 @@ extension ContentRouter {
         var wanted: [(redirect: Redirect, alias: String, line: Int?)] = []
         var claimed: [String: String] = [:]
         func problem(_ source: String, _ line: Int?, _ alias: String, _ message: String, _ hint: String) {
-            diagnostics.append(.warning(displayPath(source), line: line, "alias `\(alias)` \(message); no redirect is written for it", hint: hint))
+            // A long alias is most likely a list of keywords: its start is enough to find it.
+            let shown = alias.count > 80 ? alias.prefix(60) + "…" : Substring(alias)
+            diagnostics.append(.warning(displayPath(source), line: line, "alias `\(shown)` \(message); no redirect is written for it", hint: hint))
         }
         // Most sites have no alias: only the pages with one are sorted, for messages in path order.
         for (source, page) in pages.filter({ !$0.value.aliases.isEmpty }).sorted(by: { $0.key < $1.key }) {
@@ -41,8 +43,18 @@ extension ContentRouter {
             let line = page.line(of: "aliases")
             let base = Self.aliasBase(of: target, isIndexFile: owner != source)
             for alias in page.aliases {
+                if Self.holdsSpacesOrCommas(alias) {
+                    problem(source, line, alias, "is not a path: it holds spaces or commas, as a list of keywords would",
+                            "`aliases:` lists the page's old addresses, like `[/old/name/, /older/]`; keywords belong in `tags:` or a field of their own")
+                    continue
+                }
                 guard let path = Self.outputPath(ofAlias: alias, inFolder: base) else {
                     problem(source, line, alias, "is not a path on this site", "write the old path, like `/pets/old-name/`, or delete it")
+                    continue
+                }
+                if let long = path.split(separator: "/").first(where: { $0.utf8.count > OutputNameLength.limit }) {
+                    problem(source, line, alias, "has a name of \(long.utf8.count) bytes, longer than a file name may be (at most \(OutputNameLength.limit))",
+                            "write the old address as it was; an address with such a name cannot have been a page")
                     continue
                 }
                 let key = path.lowercased()
@@ -74,6 +86,13 @@ extension ContentRouter {
             }
         }
         return redirects.sorted { $0.path < $1.path }
+    }
+
+    /// Whether `alias` has a space, a tab or a comma inside it: an old address has none
+    /// (a space in one is written `%20`), a comma-separated list of topic words has them.
+    static func holdsSpacesOrCommas(_ alias: String) -> Bool {
+        let written = alias.trimmingCharacters(in: .whitespaces)
+        return written.utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") }
     }
 
     /// Whether a redirect at `path` (lower case), in `folders`, would meet a file Foldout
