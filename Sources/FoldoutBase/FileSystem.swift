@@ -9,9 +9,13 @@ public struct FileSystem: Sendable {
     public struct Entry: Sendable, Equatable {
         public var name: String
         public var kind: EntryKind
-        public init(name: String, kind: EntryKind) {
+        /// False when the name on disk is not valid UTF-8 (a Latin-1 name from an old
+        /// archive): `name` then shows the bytes that are not as `�` and names no file.
+        public var nameIsValidUTF8: Bool
+        public init(name: String, kind: EntryKind, nameIsValidUTF8: Bool = true) {
             self.name = name
             self.kind = kind
+            self.nameIsValidUTF8 = nameIsValidUTF8
         }
     }
 
@@ -63,6 +67,8 @@ public struct FileSystem: Sendable {
     /// Waits for an exclusive lock on the file `path` (made when missing), held until the
     /// value returned is released; nil when it cannot be taken.
     public var lockFile: @Sendable (_ path: String) -> HeldLock?
+    /// `lockFile` without waiting: nil at once when another holds the lock.
+    public var lockFileIfFree: @Sendable (_ path: String) -> HeldLock?
     /// `statuses(of:in:)` in one go, where the file system has a way (`local`). Dropped when `status` is replaced.
     private var statusEach: (@Sendable (_ folder: String, _ names: [String]) -> [FileStatus?])?
     /// `openFolder` where the file system makes files in a folder held open (`local`).
@@ -86,7 +92,8 @@ public struct FileSystem: Sendable {
         removeFile: @escaping @Sendable (String) throws -> Void = { path in throw FileSystemError.readOnly(path) },
         removeFolder: @escaping @Sendable (String) throws -> Void = { path in throw FileSystemError.readOnly(path) },
         makeFolder: @escaping @Sendable (String) throws -> Bool = { path in throw FileSystemError.readOnly(path) },
-        lockFile: @escaping @Sendable (String) -> HeldLock? = { _ in nil }
+        lockFile: @escaping @Sendable (String) -> HeldLock? = { _ in nil },
+        lockFileIfFree: @escaping @Sendable (String) -> HeldLock? = { _ in nil }
     ) {
         self.listDirectory = listDirectory
         self.kindOfItem = kindOfItem
@@ -105,6 +112,7 @@ public struct FileSystem: Sendable {
         self.removeFolder = removeFolder
         self.makeFolder = makeFolder
         self.lockFile = lockFile
+        self.lockFileIfFree = lockFileIfFree
     }
 
     /// The whole file's bytes, with what `stamps` says of it, taken before it is read: a
@@ -151,8 +159,10 @@ extension FileSystem {
             defer { closedir(dir) }
             var entries: [Entry] = []
             while let pointer = readdir(dir) {
-                let name = withUnsafePointer(to: pointer.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                let (name, isValid) = withUnsafePointer(to: pointer.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { bytes in
+                        String(validatingCString: bytes).map { ($0, true) } ?? (String(cString: bytes), false)
+                    }
                 }
                 if name == "." || name == ".." { continue }
                 let kind: EntryKind
@@ -162,7 +172,7 @@ extension FileSystem {
                 case Int32(DT_LNK): kind = .symbolicLink
                 default: kind = Self.lstatKind(path + "/" + name)
                 }
-                entries.append(Entry(name: name, kind: kind))
+                entries.append(Entry(name: name, kind: kind, nameIsValidUTF8: isValid))
             }
             return entries
         },
@@ -204,7 +214,8 @@ extension FileSystem {
             guard errno == EEXIST else { throw FileSystemError(path: path, errno: errno) }
             return false
         },
-        lockFile: { path in lockLocalFile(path) }
+        lockFile: { path in lockLocalFile(path) },
+        lockFileIfFree: { path in lockLocalFile(path, waiting: false) }
     )
 
     /// The file open for reading parts of it with `pread`, its size from `fstat`.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FoldoutBase
 
 /// Walks the content folder and reads every Markdown file. Symbolic links are followed only
@@ -72,7 +77,7 @@ public struct ContentLoader: Sendable {
             case .success(let file): results[index] = (file.digest, file.stamp)
             case .failure(let error):
                 failed.insert(files[index].relative)
-                diagnostics.append(.error(displayPath(files[index].relative), "cannot read file: \(error)", hint: "check its permissions"))
+                diagnostics.append(Self.unreadable(displayPath(files[index].relative), error))
             }
         }
         // The files come in the tree's order, so each is the next one the tree's walk meets:
@@ -81,6 +86,23 @@ public struct ContentLoader: Sendable {
         fill(&tree, from: contents, of: files, next: &next, leavingOut: failed)
         precondition(next == files.count, "the files to read must be the tree's, in its order")
         return results
+    }
+
+    /// The error for a content file or folder that cannot be read: the system's reason
+    /// and what to do about that reason.
+    static func unreadable(_ path: String, _ error: any Error, isFolder: Bool = false) -> Diagnostic {
+        let reason = (error as? FileSystemError)?.reason ?? "\(error)"
+        let what = isFolder ? "folder" : "file"
+        let hint: String
+        switch reason {
+        case String(cString: strerror(EACCES)), String(cString: strerror(EPERM)):
+            hint = "let the user running Foldout read it (`chmod u+r\(isFolder ? "x" : "") \(path)`), or move it out of the content folder"
+        case String(cString: strerror(ENOENT)), String(cString: strerror(ENOTDIR)):
+            hint = "it was moved or deleted while the build ran: build again"
+        default:
+            hint = "check the disk it is on (copy the \(what) elsewhere to see whether it reads), or move it out of the content folder"
+        }
+        return .error(path, "cannot read \(what): \(reason)", hint: hint)
     }
 
     /// Puts the bytes read into the tree's Markdown files, `next` being the place in `files` of
@@ -140,7 +162,7 @@ public struct ContentLoader: Sendable {
         do {
             entries = try fileSystem.listDirectory(absolute)
         } catch {
-            diagnostics.append(.error(displayPath(relative), "cannot read folder: \(error)", hint: "check its permissions"))
+            diagnostics.append(Self.unreadable(displayPath(relative), error, isFolder: true))
             return folder
         }
         // Swift compares strings by canonical equivalence: `é` typed as one character and as `e`
@@ -153,6 +175,13 @@ public struct ContentLoader: Sendable {
             let childAbsolute = absolute + "/" + entry.name
             if entry.name.hasPrefix("."), !isHiddenContent(entry, at: childAbsolute) { continue }
             let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            // Every table of the build is keyed by names in Swift strings, which cannot hold
+            // such a name: it is refused, by what it shows as, never dropped in silence.
+            guard entry.nameIsValidUTF8 else {
+                diagnostics.append(.error(displayPath(childRelative), "this name is not valid UTF-8 (the bytes shown as `\u{FFFD}` are not), so Foldout cannot read \(entry.kind == .directory ? "this folder" : "this file")",
+                                          hint: "rename it in UTF-8, as an old archive's Latin-1 names are by `convmv -f latin1 -t utf-8 -r --notest \(displayRoot)`"))
+                continue
+            }
             guard names.insert(entry.name).inserted else {
                 let first = names.first { $0 == entry.name } ?? entry.name
                 diagnostics.append(.warning(displayPath(childRelative), "has the name of `\(first)` in this folder, typed with other Unicode code points (composed and decomposed accents); skipped",
