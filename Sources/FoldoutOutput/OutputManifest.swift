@@ -36,19 +36,48 @@ public struct OutputManifest: Sendable, Equatable {
     /// Warnings of the build that wrote this, repeated when a later build finds nothing changed.
     public var warnings: [Diagnostic] = []
     public var files: [String: Record] = [:]
+    /// Paths taken in from a journal (see `takeIn`): until a manifest lists them, the next
+    /// publishing journals them again, so they stay Foldout's whatever happens.
+    package var recoveredPaths: Set<String> = []
 
     public init() {}
 
     // MARK: Reading and writing
 
     /// Reads the manifest of the output folder `root`; an empty manifest when there is none
-    /// or it cannot be read (then every file in the folder counts as not Foldout's).
+    /// or it cannot be read (then every file in the folder counts as not Foldout's). A journal
+    /// left by a build that stopped while publishing (see `OutputJournal`) is taken in: each
+    /// of its paths is Foldout's, recorded as the version the disk holds.
     public static func read(root: String, fileSystem: FileSystem = .local) -> OutputManifest {
-        guard let bytes = try? fileSystem.readFile(root + "/" + fileName) else { return OutputManifest() }
-        return parse(bytes) ?? OutputManifest()
+        var manifest = (try? fileSystem.readFile(root + "/" + fileName)).flatMap { parse($0) } ?? OutputManifest()
+        if let journal = OutputJournal.read(root: root, fileSystem: fileSystem) {
+            manifest.takeIn(journal, root: root, fileSystem: fileSystem)
+        }
+        return manifest
     }
 
-    package static func parse(_ bytes: [UInt8]) -> OutputManifest? {
+    /// Records each path of `journal` as the version on disk: the journal's (the new one) or
+    /// this manifest's (the old one), told apart by size and time, or else by digest. A path
+    /// holding neither gets the journal's record: it is Foldout's all the same. The
+    /// fingerprint goes, so no build takes the folder as up to date without looking.
+    package mutating func takeIn(_ journal: OutputJournal, root: String, fileSystem: FileSystem) {
+        fingerprint = nil
+        let paths = Array(journal.files.keys)
+        let old = files
+        let chosen = (try? Parallel.map(paths) { path -> Record in
+            let new = journal.files[path]!
+            guard let previous = old[path], previous.hash != new.hash,
+                  let status = fileSystem.status(root + "/" + path), status.kind == .file else { return new }
+            func matches(_ record: Record) -> Bool { status.size == record.size && status.modified == record.modified }
+            if matches(new), !matches(previous) { return new }
+            guard let bytes = try? fileSystem.readFile(root + "/" + path) else { return new }
+            return ContentHash.of(bytes) == previous.hash ? previous : new
+        }) ?? paths.map { journal.files[$0]! }
+        for (path, record) in zip(paths, chosen) { files[path] = record }
+        recoveredPaths.formUnion(paths)
+    }
+
+    package static func parse(_ bytes: [UInt8], formatLine: String = OutputManifest.formatLine) -> OutputManifest? {
         var manifest = OutputManifest()
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
         guard let first = lines.popFirst(), first.elementsEqual(formatLine.utf8) else { return nil }
@@ -61,7 +90,7 @@ public struct OutputManifest: Sendable, Equatable {
                 guard fields.count == 6, let hash = hexNumber(fields[1]), let size = decimalNumber(fields[2]),
                       let modified = decimalNumber(fields[3]) else { return nil }
                 let key = fields[4].elementsEqual("-".utf8) ? nil : hexNumber(fields[4])
-                let path = unescape(String(decoding: fields[5], as: UTF8.self))
+                let path = unescape(fields[5])
                 manifest.files[path] = Record(hash: hash, size: Int(size), modified: modified, renderKey: key)
                 continue
             }
@@ -74,7 +103,7 @@ public struct OutputManifest: Sendable, Equatable {
                 manifest.pageCount = Int(value)
             case "warning":
                 guard fields.count == 7 else { return nil }
-                let text = fields.map { unescape(String(decoding: $0, as: UTF8.self)) }
+                let text = fields.map { unescape($0) }
                 manifest.warnings.append(Diagnostic(
                     text[1] == "error" ? .error : .warning, path: text[2], line: Int(text[3]), column: Int(text[4]),
                     message: text[5], hint: text[6].isEmpty ? nil : text[6]))
@@ -113,12 +142,12 @@ public struct OutputManifest: Sendable, Equatable {
 
     /// The manifest's text, a line per file in path order. `sortedPaths`, when given, are the
     /// files' paths sorted already, so a caller that sorted them anyway spares a second sort.
-    package func serialized(sortedPaths: [String]? = nil) -> [UInt8] {
+    package func serialized(sortedPaths: [String]? = nil, formatLine: String = OutputManifest.formatLine) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(files.count * 96 + 256)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
         func appendHex(_ value: UInt64) { Self.appendHex(value, to: &bytes) }
-        append(Self.formatLine + "\n")
+        append(formatLine + "\n")
         if let fingerprint {
             append("fingerprint\t")
             appendHex(fingerprint)
@@ -139,7 +168,7 @@ public struct OutputManifest: Sendable, Equatable {
             return lines
         }
         // Paths that are not the files' own: sorted here after all.
-        guard let stretches else { return serialized() }
+        guard let stretches else { return serialized(formatLine: formatLine) }
         for lines in stretches { bytes += lines }
         return bytes
     }
@@ -186,58 +215,68 @@ public struct OutputManifest: Sendable, Equatable {
     }
 
     private static let tab = UInt8(ascii: "\t")
+    private static let backslash = UInt8(ascii: "\\")
 
-    private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == tab || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
-            else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        } ?? false
-        if !plain { bytes.append(contentsOf: escape(text).utf8) }
+    /// Whether `byte` must be escaped in a field: it would end the field or the line.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == backslash || byte == tab || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
-    /// Writes the manifest atomically into `root` (see `serialized` for `sortedPaths`).
-    package func write(root: String, fileSystem: FileSystem, sortedPaths: [String]? = nil) throws {
-        _ = try AtomicFile.write(serialized(sortedPaths: sortedPaths), to: root + "/" + Self.fileName, in: fileSystem)
-    }
-
-    private static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
-        else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.append(character)
+    /// Appends `text` with `\`, tab, LF and CR escaped. Done on UTF-8 bytes, never on
+    /// `Character`s: CR LF is one `Character`, and a name holding it must keep both bytes.
+    package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        var utf8 = text
+        utf8.withUTF8 { utf8 in
+            guard utf8.contains(where: needsEscape) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case backslash: bytes += [backslash, backslash]
+                case tab: bytes += [backslash, UInt8(ascii: "t")]
+                case UInt8(ascii: "\n"): bytes += [backslash, UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): bytes += [backslash, UInt8(ascii: "r")]
+                default: bytes.append(byte)
+                }
             }
         }
-        return result
     }
 
-    private static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
-        var result = ""
+    package static func escape(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text of an escaped field, undone byte by byte (see `appendEscaped`).
+    package static func unescape<Field: Collection<UInt8>>(_ field: Field) -> String {
+        guard field.contains(backslash) else { return String(decoding: field, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(field.count)
         var escaping = false
-        for character in text {
+        for byte in field {
             if escaping {
-                switch character {
-                case "t": result += "\t"
-                case "n": result += "\n"
-                case "r": result += "\r"
-                default: result.append(character)
+                switch byte {
+                case UInt8(ascii: "t"): bytes.append(tab)
+                case UInt8(ascii: "n"): bytes.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "r"): bytes.append(UInt8(ascii: "\r"))
+                default: bytes.append(byte)
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == backslash {
                 escaping = true
             } else {
-                result.append(character)
+                bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the manifest atomically into `root` (see `serialized` for `sortedPaths`), by
+    /// way of `temporary` when given: the output folder's manifest is staged outside it.
+    package func write(root: String, via temporary: String? = nil, fileSystem: FileSystem, sortedPaths: [String]? = nil) throws {
+        try AtomicFile.write(serialized(sortedPaths: sortedPaths), to: root + "/" + Self.fileName, via: temporary, in: fileSystem)
     }
 
     // MARK: The files on disk

@@ -17,12 +17,11 @@ extension OutputWriter {
     }
 
     /// Applies a rebuild that knows the only pages that can have changed (see `QuickRebuild`):
-    /// each of `pages` whose bytes differ from the file the previous build wrote is written
-    /// (atomically, all to temporary files first, as `apply` does); every other file of the
-    /// previous build stays as it is. The caller has checked that every file the manifest
-    /// lists is Foldout's and untouched, and that each page is one of them. Returns what was
-    /// done and the new manifest, already written; `base` supplies its fingerprint, page
-    /// count and warnings.
+    /// each of `pages` whose bytes differ from the file the previous build wrote is staged and
+    /// published as `publish` does; every other file of the previous build stays as it is.
+    /// The caller has checked that every file the manifest lists is Foldout's and untouched,
+    /// and that each page is one of them. Returns what was done and the new manifest, already
+    /// written; `base` supplies its fingerprint, page count and warnings.
     package func replace(_ pages: [Replacement], previous: OutputManifest,
                  base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
         var manifest = base
@@ -40,32 +39,34 @@ extension OutputWriter {
                 pending.append((page, hash))
             }
         }
-        var statuses: [FileStatus] = []
+        let staging: OutputStaging
         do {
-            for entry in pending { statuses.append(try AtomicFile.writeTemporary(entry.page.bytes, for: root + "/" + entry.page.path, in: fileSystem)) }
+            staging = try OutputStaging.open(for: root, fileSystem: fileSystem)
         } catch {
-            for entry in pending { AtomicFile.discard(root + "/" + entry.page.path, in: fileSystem) }
-            throw error
+            throw WriteFailure(error, root: root, outputChanged: false)
         }
-        for (index, (entry, status)) in zip(pending, statuses).enumerated() {
+        defer { staging.remove(fileSystem: fileSystem) }
+        var staged: [StagedFile] = []
+        for entry in pending {
+            let path = entry.page.path
             do {
-                try AtomicFile.commit(root + "/" + entry.page.path, in: fileSystem)
+                if let slash = path.lastIndex(of: "/") {
+                    var prefix = ""
+                    for part in path[..<slash].split(separator: "/") {
+                        prefix += (prefix.isEmpty ? "" : "/") + part
+                        _ = try fileSystem.makeFolder(staging.site + "/" + prefix)
+                    }
+                }
+                let status = try fileSystem.writeFile(staging.site + "/" + path) { write in try entry.page.bytes.withUnsafeBytes(write) }
+                staged.append(StagedFile(path: path, record: .init(hash: entry.hash, size: status.size, modified: status.modified,
+                                                                    renderKey: entry.page.renderKey)))
             } catch {
-                // Cannot happen short of a disk failure; record what is in place so the next build knows.
-                // Not every page is up to date, so no later build may take the folder as such.
-                for later in pending[(index + 1)...] { AtomicFile.discard(root + "/" + later.page.path, in: fileSystem) }
-                manifest.fingerprint = nil
-                try? manifest.write(root: root, fileSystem: fileSystem)
-                throw error
+                throw WriteFailure(error, file: display(path), root: root, outputChanged: false)
             }
-            manifest.files[entry.page.path] = .init(hash: entry.hash, size: status.size, modified: status.modified,
-                                                    renderKey: entry.page.renderKey)
         }
-        try manifest.write(root: root, fileSystem: fileSystem)
         var summary = Summary()
-        summary.written = pending.count
-        summary.unchanged = manifest.files.count - pending.count
-        summary.changedPaths = pending.map(\.page.path).sorted()
+        try publish(staged, removing: [], previous: previous, manifest: &manifest, staging: staging, summary: &summary)
+        summary.unchanged = manifest.files.count - staged.count
         return (summary, manifest)
     }
 }

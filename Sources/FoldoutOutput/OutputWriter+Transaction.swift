@@ -11,11 +11,11 @@ extension OutputWriter {
     /// A first build (the output folder does not exist) writes every file straight into a new
     /// folder in `.foldout-cache`, renamed into place by `finish` (see `openNewFolder`).
     /// Otherwise a page whose bytes equal the file the previous build wrote is left alone, and
-    /// any other goes to a hidden temporary file beside its place: `finish` renames them into
-    /// place only when no page collides with a file Foldout did not write and every write
-    /// succeeded. Until then no file of the output folder is replaced, and a failure or a
-    /// collision removes the temporary files and new folders again, so the folder is left as
-    /// it was, byte for byte.
+    /// any other is written into the staging folder outside the output folder
+    /// (`OutputStaging`): `finish` publishes them (`publish`) only when no page collides with
+    /// a file Foldout did not write and every write succeeded. Until then nothing in the
+    /// output folder changes, and a failure or a collision removes the staging folder, so the
+    /// folder is left as it was, byte for byte.
     public final class Transaction: OutputSink, @unchecked Sendable {
         package let writer: OutputWriter
         package let previous: OutputManifest
@@ -27,32 +27,26 @@ extension OutputWriter {
         package let lock = NSLock()
         private var isOpen = false
         /// The new folder a first build fills, or nil.
-        private(set) var staging: String?
+        private(set) var newFolder: String?
+        /// Where a rebuild's changed files wait to be published, or nil.
+        private(set) var staging: OutputStaging?
         private(set) var intact: Set<String> = []
         /// The first error of a page's writing; later pages are not written.
         private var failure: (any Error)?
         /// Pages taken: their records once written into the new folder, or left alone.
         private(set) var records: [String: OutputManifest.Record] = [:]
-        /// Pages taken and written to temporary files, to be renamed into place.
-        private var pending: [Pending] = []
+        /// Pages taken and written into the staging folder, to be renamed into place.
+        private var staged: [StagedFile] = []
         /// Pages taken that must not be written.
         private var problems: [(path: String, diagnostic: Diagnostic)] = []
-        /// Folders known to be there (relative to the output or the new folder), and those
-        /// made for this build (absolute, parents first), removed again when it fails.
+        /// Folders known to be there, relative to the folder pages are written into (the new
+        /// folder or the staging folder's `site`); what is in the output folder, by path.
         private var knownFolders: Set<String> = []
-        private var createdFolders: [String] = []
         private var checkedFolders: [String: FileSystem.EntryKind?] = [:]
         /// The new folder's folders, open, by path relative to it: a page is created by its
         /// name in its open folder, not by a path the kernel walks folder by folder, which
         /// deep in `.foldout-cache/NAME.new` is a fair part of creating the file.
         private var openFolders: [String: FileSystem.OpenFolder] = [:]
-
-        package struct Pending {
-            package var path: String
-            package var hash: UInt64
-            package var renderKey: UInt64?
-            package var status: FileStatus
-        }
 
         package init(writer: OutputWriter, previous: OutputManifest, intact: Set<String>?, progress: BuildProgress.Reporter?,
              allowsNewFolder: Bool = true) {
@@ -70,8 +64,8 @@ extension OutputWriter {
             lock.withLock {
                 guard !isOpen else { return }
                 isOpen = true
-                if previous.files.isEmpty, allowsNewFolder, let staging = writer.openNewFolder() {
-                    self.staging = staging
+                if previous.files.isEmpty, allowsNewFolder, let folder = writer.openNewFolder() {
+                    newFolder = folder
                     return
                 }
                 intact = givenIntact ?? previous.intactPaths(root: writer.root, fileSystem: writer.fileSystem)
@@ -81,6 +75,7 @@ extension OutputWriter {
                         ancestor += "/" + part
                         try writer.createFolder(ancestor, display: writer.root)
                     }
+                    staging = try OutputStaging.open(for: writer.root, fileSystem: writer.fileSystem, keepingNewFolder: !allowsNewFolder)
                 } catch {
                     failure = error
                 }
@@ -110,8 +105,8 @@ extension OutputWriter {
             open()
             guard lock.withLock({ failure == nil }) else { return .taken }
             do {
-                if let staging {
-                    let record = try writeIntoNewFolder(staging, path, bytes, renderKey: renderKey)
+                if let newFolder {
+                    let record = try writeIntoNewFolder(newFolder, path, bytes, renderKey: renderKey)
                     lock.withLock { records[path] = record }
                 } else {
                     try takeIntoOutput(path, bytes, renderKey: renderKey)
@@ -122,8 +117,10 @@ extension OutputWriter {
             return .taken
         }
 
-        /// Writes `bytes` into the new folder, with its parent folders.
-        package func writeIntoNewFolder(_ staging: String, _ path: String, _ bytes: [UInt8], renderKey: UInt64?) throws -> OutputManifest.Record {
+        /// Writes `bytes` into the new folder or the staging folder `staging`, with its parent
+        /// folders; `hash` is their digest when known already.
+        package func writeIntoNewFolder(_ staging: String, _ path: String, _ bytes: [UInt8], renderKey: UInt64?,
+                                        hash: UInt64? = nil) throws -> OutputManifest.Record {
             let status: FileStatus
             do {
                 if let (folder, name) = Self.split(path), let open = try openFolder(folder, under: staging) {
@@ -134,7 +131,7 @@ extension OutputWriter {
             } catch {
                 throw FileSystemError.naming(writer.display(path), error)
             }
-            return .init(hash: ContentHash.of(bytes), size: status.size, modified: status.modified, renderKey: renderKey)
+            return .init(hash: hash ?? ContentHash.of(bytes), size: status.size, modified: status.modified, renderKey: renderKey)
         }
 
         /// How many folders `openFolder` keeps open at most: a site of thousands of folders
@@ -147,7 +144,7 @@ extension OutputWriter {
         /// or when `openFolderLimit` folders are open already (it is made all the same).
         private func openFolder(_ folder: String, under staging: String) throws -> FileSystem.OpenFolder? {
             if let open = lock.withLock({ openFolders[folder] }) { return open }
-            try makeFolders(folder, under: staging, recordingCreated: false)
+            try makeFolders(folder, under: staging)
             guard lock.withLock({ openFolders.count < Self.openFolderLimit }),
                   let opened = writer.fileSystem.openFolder(staging + "/" + folder) else { return nil }
             // Another core may have opened it meanwhile: one is kept, the other closed as it goes.
@@ -173,44 +170,28 @@ extension OutputWriter {
                     lock.withLock { problems.append((path, problem)) }
                     return
                 }
-                if let (folder, _) = Self.split(path) { try makeFolders(folder, under: writer.root, recordingCreated: true) }
-                let status = try AtomicFile.writeTemporary(bytes, for: writer.root + "/" + path, in: writer.fileSystem)
-                lock.withLock { pending.append(Pending(path: path, hash: hash, renderKey: renderKey, status: status)) }
+                let record = try writeIntoNewFolder(staging!.site, path, bytes, renderKey: renderKey, hash: hash)
+                lock.withLock { staged.append(StagedFile(path: path, record: record)) }
             case .blocked(let reason):
                 lock.withLock { problems.append((path, .error(writer.display(path), reason, hint: "move it out of the output folder"))) }
             }
         }
 
-        /// Makes the folder `folder` inside `base`, with its missing parents, parents first.
-        /// Those made in the output folder itself are remembered, to be removed if the build fails.
-        private func makeFolders(_ folder: String, under base: String, recordingCreated: Bool) throws {
+        /// Makes the folder `folder` inside `base` (the new or the staging folder), with its
+        /// missing parents, parents first. Made outside the lock, where two cores may both
+        /// make one (EEXIST); the folder goes with `base` when the build fails.
+        private func makeFolders(_ folder: String, under base: String) throws {
             guard !lock.withLock({ knownFolders.contains(folder) }) else { return }
-            // Folders made in the output folder itself are recorded, parents first, to be
-            // removed again if the build fails: made under the lock. Those of a new folder go
-            // with it: made outside the lock, where two cores may both make one (EEXIST).
             var prefix = ""
             for part in folder.split(separator: "/") {
                 prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
-                let absolute = base + "/" + prefix
-                if recordingCreated {
-                    try lock.withLock {
-                        guard knownFolders.insert(prefix).inserted, writer.fileSystem.status(absolute)?.kind != .directory else { return }
-                        do {
-                            if try writer.fileSystem.makeFolder(absolute) { createdFolders.append(absolute) }
-                        } catch {
-                            knownFolders.remove(prefix)
-                            throw FileSystemError.naming(writer.display(prefix), error)
-                        }
-                    }
-                } else {
-                    guard !lock.withLock({ knownFolders.contains(prefix) }) else { continue }
-                    do {
-                        _ = try writer.fileSystem.makeFolder(absolute)
-                    } catch {
-                        throw FileSystemError.naming(writer.display(prefix), error)
-                    }
-                    lock.withLock { _ = knownFolders.insert(prefix) }
+                guard !lock.withLock({ knownFolders.contains(prefix) }) else { continue }
+                do {
+                    _ = try writer.fileSystem.makeFolder(base + "/" + prefix)
+                } catch {
+                    throw FileSystemError.naming(writer.display(prefix), error)
                 }
+                lock.withLock { _ = knownFolders.insert(prefix) }
             }
         }
 
@@ -228,58 +209,61 @@ extension OutputWriter {
 
         /// Writes what the snapshot still holds, makes everything visible and writes the
         /// manifest (`base` supplies its other fields); or undoes everything and throws
-        /// (`Collision` when pages collide with files Foldout did not write).
+        /// (`Collision` when pages collide with files Foldout did not write, `WriteFailure`
+        /// when a file cannot be written).
         public func finish(_ snapshot: OutputSnapshot, base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
             open()
             defer { closeOpenFolders() }
             do {
                 if let failure = lock.withLock({ failure }) { throw failure }
-                if let staging {
-                    if let done = try finishNewFolder(staging, snapshot, base: base) { return done }
-                    return try finishFromNewFolder(staging, snapshot, base: base)
+                if let newFolder {
+                    if let done = try finishNewFolder(newFolder, snapshot, base: base) { return done }
+                    return try finishFromNewFolder(newFolder, snapshot, base: base)
                 }
                 return try finishInOutput(snapshot, base: base)
-            } catch {
+            } catch let error as Collision {
                 cancel()
                 throw error
+            } catch let error as WriteFailure {
+                cancel()
+                throw error
+            } catch {
+                cancel()
+                throw WriteFailure(error, root: writer.root, outputChanged: false)
             }
         }
 
-        /// Undoes what was written so far: the new folder, or the temporary files and the
-        /// folders made for them. The output folder is as it was before the build.
+        /// Undoes what was written so far: the new folder or the staging folder goes. The
+        /// output folder is as it was before the build.
         public func cancel() {
             closeOpenFolders()
             lock.withLock {
-                if let staging {
-                    writer.fileSystem.removeTree(staging)
-                    return
-                }
-                for entry in pending { AtomicFile.discard(writer.root + "/" + entry.path, in: writer.fileSystem) }
-                pending = []
-                for folder in createdFolders.reversed() { try? writer.fileSystem.removeFolder(folder) }
-                createdFolders = []
+                if let newFolder { writer.fileSystem.removeTree(newFolder) }
+                staging?.remove(fileSystem: writer.fileSystem)
+                staged = []
             }
         }
 
         /// A first build whose output folder appeared meanwhile: the usual way, with the
         /// files copied from the new folder, which is removed afterwards.
-        private func finishFromNewFolder(_ staging: String, _ snapshot: OutputSnapshot,
+        private func finishFromNewFolder(_ newFolder: String, _ snapshot: OutputSnapshot,
                                          base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
             var copy = OutputSnapshot()
             for path in snapshot.paths {
                 if case .taken = snapshot.files[path]!, let record = records[path] {
-                    copy.add(path, .copy(from: staging + "/" + path), renderKey: record.renderKey, contentDigest: record.hash)
+                    copy.add(path, .copy(from: newFolder + "/" + path), renderKey: record.renderKey, contentDigest: record.hash)
                 } else {
                     copy.add(path, snapshot.files[path]!, renderKey: snapshot.renderKeys[path], contentDigest: snapshot.contentDigests[path])
                 }
             }
             let usual = Transaction(writer: writer, previous: previous, intact: givenIntact, progress: progress, allowsNewFolder: false)
             usual.open()
-            defer { writer.fileSystem.removeTree(staging) }
+            defer { writer.fileSystem.removeTree(newFolder) }
             return try usual.finish(copy, base: base)
         }
 
         private func finishInOutput(_ snapshot: OutputSnapshot, base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
+            guard let staging else { preconditionFailure("a rebuild's transaction has a staging folder once open") }
             var summary = Summary()
             var manifest = base
             manifest.files = records
@@ -310,70 +294,34 @@ extension OutputWriter {
                 throw Collision(diagnostics: problems.sorted { $0.path < $1.path }.map(\.diagnostic))
             }
 
-            // Files of the previous build that this one does not produce.
+            // Files of the previous build that this one does not produce; and those no longer
+            // on disk, whose folders may have been left empty by a build that was stopped.
             var stale: [String] = []
+            var vanished: [String] = []
             for path in previous.files.keys.sorted() where snapshot.files[path] == nil {
                 if intact.contains(path) {
                     stale.append(path)
                 } else if writer.fileSystem.status(writer.root + "/" + path) != nil {
                     summary.notices.append(.warning(writer.display(path), "was changed after Foldout wrote it and is no longer produced; left in place",
                                                     hint: "delete it if it is not needed"))
-                }
-            }
-
-            // Phase 1, for what the snapshot still held: temporary files; any failure undoes all.
-            let counter = progress.map { BuildProgress.Counter(stage: "write", total: newFiles.count, reporter: $0) }
-            let statuses = try Parallel.map(newFiles) { entry in
-                defer { counter?.advance() }
-                return Result {
-                    if let (folder, _) = Self.split(entry.path) {
-                        try self.makeFolders(folder, under: self.writer.root, recordingCreated: true)
-                    }
-                    return try AtomicFile.writeTemporary(entry.bytes, for: self.writer.root + "/" + entry.path, in: self.writer.fileSystem)
-                }
-            }
-            for (entry, status) in zip(newFiles, statuses) {
-                if case .success(let info) = status {
-                    pending.append(Pending(path: entry.path, hash: entry.hash, renderKey: entry.renderKey, status: info))
-                }
-            }
-            if let failure = statuses.first(where: { if case .failure = $0 { true } else { false } }), case .failure(let error) = failure {
-                throw error
-            }
-
-            // Phase 2: rename into place, then remove what is stale.
-            let all = pending.sorted { $0.path < $1.path }
-            for (index, entry) in all.enumerated() {
-                do {
-                    try AtomicFile.commit(writer.root + "/" + entry.path, in: writer.fileSystem)
-                } catch {
-                    // Cannot happen short of a disk failure; record what is in place so the next build knows.
-                    for later in all[(index + 1)...] { AtomicFile.discard(writer.root + "/" + later.path, in: writer.fileSystem) }
-                    lock.withLock { pending = [] }
-                    for path in previous.files.keys where manifest.files[path] == nil && intact.contains(path) {
-                        manifest.files[path] = previous.files[path]
-                    }
-                    try? manifest.write(root: writer.root, fileSystem: writer.fileSystem)
-                    throw error
-                }
-                manifest.files[entry.path] = .init(hash: entry.hash, size: entry.status.size, modified: entry.status.modified,
-                                                   renderKey: entry.renderKey)
-            }
-            lock.withLock {
-                pending = []
-                createdFolders = []
-            }
-            summary.written = all.count
-            for path in stale {
-                if (try? writer.fileSystem.removeFile(writer.root + "/" + path)) != nil {
-                    summary.removed += 1
-                    writer.removeEmptyFolders(above: path)
                 } else {
-                    manifest.files[path] = previous.files[path]
+                    vanished.append(path)
                 }
             }
-            summary.changedPaths = (all.map(\.path) + stale).sorted()
-            try manifest.write(root: writer.root, fileSystem: writer.fileSystem)
+
+            // What the snapshot still held goes into the staging folder too.
+            let counter = progress.map { BuildProgress.Counter(stage: "write", total: newFiles.count, reporter: $0) }
+            let written = try Parallel.map(newFiles) { entry in
+                defer { counter?.advance() }
+                return StagedFile(path: entry.path, record: try self.writeIntoNewFolder(
+                    staging.site, entry.path, entry.bytes, renderKey: entry.renderKey, hash: entry.hash))
+            }
+            let all = lock.withLock { staged + written }
+            closeOpenFolders()
+            try writer.publish(all, removing: stale, vanished: vanished, previous: previous, manifest: &manifest,
+                               staging: staging, summary: &summary)
+            staging.remove(fileSystem: writer.fileSystem)
+            lock.withLock { staged = [] }
             return (summary, manifest)
         }
     }

@@ -11,12 +11,14 @@ import FoldoutRendering
 /// collides with one is an error naming it, unless `force` is set (or the file already holds
 /// exactly the bytes Foldout would write, which happens when the manifest was lost).
 ///
-/// All new contents are first written to hidden temporary files; only when every one of
-/// them succeeded and no page collides are they renamed into place. A failure before that
-/// point removes the temporary files again, so the folder is left byte for byte as it was.
-/// A first build, into a folder that does not exist yet, is written beside it and renamed
-/// into place (`openNewFolder`). A build writes through a `Transaction`, which takes pages
-/// as they are rendered; `apply` is the same for a snapshot made beforehand.
+/// All new contents are first written into a staging folder outside the output folder
+/// (`OutputStaging`); only when every one of them succeeded and no page collides are they
+/// published (`publish`: journal, renames, removals, manifest). A failure before that point
+/// removes the staging folder, so the output folder is left byte for byte as it was, and a
+/// build killed at any point leaves one the next build repairs. A first build, into a
+/// folder that does not exist yet, is written beside it and renamed into place
+/// (`openNewFolder`). A build writes through a `Transaction`, which takes pages as they are
+/// rendered; `apply` is the same for a snapshot made beforehand.
 public struct OutputWriter: Sendable {
     public var root: String
     /// Overwrite files Foldout did not write when a page needs their path.
@@ -44,6 +46,44 @@ public struct OutputWriter: Sendable {
     /// Produced paths that belong to someone else; nothing was written.
     public struct Collision: Error, Sendable {
         public var diagnostics: [Diagnostic]
+    }
+
+    /// Writing failed (a full disk, a read-only folder). `outputChanged` says whether the
+    /// output folder holds part of this build: only when a rename failed after others had
+    /// succeeded, and then its manifest and journal say which files are which.
+    public struct WriteFailure: Error, Sendable, CustomStringConvertible {
+        public var diagnostics: [Diagnostic]
+        public var outputChanged: Bool
+        public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+        /// `error` writing the file the user knows as `file`: what went wrong and what to do.
+        package init(_ error: any Error, file: String? = nil, root: String, outputChanged: Bool) {
+            let reason = (error as? FileSystemError)?.reason ?? "\(error)"
+            let path = file ?? (error as? FileSystemError)?.path ?? root
+            let message = outputChanged
+                ? "cannot be published: \(reason); \(root) now holds part of this build (its manifest says which files)"
+                : "cannot be written: \(reason)"
+            self.diagnostics = [.error(path, message, hint: Self.hint(for: reason, root: root, outputChanged: outputChanged))]
+            self.outputChanged = outputChanged
+        }
+
+        /// What to do about a failure the system describes as `reason` (its `strerror` text).
+        private static func hint(for reason: String, root: String, outputChanged: Bool) -> String {
+            func text(_ code: Int32) -> String { String(cString: strerror(code)) }
+            let fix: String
+            switch reason {
+            case text(ENOSPC), text(EDQUOT):
+                fix = "free space on the disk that holds \(root) (a build needs room for the files it changes, "
+                    + "staged in .foldout-cache beside it)"
+            case text(EROFS), text(EACCES), text(EPERM):
+                fix = "make \(root) and the folder .foldout-cache beside it writable, or build into another folder with --output"
+            case text(EXDEV):
+                fix = "\(root) is on another file system than its parent folder; build into a folder inside it instead"
+            default:
+                fix = "check that \(root) is writable and its disk works"
+            }
+            return fix + (outputChanged ? ", then build again: the next build finishes the job" : ", then build again")
+        }
     }
 
     /// Applies `snapshot` and returns what was done and the new manifest, which has already
