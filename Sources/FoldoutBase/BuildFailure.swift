@@ -1,6 +1,12 @@
 /// Thrown when a build cannot finish; carries every problem found, not only the first.
 public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    /// The output folder holds part of this build (publishing stopped after some files were
+    /// renamed into place); otherwise it was left as it was.
+    public var outputChanged: Bool
+    public init(_ diagnostics: [Diagnostic], outputChanged: Bool = false) {
+        self.diagnostics = diagnostics
+        self.outputChanged = outputChanged
+    }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

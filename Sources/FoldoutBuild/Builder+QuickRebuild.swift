@@ -44,6 +44,9 @@ extension Builder {
         let summary: OutputWriter.Summary
         do {
             summary = try OutputWriter(root: root, force: options.force, fileSystem: options.fileSystem).replace(result.pages, previous: previous, base: base).summary
+        } catch let failure as OutputWriter.WriteFailure {
+            memory?.forget()
+            throw BuildFailure(result.state.warnings + failure.diagnostics, outputChanged: failure.outputChanged)
         } catch {
             memory?.forget()
             throw BuildFailure(result.state.warnings + [.error(root, "cannot write output: \(error)", hint: "check that the folder is writable")])

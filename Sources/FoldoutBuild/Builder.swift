@@ -85,6 +85,8 @@ public struct Builder: Sendable {
         let statePath = allowUpToDate && cache?.path != nil ? BuildRecordFile.defaultPath(forOutput: root) : nil
         // What the previous build wrote, and what it left in the state file, are read while the content loads.
         let previousBuild = Pending { () -> (OutputManifest, Set<String>) in
+            // A build that was stopped may have left files it was about to publish.
+            OutputStaging.removeLeftovers(of: root, fileSystem: options.fileSystem)
             let manifest = OutputManifest.read(root: root, fileSystem: options.fileSystem)
             let intact = manifest.intactPaths(root: root, fileSystem: options.fileSystem)
             return (manifest, intact)
@@ -195,6 +197,10 @@ public struct Builder: Sendable {
             cacheFinished?.wait()
             _ = stateWritten?.wait()
             throw BuildFailure(report.warnings + collision.diagnostics)
+        } catch let failure as OutputWriter.WriteFailure {
+            cacheFinished?.wait()
+            _ = stateWritten?.wait()
+            throw BuildFailure(report.warnings + failure.diagnostics, outputChanged: failure.outputChanged)
         } catch {
             cacheFinished?.wait()
             _ = stateWritten?.wait()

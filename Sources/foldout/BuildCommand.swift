@@ -79,7 +79,8 @@ struct BuildCommand: ParsableCommand {
         } catch {
             progressBar?.finish()
             Console.report(error, quiet: quiet, verbose: verbose)
-            Console.error("build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(site.output) was left unchanged")
+            Console.error("build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(site.output) "
+                          + (error.outputChanged ? "holds part of this build; build again to finish it" : "was left unchanged"))
             throw ExitCode(1)
         }
     }
