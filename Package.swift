@@ -132,7 +132,7 @@ let package = Package(
         // builds it with libFuzzer in its own build folder; built plainly it replays inputs.
         .executableTarget(
             name: "FoldoutFuzz",
-            dependencies: ["FoldoutBase", "FoldoutMarkdown", "FoldoutRendering", "FoldoutBuild"],
+            dependencies: ["FoldoutBase", "FoldoutMarkdown", "FoldoutImages", "FoldoutRendering", "FoldoutBuild"],
             swiftSettings: libFuzzer == nil ? [] : [.define("FOLDOUT_LIBFUZZER")],
             linkerSettings: libFuzzer.map { [.unsafeFlags(["-Xlinker", $0]), .linkedLibrary("stdc++")] } ?? []
         ),

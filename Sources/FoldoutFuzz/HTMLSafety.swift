@@ -25,13 +25,22 @@ enum HTMLSafety {
         return names
     }
 
-    static func check(_ html: String, allowedTags: Set<String>, origin: String) {
+    /// `written`, when given: the attributes each tag may carry because Foldout's templates,
+    /// its own markup writers or the raw HTML allowlist write them; any other is a finding.
+    static func check(_ html: String, allowedTags: Set<String>, written: [String: Set<String>]? = nil, origin: String) {
         scan(html) { name, attributes in
             guard allowedTags.contains(name) else { fatalError("\(origin): unexpected tag <\(name)>") }
             for (attribute, value) in attributes {
                 if attribute.hasPrefix("on") { fatalError("\(origin): event handler \(attribute) on <\(name)>") }
-                if forbiddenAttributes.contains(attribute) { fatalError("\(origin): \(attribute) on <\(name)>") }
-                if attribute == "style", !(name == "th" || name == "td") || !value.hasPrefix("text-align: ") {
+                if let written {
+                    guard written[name]?.contains(attribute) == true else {
+                        fatalError("\(origin): <\(name) \(attribute)=…>, an attribute nothing of Foldout's writes there")
+                    }
+                } else if forbiddenAttributes.contains(attribute) {
+                    fatalError("\(origin): \(attribute) on <\(name)>")
+                }
+                if attribute == "style", !(((name == "th" || name == "td") && value.hasPrefix("text-align: "))
+                                           || (name == "img" && value.hasPrefix("background-image:url(data:image/"))) {
                     fatalError("\(origin): <\(name) style=\"\(value)\">")
                 }
                 if attribute == "href" || attribute == "src", !isSafeURL(value) {
@@ -39,6 +48,27 @@ enum HTMLSafety {
                 }
             }
         }
+    }
+
+    /// The attributes of each tag in `html`.
+    static func attributes(in html: String) -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        scan(html) { name, attributes in found[name, default: []].formUnion(attributes.map(\.0)) }
+        return found
+    }
+
+    /// A template's text with its Mustache tags taken out, so its markup can be scanned:
+    /// `<img{{#hasSrcset}} srcset="{{srcset}}"{{/hasSrcset}}>` is `<img srcset="">`.
+    static func withoutMustache(_ template: String) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else { return result }
+            rest = rest[close.upperBound...]
+            if rest.hasPrefix("}") { rest = rest.dropFirst() }
+        }
+        return result + rest
     }
 
     /// http(s), mailto, or no scheme at all. Written apart from `SafeURL` on purpose, from
@@ -58,7 +88,7 @@ enum HTMLSafety {
         return true
     }
 
-    private static func scan(_ html: String, _ visit: (String, [(String, String)]) -> Void) {
+    static func scan(_ html: String, _ visit: (String, [(String, String)]) -> Void) {
         let bytes = Array(html.utf8)
         var index = 0
         func isNameByte(_ byte: UInt8) -> Bool {

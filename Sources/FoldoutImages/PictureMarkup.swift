@@ -1,9 +1,12 @@
 import FoldoutBase
 
-/// A `<picture>` of an image's variants for a Markdown body: a `<source>` per modern format
-/// and an `<img>` in the fallback format with `srcset`, `sizes`, its exact size, lazy loading
-/// and the placeholder under it. The alt text is the one thing that differs between two
-/// uses of one image on a page, so it is put in last.
+/// The markup of an image on a page: a `<picture>` with a `<source>` per modern format and an
+/// `<img>` in the fallback format, or an `<img>` alone. The one place Foldout writes either: a
+/// Markdown body's images, a row's thumbnail, an item's photo and its gallery all come from
+/// here (the templates write `{{{picture}}}`), every value through `MarkupEscaping`.
+///
+/// The alt text is the one thing that differs between two uses of one image on a page, so it
+/// is written last and kept apart: `beforeAlt` + escaped alt + `afterAlt`.
 public struct PictureMarkup: Sendable, Equatable {
     /// The markup up to the `alt` attribute's value, and from its closing quote on.
     public var beforeAlt: String
@@ -16,32 +19,89 @@ public struct PictureMarkup: Sendable, Equatable {
     /// measure on a wider screen.
     public static let bodySizes = "(min-width: 50rem) 46rem, 100vw"
 
+    /// What a picture shows and how; `PictureMarkup(_:)` writes it. URLs are relative to the page.
+    public struct Description: Sendable, Equatable {
+        public struct Source: Sendable, Equatable {
+            public var type: String
+            public var srcset: String
+            public init(type: String, srcset: String) {
+                self.type = type
+                self.srcset = srcset
+            }
+        }
+
+        /// Wrapped in `<picture>` (with its `<source>`s), or an `<img>` alone.
+        public var isPicture = true
+        public var pictureClass: String?
+        public var imageClass: String?
+        public var sources: [Source] = []
+        public var src: String
+        public var srcset: String?
+        /// `sizes` of the `<source>`s and, with a `srcset`, of the `<img>`.
+        public var sizes: String?
+        public var width: Int?
+        public var height: Int?
+        /// Lazy for what is below the first screen; the main image of a page is not.
+        public var isLazy = true
+        /// A `data:` URL of the blurred placeholder, shown under the image as it loads.
+        public var placeholder: String?
+        /// Where only one URL fits; `src` when nil.
+        public var fallbackURL: String?
+
+        public init(src: String) {
+            self.src = src
+        }
+    }
+
+    public init(_ picture: Description) {
+        func attribute(_ name: String, _ value: String?) -> String {
+            value.map { " \(name)=\"\(MarkupEscaping.html($0))\"" } ?? ""
+        }
+        var html = ""
+        if picture.isPicture {
+            html += "<picture\(attribute("class", picture.pictureClass))>"
+            for source in picture.sources {
+                html += "<source\(attribute("type", source.type))\(attribute("srcset", source.srcset))\(attribute("sizes", picture.sizes))>"
+            }
+        }
+        html += "<img\(attribute("class", picture.imageClass))\(attribute("src", picture.src))"
+        if let srcset = picture.srcset { html += attribute("srcset", srcset) + attribute("sizes", picture.sizes) }
+        if let width = picture.width, let height = picture.height { html += " width=\"\(width)\" height=\"\(height)\"" }
+        if picture.isLazy { html += " loading=\"lazy\"" }
+        html += " decoding=\"async\""
+        html += attribute("style", picture.placeholder.map { "background-image:url(\($0))" })
+        beforeAlt = html + " alt=\""
+        afterAlt = picture.isPicture ? "\"></picture>" : "\">"
+        fallbackURL = picture.fallbackURL ?? picture.src
+    }
+
+    /// A photo with variants in a Markdown body, from the page at `page`.
     public init(plan: ImagePlan, from page: String, placeholder: String?, sizes: String = bodySizes) {
         let linker = OutputPath.Linker(from: page)
         func srcset(_ source: ImagePlan.Source) -> String {
             source.variants.map { linker.url(to: $0.path, fragment: nil) + " \($0.width)w" }.joined(separator: ", ")
         }
-        var html = "<picture>"
-        for source in plan.sources.dropLast() {
-            html += "<source type=\"\(source.format.mimeType)\" srcset=\"\(Self.escaped(srcset(source)))\" sizes=\"\(sizes)\">"
-        }
         let fallback = plan.fallback
         // The middle width for browsers that read no `srcset`: sharp enough, not the heaviest.
-        let middle = fallback.variants[fallback.variants.count / 2]
-        html += "<img src=\"\(Self.escaped(linker.url(to: middle.path, fragment: nil)))\" srcset=\"\(Self.escaped(srcset(fallback)))\""
-        html += " sizes=\"\(sizes)\" width=\"\(plan.width)\" height=\"\(plan.height)\" loading=\"lazy\" decoding=\"async\""
-        if let placeholder { html += " style=\"background-image:url(\(placeholder))\"" }
-        beforeAlt = html + " alt=\""
-        afterAlt = "\"></picture>"
-        fallbackURL = linker.url(to: fallback.variants.last!.path, fragment: nil)
+        var picture = Description(src: linker.url(to: fallback.variants[fallback.variants.count / 2].path, fragment: nil))
+        picture.sources = plan.sources.dropLast().map { .init(type: $0.format.mimeType, srcset: srcset($0)) }
+        picture.srcset = srcset(fallback)
+        picture.sizes = sizes
+        picture.width = plan.width
+        picture.height = plan.height
+        picture.placeholder = placeholder
+        picture.fallbackURL = linker.url(to: fallback.variants.last!.path, fragment: nil)
+        self.init(picture)
     }
 
     /// An image published as it is (see `SiteImages.isSmallWebImage`): its `<img>` with its
     /// size and lazy loading, and no variants. `url` is relative to the page already.
     public init(asIs url: String, width: Int, height: Int) {
-        beforeAlt = "<img src=\"\(Self.escaped(url))\" width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\" alt=\""
-        afterAlt = "\">"
-        fallbackURL = url
+        var picture = Description(src: url)
+        picture.isPicture = false
+        picture.width = width
+        picture.height = height
+        self.init(picture)
     }
 
     /// As kept in the Markdown cache.
@@ -52,21 +112,6 @@ public struct PictureMarkup: Sendable, Equatable {
     }
 
     public func html(alt: String) -> String {
-        beforeAlt + Self.escaped(alt) + afterAlt
-    }
-
-    static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "\"": result += "&quot;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
+        beforeAlt + MarkupEscaping.html(alt) + afterAlt
     }
 }

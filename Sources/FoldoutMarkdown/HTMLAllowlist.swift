@@ -510,21 +510,7 @@ package struct HTMLAllowlist {
         }
 
         private mutating func writeEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-            var start = 0
-            for (index, byte) in text.enumerated() {
-                let entity: String
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                default: continue
-                }
-                bytes += text[start..<index]
-                bytes += entity.utf8
-                start = index + 1
-            }
-            bytes += text[start...]
+            MarkupEscaping.appendHTML(text, to: &bytes, keepingApostrophes: true)
         }
     }
 }

@@ -292,6 +292,8 @@ public struct MarkdownRenderer: Sendable {
 
     private static func replaceHeading(_ heading: OpaquePointer, id: String, level: Int32, allocator: UnsafeMutablePointer<cmark_mem>) {
         let level = UInt8(clamping: level)
+        // Ids are slugs, or written by the author (`{#id}`): escaped all the same.
+        let id = MarkupEscaping.html(id)
         let block = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, allocator)
         let inline = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, allocator)
         // `<hN id="ID">` and `</hN>`, NUL-terminated, in one buffer on the stack.

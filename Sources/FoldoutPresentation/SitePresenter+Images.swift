@@ -6,11 +6,37 @@ import FoldoutMarkdown
 import FoldoutModel
 
 extension SitePresenter {
-    /// How a page shows an image: as a row's square thumbnail, or large (an item's photo, a
-    /// gallery slide) across `sizes`.
+    /// How a page shows an image: as a row's square thumbnail, as an item's photo, or as the
+    /// slide `index` of its gallery. Each has its `sizes` and the classes the stylesheet knows.
     package enum ImageUse {
         case thumbnail(side: Int)
-        case large(sizes: String)
+        case itemPhoto
+        case gallerySlide(index: Int)
+
+        var pictureClass: String? {
+            switch self {
+            case .thumbnail: "thumbnail-picture"
+            case .itemPhoto: "item-picture"
+            case .gallerySlide: nil
+            }
+        }
+
+        var imageClass: String? {
+            switch self {
+            case .thumbnail: "thumbnail"
+            case .itemPhoto: "item-image"
+            case .gallerySlide: nil
+            }
+        }
+
+        /// The page's main image loads at once; rows and later slides when scrolled to.
+        var isLazy: Bool {
+            switch self {
+            case .thumbnail: true
+            case .itemPhoto: false
+            case .gallerySlide(let index): index > 0
+            }
+        }
     }
 
     /// `sizes` of an item's photo: the page's column on a wide screen, the whole width on a phone.
@@ -18,10 +44,12 @@ extension SitePresenter {
     /// `sizes` of a gallery slide, which shows most of the column.
     package static let gallerySizes = "(min-width: 48rem) 36rem, 85vw"
 
-    /// The keys of one image (docs/templates.md): the `<img>`'s `src`, `srcset`, size and
-    /// placeholder, a `<source>` per modern format, and `url`, the largest file, to open.
-    /// An image without variants (external, small, unreadable) keeps only `src` and its size.
-    /// `focus`, a thumbnail's focal point, is asked only for a photo that has variants.
+    /// The keys of one image (docs/templates.md): `picture`, its whole markup (`PictureMarkup`,
+    /// the one place a `<picture>` is written), and its parts for templates of their own: the
+    /// `<img>`'s `src`, `srcset`, size and placeholder, a `<source>` per modern format, and
+    /// `url`, the largest file, to open. An image without variants (external, small,
+    /// unreadable) keeps only `src` and its size. `focus`, a thumbnail's focal point, is asked
+    /// only for a photo that has variants.
     package func imageContext(_ reference: ImageReference, use: ImageUse, alt: String, links: Links,
                               focus: () -> ImageOperation.Focus? = { nil }) -> TemplateContext {
         var plan: ImagePlan?
@@ -29,14 +57,21 @@ extension SitePresenter {
         if !reference.isExternal, images.sources[reference.location] != nil {
             switch use {
             case .thumbnail(let side): plan = images.square(reference.location, side: side, focus: focus())
-            case .large: plan = images.responsive(reference.location)
+            case .itemPhoto, .gallerySlide: plan = images.responsive(reference.location)
             }
         }
         guard let plan else {
             let url = links.url(of: reference)
             var size = reference.size
             if case .thumbnail(let side) = use { size = (size ?? ImageSize(width: side, height: side)).fitted(in: side) }
+            var picture = PictureMarkup.Description(src: url)
+            picture.pictureClass = use.pictureClass
+            picture.imageClass = use.imageClass
+            picture.width = size?.width
+            picture.height = size?.height
+            picture.isLazy = use.isLazy
             return [
+                .picture: .text(PictureMarkup(picture).html(alt: alt)),
                 .src: .text(url), .url: .text(url), .alt: .text(alt), .hasSize: .flag(size != nil),
                 .width: .number(size?.width ?? 0), .height: .number(size?.height ?? 0),
                 .sources: [], .hasSrcset: false, .srcset: "", .sizes: "", .hasPlaceholder: false, .placeholder: "",
@@ -53,17 +88,29 @@ extension SitePresenter {
                 source.variants.enumerated().map { links.url(to: $1.path) + " \($0 + 1)x" }.joined(separator: ", ")
             }
             shown = plan.fallback.variants[0]
-        case .large(let large):
-            sizes = large
+        case .itemPhoto, .gallerySlide:
+            sizes = if case .itemPhoto = use { Self.itemImageSizes } else { Self.gallerySizes }
             srcset = { source in source.variants.map { links.url(to: $0.path) + " \($0.width)w" }.joined(separator: ", ") }
             shown = plan.fallback.variants[plan.fallback.variants.count / 2]
         }
-        let sources: [TemplateContext] = plan.sources.dropLast().map { source in
+        let modernSources = plan.sources.dropLast()
+        let sources: [TemplateContext] = modernSources.map { source in
             [.type: .text(source.format.mimeType), .srcset: .text(srcset(source)), .sizes: .text(sizes)]
         }
         let placeholder = images.placeholders[reference.location]
         let (width, height) = if case .thumbnail = use { (shown.width, shown.height) } else { (plan.width, plan.height) }
+        var picture = PictureMarkup.Description(src: links.url(to: shown.path))
+        picture.pictureClass = use.pictureClass
+        picture.imageClass = use.imageClass
+        picture.sources = modernSources.map { .init(type: $0.format.mimeType, srcset: srcset($0)) }
+        picture.srcset = srcset(plan.fallback)
+        picture.sizes = sizes.isEmpty ? nil : sizes
+        picture.width = width
+        picture.height = height
+        picture.isLazy = use.isLazy
+        picture.placeholder = placeholder
         return [
+            .picture: .text(PictureMarkup(picture).html(alt: alt)),
             .src: .text(links.url(to: shown.path)), .url: .text(links.url(to: plan.fallback.variants.last!.path)),
             .alt: .text(alt), .hasSize: true, .width: .number(width), .height: .number(height),
             .sources: .list(sources), .hasSrcset: true, .srcset: .text(srcset(plan.fallback)), .sizes: .text(sizes),

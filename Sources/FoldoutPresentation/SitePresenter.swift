@@ -427,11 +427,11 @@ public struct SitePresenter {
         }
         let fields = fieldsContext(item, list: configuration.fields)
         let badges = badgesContext(item, fields: configuration.row.badges)
-        let image = item.image.map { imageContext($0, use: .large(sizes: Self.itemImageSizes), alt: $0.alt, links: links) }
+        let image = item.image.map { imageContext($0, use: .itemPhoto, alt: $0.alt, links: links) }
         // A gallery when there is more than one photo to show; its slides open their largest file.
         let photos = Self.photos(of: item)
         let slides: [TemplateContext] = photos.count < 2 ? [] : photos.enumerated().map { index, photo in
-            imageContext(photo, use: .large(sizes: Self.gallerySizes),
+            imageContext(photo, use: .gallerySlide(index: index),
                          alt: photo.altIsWritten ? "\(photo.alt), photo \(index + 1) of \(photos.count)"
                                                  : "Photo \(index + 1) of \(photos.count) of \(item.title)", links: links)
         }

@@ -112,6 +112,7 @@ extension TemplateKey {
     package static let type = TemplateKey("type")
     package static let placeholder = TemplateKey("placeholder")
     package static let hasPlaceholder = TemplateKey("hasPlaceholder")
+    package static let picture = TemplateKey("picture")
     package static let photos = TemplateKey("photos")
     package static let hasGallery = TemplateKey("hasGallery")
     package static let stateClass = TemplateKey("stateClass")

@@ -18,60 +18,43 @@ public struct AtomFeed: Sendable {
         let feed = document
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
-            #"<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\#(Self.escape(feed.language))">"#,
-            "<title>\(Self.escape(feed.title))</title>",
+            #"<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\#(MarkupEscaping.xml(feed.language))">"#,
+            "<title>\(MarkupEscaping.xml(feed.title))</title>",
         ]
-        if !feed.subtitle.isEmpty { lines.append("<subtitle>\(Self.escape(feed.subtitle))</subtitle>") }
+        if !feed.subtitle.isEmpty { lines.append("<subtitle>\(MarkupEscaping.xml(feed.subtitle))</subtitle>") }
         lines += [
-            #"<link rel="self" type="\#(SiteFeeds.mediaType)" href="\#(Self.escape(feed.selfURL))"/>"#,
-            #"<link rel="alternate" type="text/html" href="\#(Self.escape(feed.pageURL))"/>"#,
-            "<id>\(Self.escape(feed.id))</id>",
+            #"<link rel="self" type="\#(SiteFeeds.mediaType)" href="\#(MarkupEscaping.xml(feed.selfURL))"/>"#,
+            #"<link rel="alternate" type="text/html" href="\#(MarkupEscaping.xml(feed.pageURL))"/>"#,
+            "<id>\(MarkupEscaping.xml(feed.id))</id>",
             "<updated>\(feed.updated.rfc3339)</updated>",
-            "<author><name>\(Self.escape(feed.author))</name></author>",
+            "<author><name>\(MarkupEscaping.xml(feed.author))</name></author>",
             "<generator>Foldout</generator>",
         ]
         for entry in feed.entries {
             lines.append("<entry>")
-            lines.append("<title>\(Self.escape(entry.title))</title>")
-            lines.append(#"<link rel="alternate" type="text/html" href="\#(Self.escape(entry.url))"/>"#)
+            lines.append("<title>\(MarkupEscaping.xml(entry.title))</title>")
+            lines.append(#"<link rel="alternate" type="text/html" href="\#(MarkupEscaping.xml(entry.url))"/>"#)
             if let image = entry.image {
-                let type = image.mediaType.map { #" type="\#(Self.escape($0))""# } ?? ""
-                lines.append(#"<link rel="enclosure"\#(type) href="\#(Self.escape(image.url))"/>"#)
+                let type = image.mediaType.map { #" type="\#(MarkupEscaping.xml($0))""# } ?? ""
+                lines.append(#"<link rel="enclosure"\#(type) href="\#(MarkupEscaping.xml(image.url))"/>"#)
             }
-            lines.append("<id>\(Self.escape(entry.url))</id>")
+            lines.append("<id>\(MarkupEscaping.xml(entry.url))</id>")
             if let published = entry.published { lines.append("<published>\(published.rfc3339)</published>") }
             lines.append("<updated>\(entry.updated.rfc3339)</updated>")
-            for author in entry.authors { lines.append("<author><name>\(Self.escape(author))</name></author>") }
-            for tag in entry.tags { lines.append(#"<category term="\#(Self.escape(tag))"/>"#) }
-            if !entry.summary.isEmpty { lines.append("<summary>\(Self.escape(entry.summary))</summary>") }
+            for author in entry.authors { lines.append("<author><name>\(MarkupEscaping.xml(author))</name></author>") }
+            for tag in entry.tags { lines.append(#"<category term="\#(MarkupEscaping.xml(tag))"/>"#) }
+            if !entry.summary.isEmpty { lines.append("<summary>\(MarkupEscaping.xml(entry.summary))</summary>") }
             if let image = entry.image {
                 // The HTML readers show: the picture, then the summary.
-                var html = #"<p><img src="\#(HTMLEscaping.escape(image.url))" alt="\#(HTMLEscaping.escape(image.alt))""#
+                var html = #"<p><img src="\#(MarkupEscaping.html(image.url))" alt="\#(MarkupEscaping.html(image.alt))""#
                 if let width = image.width, let height = image.height { html += #" width="\#(width)" height="\#(height)""# }
                 html += "></p>"
-                if !entry.summary.isEmpty { html += "<p>\(HTMLEscaping.escape(entry.summary))</p>" }
-                lines.append(#"<content type="html">\#(Self.escape(html))</content>"#)
+                if !entry.summary.isEmpty { html += "<p>\(MarkupEscaping.html(entry.summary))</p>" }
+                lines.append(#"<content type="html">\#(MarkupEscaping.xml(html))</content>"#)
             }
             lines.append("</entry>")
         }
         lines.append("</feed>")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` for XML character data and attribute values: the five special characters
-    /// escaped, and characters XML 1.0 does not allow (C0 controls but tab, line feed and
-    /// carriage return; U+FFFE and U+FFFF) left out.
-    static func escape(_ text: String) -> String {
-        let allowed = text.unicodeScalars.allSatisfy(Self.isAllowed)
-        let kept = allowed ? text : String(String.UnicodeScalarView(text.unicodeScalars.filter(Self.isAllowed)))
-        return HTMLEscaping.escape(kept)
-    }
-
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD: true
-        case 0..<0x20, 0xFFFE, 0xFFFF: false
-        default: true
-        }
     }
 }

@@ -245,7 +245,7 @@ package struct CompiledTemplates: Sendable {
                                                               to output: inout PageBytes) -> Bool {
         switch escaper {
         case nil: output.append(text)
-        case .html: HTMLEscaping.append(text, to: &output)
+        case .html: output.appendEscapingHTML(text)
         case .other(let index): output.append(otherEscapers[index].escapeText(text))
         case .swiftMustacheDefault: return false
         }

@@ -16,7 +16,7 @@ package enum LinkPreviewMarkup {
             guard let content, !content.isEmpty else { return }
             if output.count > 0 { output.append(0x0A) }  // one tag a line; `base` ends the last
             start.withUTF8Buffer { output.append($0) }
-            HTMLEscaping.append(content, to: &output)
+            output.appendEscapingHTML(content)
             output.append(0x22)
             output.append(0x3E)
         }

@@ -1,3 +1,5 @@
+import FoldoutBase
+
 /// The UTF-8 of a page as it is rendered, appended to in pieces (a template's text between
 /// two tags, one escaped value) and handed over as an array. A plain `[UInt8]`: a buffer of
 /// our own measured no faster on the benchmark corpus (docs/benchmarks.md).
@@ -24,6 +26,11 @@ package struct PageBytes {
 
     package mutating func append(_ text: String) {
         storage.append(contentsOf: text.utf8)
+    }
+
+    /// `text`, escaped for HTML text or an attribute value (`MarkupEscaping.html`).
+    package mutating func appendEscapingHTML(_ text: String) {
+        MarkupEscaping.appendHTML(text, to: &storage)
     }
 
     /// The eight bytes of `value`, least significant first.

@@ -22,14 +22,14 @@ public struct RedirectPage: Sendable {
     }
 
     public var html: String {
-        let url = HTMLEscaping.escape(OutputPath.relativeURL(from: path, to: target, fragment: fragment))
+        let url = MarkupEscaping.html(OutputPath.relativeURL(from: path, to: target, fragment: fragment))
         let canonical = baseURL.flatMap { $0.isEmpty ? nil : $0 }.map {
-            HTMLEscaping.escape(OutputPath.absoluteURL(base: $0, to: target, fragment: fragment))
+            MarkupEscaping.html(OutputPath.absoluteURL(base: $0, to: target, fragment: fragment))
         } ?? url
-        let title = HTMLEscaping.escape(title)
+        let title = MarkupEscaping.html(title)
         return """
             <!doctype html>
-            <html lang="\(HTMLEscaping.escape(language))">
+            <html lang="\(MarkupEscaping.html(language))">
             <head>
             <meta charset="utf-8">
             <title>\(title)</title>

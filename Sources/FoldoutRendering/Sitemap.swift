@@ -16,7 +16,7 @@ public struct Sitemap: Sendable {
         for path in paths.sorted() {
             // File names, as every link of the site: the URL works on any server.
             let url = OutputPath.absoluteURL(base: baseURL, to: path)
-            lines.append("<url><loc>\(HTMLEscaping.escape(url))</loc>"
+            lines.append("<url><loc>\(MarkupEscaping.xml(url))</loc>"
                          + (dates[path].map { "<lastmod>\($0)</lastmod>" } ?? "") + "</url>")
         }
         lines.append("</urlset>")

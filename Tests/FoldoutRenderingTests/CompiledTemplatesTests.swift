@@ -128,12 +128,12 @@ import FoldoutTestSupport
         #expect(compiled.render("page", [TemplateKey("other"): "<b>"]).map { String(decoding: $0, as: UTF8.self) } == "")
     }
 
-    /// A quote followed by a combining mark is escaped, like every quote (see `HTMLEscaping`).
+    /// A quote followed by a combining mark is escaped, like every quote (see `MarkupEscaping`).
     @Test func escapesLikeFoldoutsEscaping() throws {
         let set = try templates(["item": "<a title=\"{{title}}\">{{title}}</a>"])
         let title = "x\"\u{301} onmouseover=alert(1) <b>&"
         #expect(compiled(set, "item", [.title: .text(title)])
-            == "<a title=\"\(HTMLEscaping.escape(title))\">\(HTMLEscaping.escape(title))</a>")
+            == "<a title=\"\(MarkupEscaping.html(title))\">\(MarkupEscaping.html(title))</a>")
         #expect(compiled(set, "item", [.title: .text(title)]) == set.renderThroughSwiftMustache("item", [.title: .text(title)]))
     }
 
