@@ -67,14 +67,22 @@ extension FileSystem {
     }
 
     /// `flock` on the file, made when missing; released and closed with the value returned.
-    static func lockLocalFile(_ path: String) -> HeldLock? {
+    /// Without `waiting`, nil at once when another holds it.
+    static func lockLocalFile(_ path: String, waiting: Bool = true) -> HeldLock? {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
-        while flock(descriptor, LOCK_EX) != 0 {
+        while flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
             guard errno == EINTR else {
                 close(descriptor)
                 return nil
             }
+        }
+        // Removed while this waited (the files of an output folder that is gone are cleaned
+        // under their lock): whoever opens the path now gets another file, so lock that one.
+        var held = stat(), named = stat()
+        guard fstat(descriptor, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev else {
+            close(descriptor)
+            return lockLocalFile(path, waiting: waiting)
         }
         return HeldLock {
             flock(descriptor, LOCK_UN)

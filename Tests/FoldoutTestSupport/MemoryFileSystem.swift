@@ -177,7 +177,8 @@ package final class MemoryFileSystem: @unchecked Sendable {
                 }
             },
             makeFolder: { path in try self.locked { try self.makeFolder(Self.normalized(path), reportedAs: path) } },
-            lockFile: { path in self.lockFile(Self.normalized(path)) }
+            lockFile: { path in self.lockFile(Self.normalized(path)) },
+            lockFileIfFree: { path in self.lockFile(Self.normalized(path), waiting: false) }
         )
     }
 
@@ -287,8 +288,9 @@ package final class MemoryFileSystem: @unchecked Sendable {
         children[Self.parent(of: target), default: []].insert(target)
     }
 
-    /// Waits while another holds the lock; the file is made as `open(O_CREAT)` would.
-    private func lockFile(_ key: String) -> FileSystem.HeldLock? {
+    /// Waits while another holds the lock (or, without `waiting`, gives nil); the file is
+    /// made as `open(O_CREAT)` would.
+    private func lockFile(_ key: String, waiting: Bool = true) -> FileSystem.HeldLock? {
         lock.lock()
         defer { lock.unlock() }
         if nodes[key] == nil {
@@ -296,6 +298,7 @@ package final class MemoryFileSystem: @unchecked Sendable {
         } else if case .folder? = nodes[key] {
             return nil
         }
+        if !waiting, locked.contains(key) { return nil }
         while locked.contains(key) { lock.wait() }
         locked.insert(key)
         return FileSystem.HeldLock {
