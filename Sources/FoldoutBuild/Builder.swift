@@ -185,7 +185,8 @@ public struct Builder: Sendable {
         let report = Report(snapshot: built.snapshot, site: built.modeled.site, pageCount: built.pageCount,
                             warnings: built.warnings, timings: clock.laps, built: built)
         var base = OutputManifest()
-        base.fingerprint = inputs.fingerprint
+        // A build that missed images for reasons outside its input is not one to repeat.
+        base.fingerprint = built.isRepeatable ? inputs.fingerprint : nil
         base.pageCount = report.pageCount
         base.warnings = report.warnings
         // The state file names the inputs it was made from: it counts only once a manifest

@@ -48,6 +48,10 @@ extension Pipeline {
         package var pageCount: Int
         /// Variants that could not be made (rare: the image stage found the photo readable).
         package var imageWarnings: [Diagnostic]
+        /// False when an image was missed for a reason outside the input (a file that could
+        /// not be opened, an image cache that could not be written): a later build of the
+        /// same input must try again rather than repeat this one's warnings.
+        package var isRepeatable: Bool
         package var timings: [(stage: String, seconds: Double)]
     }
 }

@@ -104,6 +104,7 @@ package struct Pipeline {
     package func render(_ modeled: Modeled) -> Built {
         var clock = StageClock()
         var imageWarnings: [Diagnostic] = []
+        var imagesMayDifferNextTime = !modeled.images.problemsAreTheImages
         var snapshot = OutputSnapshot()
         snapshot.sink = sink
         let images = modeled.images
@@ -114,19 +115,20 @@ package struct Pipeline {
             options.decodingPhotos { made = ImageMaker(cache: cache).make(variants.jobs(images)) }
             // The placeholders, made by the image stage, are the cache's too.
             var used = Set(images.placeholderOperations().filter { images.placeholders[$0.path] != nil }.map { path, operation in
-                cache.path(of: operation.key(source: images.sources[path]!.digest), format: operation.format)
+                operation.key(source: images.sources[path]!.digest)
             })
             for file in variants.files {
                 let key = file.operation.key(source: images.sources[file.source]!.digest)
                 guard let kept = made.files[key] else { continue }
-                snapshot.add(file.path, .copy(from: kept), contentDigest: key)
-                used.insert(kept)
+                snapshot.add(file.path, .copy(from: kept.path), contentDigest: kept.digest)
+                used.insert(key)
             }
             for (path, problem) in made.problems.sorted(by: { $0.key < $1.key }) {
                 let source = images.sources[path]?.displayPath ?? path
                 imageWarnings.append(.warning(source, "image \(problem.message); its variants are missing from the site", hint: problem.hint))
+                if !problem.isCausedByBytes { imagesMayDifferNextTime = true }
             }
-            cache.recordUse(of: used, by: String(options.outputPath.split(separator: "/").last ?? "Output"))
+            cache.recordUse(of: used)
             clock.lap("images")
         }
 
@@ -153,7 +155,7 @@ package struct Pipeline {
         }
         clock.lap("render")
         return Built(modeled: modeled, snapshot: snapshot, pageCount: pageCount, imageWarnings: imageWarnings,
-                     timings: modeled.timings + clock.laps)
+                     isRepeatable: !imagesMayDifferNextTime, timings: modeled.timings + clock.laps)
     }
 
     /// An error for each content file published where a feed goes: the feed would replace it.

@@ -1,84 +1,172 @@
+import Foundation
 import FoldoutBase
 
 /// Made images kept across builds, one file each, named by the digest of the source's bytes
-/// and the operation (`ImageOperation.key`): a build whose photos did not change decodes
-/// nothing, a clean `Output/` is filled again by copying, and a changed photo gets new names.
-/// Lives in `.foldout-cache/images/` beside the output folder.
+/// and the operation (`ImageOperation.key`) and then by the digest of the file's own bytes
+/// (`KEY-DIGEST.webp`): a build whose photos did not change decodes nothing, a clean
+/// `Output/` is filled again by copying, and a changed photo gets new names. Lives in
+/// `.foldout-cache/images/` beside the output folder, shared by the output folders of one
+/// parent and by any number of Foldout processes at once:
+///
+/// - an entry is written under a name of its process's own and renamed into place, so two
+///   processes making the same image each leave a whole file;
+/// - an entry is used only when its bytes have the digest its name gives; a damaged one is
+///   made again, never reported as a problem of the photo;
+/// - a build claims the entries it is about to use (`claim`, in its `used-by-NAME` list)
+///   before it looks them up, and entries are removed only when no list names them
+///   (`recordUse`); both happen under the cache's lock, so no build removes what another,
+///   still running, is about to copy.
 public struct ImageCache: Sendable {
     public var folder: String
     public var fileSystem: FileSystem
+    /// The name of the output folder whose build uses this cache (its `used-by-` list); nil
+    /// for a cache used without claiming, as tests do.
+    public var user: String?
+    /// What each sub-folder held when first looked into: listed once, not once per lookup.
+    private let listings = Listings()
 
-    public init(folder: String, fileSystem: FileSystem) {
+    /// A kept file and the digest of its bytes (`ContentHash`), checked when it was found or made.
+    public struct Entry: Sendable, Hashable {
+        public var path: String
+        public var digest: UInt64
+
+        public init(path: String, digest: UInt64) {
+            self.path = path
+            self.digest = digest
+        }
+    }
+
+    public init(folder: String, fileSystem: FileSystem, user: String? = nil) {
         self.folder = folder
         self.fileSystem = fileSystem
+        self.user = user
     }
 
-    /// The cache of the output folder at `output`: `.foldout-cache/images/` beside it, shared
-    /// by the output folders of one parent (each records what it uses, see `recordUse`).
+    /// The cache of the output folder at `output`: `.foldout-cache/images/` beside it, used
+    /// on behalf of that folder.
     public static func beside(output: String, fileSystem: FileSystem) -> ImageCache {
-        let sidecar = SidecarFile.path(forOutput: output, suffix: "")
-        let folder = sidecar[..<(sidecar.lastIndex(of: "/") ?? sidecar.endIndex)]
-        return ImageCache(folder: folder + "/images", fileSystem: fileSystem)
+        ImageCache(folder: SidecarFile.folder(forOutput: output) + "/images", fileSystem: fileSystem,
+                   user: SidecarFile.name(ofOutput: output))
     }
 
-    /// Where the result of `key` is kept, in one of 256 sub-folders so none grows huge.
-    public func path(of key: UInt64, format: ImageFormat) -> String {
-        let hex = String(key, radix: 16)
-        let name = String(repeating: "0", count: 16 - hex.count) + hex
-        return folder + "/" + name.prefix(2) + "/" + name + "." + format.fileExtension
+    private static func hex(_ value: UInt64) -> String { ContentHash.hex(value) }
+
+    /// The sub-folder the entries of `key` are in: one of 256, so none grows huge.
+    private func subfolder(of key: UInt64) -> String {
+        folder + "/" + Self.hex(key).prefix(2)
     }
 
-    /// The kept file for `key`, if there is one.
-    public func lookup(_ key: UInt64, format: ImageFormat) -> String? {
-        let path = path(of: key, format: format)
-        return fileSystem.status(path) != nil ? path : nil
+    /// The path of the entry of `key` whose bytes have the digest `digest`.
+    public func path(of key: UInt64, digest: UInt64, format: ImageFormat) -> String {
+        subfolder(of: key) + "/" + Self.hex(key) + "-" + Self.hex(digest) + "." + format.fileExtension
     }
 
-    /// Keeps `bytes` as the result of `key` (written whole or not at all) and returns its path.
-    public func store(_ bytes: [UInt8], for key: UInt64, format: ImageFormat) throws -> String {
-        let path = path(of: key, format: format)
+    /// The kept file for `key`, if there is one whose bytes are whole: read and checked
+    /// against the digest in its name.
+    public func lookup(_ key: UInt64, format: ImageFormat) -> Entry? {
+        let subfolder = subfolder(of: key)
+        let prefix = Self.hex(key) + "-", suffix = "." + format.fileExtension
+        for name in listings.names(in: subfolder, fileSystem: fileSystem)
+        where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count == prefix.count + 16 + suffix.count {
+            guard let digest = UInt64(name.dropFirst(prefix.count).prefix(16), radix: 16),
+                  let bytes = try? fileSystem.readFile(subfolder + "/" + name), ContentHash.of(bytes) == digest else { continue }
+            return Entry(path: subfolder + "/" + name, digest: digest)
+        }
+        return nil
+    }
+
+    /// Keeps `bytes` as the result of `key` (written whole or not at all) and returns its entry.
+    public func store(_ bytes: [UInt8], for key: UInt64, format: ImageFormat) throws -> Entry {
+        let digest = ContentHash.of(bytes)
+        let path = path(of: key, digest: digest, format: format)
         try makeFolders(for: path)
-        _ = try AtomicFile.write(bytes, to: path, in: fileSystem)
-        return path
+        try SidecarFile.write(bytes, to: path, in: fileSystem)
+        return Entry(path: path, digest: digest)
     }
 
-    /// Records which kept files the output folder named `output` uses, and removes those it
-    /// used before that it and every other output folder sharing this cache no longer use
-    /// (each folder's list is a file `used-by-NAME` here). Returns how many were removed.
+    // MARK: Who uses what
+
+    /// The list of the keys the output folder `user` uses.
+    private func listPath(of user: String) -> String {
+        folder + "/used-by-" + user.map { $0 == "/" ? "_" : $0 }
+    }
+
+    /// Adds `keys` to what this cache's user uses, before they are looked up or made: from
+    /// now until its `recordUse`, no other build removes them.
+    public func claim(_ claimed: some Sequence<UInt64>) {
+        guard let user else { return }
+        withLock {
+            let path = listPath(of: user)
+            let listed = keys(listedIn: path)
+            var all = listed
+            all.formUnion(claimed)
+            if all.count != listed.count { writeList(all, to: path) }
+        }
+    }
+
+    /// Records that the output folder `user` uses just the entries of `used` (its build is
+    /// done looking up and making), and removes the entries it claimed before that no output
+    /// folder's list names any more. Returns how many files were removed.
     @discardableResult
-    public func recordUse(of used: Set<String>, by output: String) -> Int {
-        let listPath = folder + "/used-by-" + output.map { $0 == "/" ? "_" : $0 }
-        let before = paths(listedIn: listPath)
-        let gone = before.subtracting(used)
-        if used.isEmpty {
-            try? fileSystem.removeFile(listPath)
-        } else {
-            try? makeFolders(for: listPath)
-            _ = try? AtomicFile.write(Array(used.sorted().joined(separator: "\n").utf8), to: listPath, in: fileSystem)
+    public func recordUse(of used: Set<UInt64>) -> Int {
+        guard let user else { return 0 }
+        return withLock {
+            let path = listPath(of: user)
+            let gone = keys(listedIn: path).subtracting(used)
+            if used.isEmpty {
+                try? fileSystem.removeFile(path)
+            } else {
+                writeList(used, to: path)
+            }
+            guard !gone.isEmpty else { return 0 }
+            var stillUsed: Set<UInt64> = []
+            for entry in (try? fileSystem.listDirectory(folder)) ?? [] where entry.kind == .file && entry.name.hasPrefix("used-by-") {
+                let other = folder + "/" + entry.name
+                if other != path { stillUsed.formUnion(keys(listedIn: other)) }
+            }
+            var removed = 0
+            for (subfolder, keys) in Dictionary(grouping: gone.subtracting(stillUsed), by: subfolder(of:)) {
+                let names = Set(keys.map(Self.hex))
+                for entry in (try? fileSystem.listDirectory(subfolder)) ?? [] where entry.kind == .file {
+                    if names.contains(String(entry.name.prefix(16))), (try? fileSystem.removeFile(subfolder + "/" + entry.name)) != nil {
+                        removed += 1
+                    }
+                }
+            }
+            return removed
         }
-        guard !gone.isEmpty else { return 0 }
-        var stillUsed: Set<String> = []
-        for entry in (try? fileSystem.listDirectory(folder)) ?? [] where entry.kind == .file && entry.name.hasPrefix("used-by-") {
-            let other = folder + "/" + entry.name
-            if other != listPath { stillUsed.formUnion(paths(listedIn: other)) }
-        }
-        var removed = 0
-        for path in gone where !stillUsed.contains(path) && path.hasPrefix(folder + "/") {
-            if (try? fileSystem.removeFile(path)) != nil { removed += 1 }
-        }
-        return removed
     }
 
-    private func paths(listedIn listPath: String) -> Set<String> {
-        guard let bytes = try? fileSystem.readFile(listPath) else { return [] }
-        return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+    /// The keys in a list; none when it is missing or damaged (a damaged list only keeps
+    /// entries longer, since removing needs a list that names them).
+    private func keys(listedIn path: String) -> Set<UInt64> {
+        guard let bytes = SidecarFile.readSealed(path, in: fileSystem) else { return [] }
+        return Set(bytes.split(separator: UInt8(ascii: "\n")).compactMap { UInt64(String(decoding: $0, as: UTF8.self), radix: 16) })
     }
+
+    private func writeList(_ keys: Set<UInt64>, to path: String) {
+        try? makeFolders(for: path)
+        let text = keys.sorted().map(Self.hex).joined(separator: "\n") + "\n"
+        try? SidecarFile.writeSealed(Array(text.utf8), to: path, in: fileSystem)
+    }
+
+    /// Runs `body` holding the cache's lock (`lock` in its folder), or without it where the
+    /// lock cannot be taken (a read-only cache, where nothing is removed either).
+    private func withLock<Result>(_ body: () -> Result) -> Result {
+        try? makeFolders(for: folder + "/lock")
+        let held = fileSystem.lockFile(folder + "/lock")
+        defer { withExtendedLifetime(held) {} }
+        return body()
+    }
+
+    // MARK: Headers
 
     /// Headers of images read by earlier builds, by the digest of their bytes: a build whose
     /// photos did not change reads none of them (`headers` in the folder, a line each: digest,
-    /// format, upright width and height, `m` when it carries metadata).
+    /// format, upright width and height, `m` when it carries metadata; sealed, so a damaged
+    /// file is read as none and the photos' headers are read again).
     public func knownHeaders() -> [UInt64: ImageHeader] {
-        guard let bytes = try? fileSystem.readFile(folder + "/headers") else { return [:] }
+        guard let bytes = SidecarFile.readSealed(folder + "/headers", in: fileSystem) else { return [:] }
         var headers: [UInt64: ImageHeader] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ")
@@ -98,7 +186,7 @@ public struct ImageCache: Sendable {
             .map { "\(String($0.key, radix: 16)) \($0.value.format.rawValue) \($0.value.width) \($0.value.height) \($0.value.carriesMetadata ? "m" : "-")" }
             .joined(separator: "\n")
         try? makeFolders(for: folder + "/headers")
-        _ = try? AtomicFile.write(Array(text.utf8), to: folder + "/headers", in: fileSystem)
+        try? SidecarFile.writeSealed(Array(text.utf8), to: folder + "/headers", in: fileSystem)
     }
 
     private func makeFolders(for path: String) throws {
@@ -107,6 +195,22 @@ public struct ImageCache: Sendable {
             let folder = current.map { $0 + "/" + part } ?? String(part)
             current = folder
             if fileSystem.kindOfItem(folder) != .directory { _ = try fileSystem.makeFolder(folder) }
+        }
+    }
+
+    /// The names in each sub-folder, read at the first lookup there, with what this process
+    /// stored since. An entry another process makes later is not seen: it is made again.
+    private final class Listings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [String: [String]] = [:]
+
+        func names(in subfolder: String, fileSystem: FileSystem) -> [String] {
+            lock.withLock {
+                if let known = names[subfolder] { return known }
+                let listed = ((try? fileSystem.listDirectory(subfolder)) ?? []).filter { $0.kind == .file }.map(\.name)
+                names[subfolder] = listed
+                return listed
+            }
         }
     }
 }

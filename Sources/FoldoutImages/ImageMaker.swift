@@ -17,7 +17,7 @@ public struct ImageMaker: Sendable {
 
     public struct Results: Sendable {
         /// Where the cache keeps each operation's result, by `ImageOperation.key(source:)`.
-        public var files: [UInt64: String] = [:]
+        public var files: [UInt64: ImageCache.Entry] = [:]
         /// Sources that could not be made, by their output path.
         public var problems: [String: ImageProblem] = [:]
         /// How many sources were decoded (0 when the cache held everything).
@@ -35,6 +35,8 @@ public struct ImageMaker: Sendable {
     public func make(_ jobs: [Job], progress: ((Int) -> Void)? = nil) -> Results {
         // The sources with most to make first, so no core is left alone with a large one at the end.
         let ordered = jobs.sorted { $0.operations.count * $0.source.header.pixelCount > $1.operations.count * $1.source.header.pixelCount }
+        // Claimed before they are looked up, so no other build removes them meanwhile.
+        cache.claim(Set(jobs.lazy.flatMap { job in job.operations.lazy.map { $0.key(source: job.source.digest) } }))
         let outcomes = try! Parallel.map(ordered, chunkSize: 1) { job in
             defer { progress?(1) }
             return make(job)
@@ -65,8 +67,8 @@ public struct ImageMaker: Sendable {
         return min(width, needed.max() ?? width)
     }
 
-    private func make(_ job: Job) -> Result<(files: [UInt64: String], decoded: Bool), ImageProblem> {
-        var files: [UInt64: String] = [:]
+    private func make(_ job: Job) -> Result<(files: [UInt64: ImageCache.Entry], decoded: Bool), ImageProblem> {
+        var files: [UInt64: ImageCache.Entry] = [:]
         var missing: [(key: UInt64, operation: ImageOperation)] = []
         for operation in job.operations {
             let key = operation.key(source: job.source.digest)
@@ -82,12 +84,14 @@ public struct ImageMaker: Sendable {
         do {
             bytes = try cache.fileSystem.readFile(job.source.absolutePath)
         } catch {
-            return .failure(.unreadable("\(error)"))
+            return .failure(.cannotRead("\(error)"))
         }
         // Several variants are cut from one decode, at the largest size any of them needs.
+        // That size is the job's, whatever the cache lacks: a variant made again (its entry
+        // was damaged or removed) has the bytes a clean build gives it.
         var decoded: ImageCodec.Decoded?
-        if missing.count > 1 {
-            switch ImageCodec.decode(bytes, width: Self.widthNeeded(by: missing.map(\.operation), header: job.source.header)) {
+        if Set(job.operations.map { $0.key(source: job.source.digest) }).count > 1 {
+            switch ImageCodec.decode(bytes, width: Self.widthNeeded(by: job.operations, header: job.source.header)) {
             case .success(let image): decoded = image
             case .failure(let problem): return .failure(problem)
             }
@@ -95,10 +99,11 @@ public struct ImageMaker: Sendable {
         for (key, operation) in missing {
             switch decoded.map({ ImageCodec.make(operation, from: $0) }) ?? ImageCodec.make(operation, from: bytes) {
             case .success(let made):
-                guard let path = try? cache.store(made, for: key, format: operation.format) else {
-                    return .failure(.unreadable("its variants could not be written to \(cache.folder)"))
+                do {
+                    files[key] = try cache.store(made, for: key, format: operation.format)
+                } catch {
+                    return .failure(.notKept("\(error)"))
                 }
-                files[key] = path
             case .failure(let problem):
                 return .failure(problem)
             }

@@ -42,7 +42,12 @@ public struct ImageStage: Sendable {
                 }
                 return .success(header)
             }
-            guard let bytes = try? fileSystem.readFile(input.absolutePath) else { return .failure(.unreadable("the file cannot be read")) }
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.readFile(input.absolutePath)
+            } catch {
+                return .failure(.cannotRead("\(error)"))
+            }
             return SourceImage.header(of: bytes, pixelLimit: limit)
         }
         var read: [UInt64: ImageHeader] = [:]
@@ -74,7 +79,7 @@ public struct ImageStage: Sendable {
         }
         for (path, operation) in placeholders where images.sources[path] != nil {
             let key = operation.key(source: images.sources[path]!.digest)
-            if let file = made.files[key], let bytes = try? fileSystem.readFile(file) {
+            if let entry = made.files[key], let bytes = try? fileSystem.readFile(entry.path), ContentHash.of(bytes) == entry.digest {
                 images.placeholders[path] = SiteImages.dataURL(webp: bytes)
             }
         }

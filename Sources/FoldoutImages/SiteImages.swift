@@ -14,6 +14,10 @@ public struct SiteImages: Sendable {
     /// Images that could not be read, by path, with the source file as warnings name it.
     public var problems: [String: (problem: ImageProblem, displayPath: String)] = [:]
 
+    /// Whether every problem lies in an image's bytes (`ImageProblem.isCausedByBytes`), so
+    /// a later build of the same input may repeat the warnings without trying again.
+    public var problemsAreTheImages: Bool { problems.values.allSatisfy { $0.problem.isCausedByBytes } }
+
     public init(options: ImageOptions = ImageOptions(), sources: [String: SourceImage] = [:], placeholders: [String: String] = [:]) {
         self.options = options
         self.sources = sources

@@ -1,36 +1,121 @@
+import Foundation
 import Testing
 import FoldoutBase
 import FoldoutImages
 import FoldoutTestSupport
 
 /// Made images kept across builds in memory's file system: found again by key, written
-/// whole, pruned when no page uses them.
+/// whole, checked before use, pruned when no output folder uses them, and shared by builds
+/// of several output folders at once.
 @Suite struct ImageCacheTests {
     let memory = MemoryFileSystem()
-    var cache: ImageCache { ImageCache(folder: "/site/.foldout-cache/images", fileSystem: memory.fileSystem) }
+    let folder = "/site/.foldout-cache/images"
+    var cache: ImageCache { ImageCache(folder: folder, fileSystem: memory.fileSystem) }
+
+    func cache(for user: String, fileSystem: FileSystem? = nil) -> ImageCache {
+        ImageCache(folder: folder, fileSystem: fileSystem ?? memory.fileSystem, user: user)
+    }
 
     @Test func aStoredImageIsFoundByItsKeyAndFormat() throws {
         #expect(cache.lookup(0xABCDEF, format: .webp) == nil)
-        let path = try cache.store([1, 2, 3], for: 0xABCDEF, format: .webp)
-        #expect(path == "/site/.foldout-cache/images/00/0000000000abcdef.webp")
-        #expect(cache.lookup(0xABCDEF, format: .webp) == path)
+        let entry = try cache.store([1, 2, 3], for: 0xABCDEF, format: .webp)
+        #expect(entry.path == folder + "/00/0000000000abcdef-" + ContentHash.hex(ContentHash.of([1, 2, 3])) + ".webp")
+        #expect(entry.digest == ContentHash.of([1, 2, 3]))
+        #expect(cache.lookup(0xABCDEF, format: .webp) == entry)
         #expect(cache.lookup(0xABCDEF, format: .jpeg) == nil)
-        #expect(memory.bytes(path) == [1, 2, 3])
+        #expect(memory.bytes(entry.path) == [1, 2, 3])
+        #expect(memory.names(in: folder + "/00") == ["0000000000abcdef-" + ContentHash.hex(entry.digest) + ".webp"], "no temporary left")
+    }
+
+    @Test(arguments: FileDamage.allCases)
+    func aDamagedImageIsMadeAgainNotUsed(damage: FileDamage) throws {
+        let photo = try ImageCodecTests.fixture("upright.jpg")
+        memory.write("/site/Content/rex.jpg", bytes: photo)
+        let header = try SourceImage.header(of: photo, pixelLimit: ImageCodec.defaultPixelLimit).get()
+        let source = SourceImage(path: "rex.jpg", absolutePath: "/site/Content/rex.jpg", digest: ContentHash.of(photo), header: header,
+                                 displayPath: "Content/rex.jpg")
+        let jobs = [ImageMaker.Job(source: source, operations: ImagePlan.responsive("rex.jpg", header: header, options: .init())
+            .allVariants.map(\.operation))]
+        let first = ImageMaker(cache: cache(for: "Output")).make(jobs)
+        #expect(first.problems.isEmpty && first.decoded == 1)
+        let victim = try #require(first.files.values.sorted { $0.path < $1.path }.first)
+        let good = try #require(memory.bytes(victim.path))
+        memory.write(victim.path, bytes: damage.apply(good))
+
+        let again = ImageMaker(cache: cache(for: "Output")).make(jobs)
+        #expect(again.problems.isEmpty, "a damaged entry is no problem of the photo")
+        #expect(again.decoded == 1, "made again")
+        #expect(again.files == first.files)
+        #expect(memory.bytes(victim.path) == good)
     }
 
     @Test func whatNoOutputFolderUsesAnyMoreIsRemoved() throws {
         let a = try cache.store([1], for: 0x1111_0000_0000_0001, format: .webp)
         let b = try cache.store([2], for: 0x2222_0000_0000_0002, format: .jpeg)
         let c = try cache.store([3], for: 0x3333_0000_0000_0003, format: .png)
-        #expect(cache.recordUse(of: [a, b], by: "Output") == 0)
-        #expect(cache.recordUse(of: [b, c], by: "public") == 0)
-        // Output no longer uses a or b: a goes, b stays for public.
-        #expect(cache.recordUse(of: [c], by: "Output") == 1)
-        #expect(!memory.exists(a))
-        #expect(memory.exists(b) && memory.exists(c))
-        #expect(cache.recordUse(of: [], by: "public") == 1)
-        #expect(!memory.exists(b))
-        #expect(memory.exists(c), "Output still uses it")
+        let output = cache(for: "Output"), dist = cache(for: "dist")
+        #expect(output.recordUse(of: [0x1111_0000_0000_0001, 0x2222_0000_0000_0002]) == 0)
+        #expect(dist.recordUse(of: [0x2222_0000_0000_0002, 0x3333_0000_0000_0003]) == 0)
+        // Output no longer uses a or b: a goes, b stays for dist.
+        #expect(output.recordUse(of: [0x3333_0000_0000_0003]) == 1)
+        #expect(!memory.exists(a.path))
+        #expect(memory.exists(b.path) && memory.exists(c.path))
+        #expect(dist.recordUse(of: []) == 1)
+        #expect(!memory.exists(b.path))
+        #expect(memory.exists(c.path), "Output still uses it")
+    }
+
+    /// The build of `dist` has found its images (`make` returned) and is about to copy them,
+    /// when the build of `Output`, whose photo changed, records what it uses now: what dist
+    /// is about to copy stays.
+    @Test func anotherFoldersBuildDoesNotRemoveWhatABuildIsAboutToCopy() throws {
+        let photo = try ImageCodecTests.fixture("upright.jpg"), other = try ImageCodecTests.fixture("rotated-6.jpg")
+        func job(_ bytes: [UInt8]) throws -> ImageMaker.Job {
+            memory.write("/site/Content/rex.jpg", bytes: bytes)
+            let header = try SourceImage.header(of: bytes, pixelLimit: ImageCodec.defaultPixelLimit).get()
+            let source = SourceImage(path: "rex.jpg", absolutePath: "/site/Content/rex.jpg", digest: ContentHash.of(bytes), header: header,
+                                     displayPath: "Content/rex.jpg")
+            return ImageMaker.Job(source: source, operations: ImagePlan.responsive("rex.jpg", header: header, options: .init())
+                .allVariants.map(\.operation))
+        }
+        let output = cache(for: "Output"), dist = cache(for: "dist")
+        let before = try job(photo)
+        let outputMade = ImageMaker(cache: output).make([before])
+        output.recordUse(of: Set(outputMade.files.keys))
+
+        let distMade = ImageMaker(cache: dist).make([before])
+        #expect(distMade.decoded == 0, "found what Output made")
+        // Meanwhile Output's photo changes, and its build records what it uses.
+        let after = try job(other)
+        let outputAgain = ImageMaker(cache: output).make([after])
+        output.recordUse(of: Set(outputAgain.files.keys))
+
+        for entry in distMade.files.values {
+            #expect(memory.bytes(entry.path).map(ContentHash.of) == entry.digest, "\(entry.path) is still there, whole")
+        }
+        dist.recordUse(of: Set(distMade.files.keys))
+        // Once neither uses them, they go.
+        dist.recordUse(of: [])
+        #expect(distMade.files.values.allSatisfy { !memory.exists($0.path) })
+        #expect(outputAgain.files.values.allSatisfy { memory.exists($0.path) })
+    }
+
+    /// Two processes making the same image at once: the second writes and renames its file
+    /// while the first is between writing and renaming. Both end with a whole entry.
+    @Test func twoWritersOfOneEntryEachLeaveAWholeFile() throws {
+        let second = cache(for: "dist")
+        var interleaved = memory.fileSystem
+        let rename = interleaved.rename
+        let done = Flag()
+        interleaved.rename = { source, target in
+            if done.setOnce() { _ = try? second.store([9, 9, 9], for: 0x42, format: .webp) }
+            try rename(source, target)
+        }
+        let first = cache(for: "Output", fileSystem: interleaved)
+        let entry = try first.store([9, 9, 9], for: 0x42, format: .webp)
+        #expect(memory.bytes(entry.path) == [9, 9, 9])
+        #expect(cache.lookup(0x42, format: .webp) == entry)
+        #expect(memory.names(in: folder + "/00").count == 1, "one entry, no temporary left")
     }
 
     @Test func headersAreRememberedByDigest() {
@@ -40,5 +125,26 @@ import FoldoutTestSupport
         cache.remember([7: ImageHeader(format: .png, storedWidth: 10, storedHeight: 20)], with: cache.knownHeaders())
         #expect(cache.knownHeaders()[42] == header)
         #expect(cache.knownHeaders()[7]?.format == .png)
+    }
+
+    @Test(arguments: FileDamage.allCases)
+    func damagedHeadersAreReadAsNone(damage: FileDamage) throws {
+        cache.remember([42: ImageHeader(format: .jpeg, storedWidth: 3024, storedHeight: 4032)], with: [:])
+        let good = try #require(memory.bytes(folder + "/headers"))
+        memory.write(folder + "/headers", bytes: damage.apply(good))
+        #expect(cache.knownHeaders().isEmpty, "the photos' headers are read again")
+    }
+}
+
+/// True the first time only, from any thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    func setOnce() -> Bool {
+        lock.withLock {
+            defer { isSet = true }
+            return !isSet
+        }
     }
 }
