@@ -149,10 +149,20 @@ package struct BinaryWriter: ~Copyable {
     }
 
     /// A record of the cache and state files: what `body` writes, with its length before it
-    /// and its checksum (`ContentHash`) after it, so a reader can skip it or find it damaged.
-    package mutating func writeChecked(_ body: (inout BinaryWriter) throws -> Void) rethrows {
+    /// and its checksum (`checksum(of:seed:)`) after it, so a reader can skip it or find it
+    /// damaged. `seed` is made of what the record's reader reads before it (its kind, its key):
+    /// a changed byte there also fails the checksum.
+    package mutating func writeChecked(seed: UInt64 = 0, _ body: (inout BinaryWriter) throws -> Void) rethrows {
         let payload = try writeSized(body)
-        writeFixed(withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[payload])) })
+        writeFixed(withUnsafeBytes { Self.checksum(of: UnsafeRawBufferPointer(rebasing: $0[payload]), seed: seed) })
+    }
+
+    /// XXH64 of `bytes` with `seed` (`ContentHash`).
+    package static func checksum(of bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        guard seed != 0 else { return ContentHash.of(bytes) }
+        var hash = ContentHash(seed: seed)
+        hash.feedRaw(bytes)
+        return hash.finalize()
     }
 }
 

@@ -15,7 +15,7 @@ import FoldoutModel
 /// one, which writes the file anew. A file written by another version of Foldout is
 /// ignored. Like the build cache, the file only ever makes builds faster, never different.
 package enum BuildRecordFile {
-    private static let magic = Array("FOLDOUT-STATE 3\n".utf8)
+    private static let magic = Array("FOLDOUT-STATE 4\n".utf8)
 
     fileprivate enum Kind: UInt64 {
         case files = 1
@@ -121,7 +121,8 @@ package enum BuildRecordFile {
         package func payload(of record: Record) -> [UInt8]? {
             guard let bytes = self.bytes(at: record.offset, count: record.length),
                   let checksum = self.bytes(at: record.offset + record.length, count: 8),
-                  BinaryReader(checksum).fixed(at: 0) == ContentHash.of(bytes) else { return nil }
+                  BinaryReader(checksum).fixed(at: 0) == bytes.withUnsafeBytes({ BinaryWriter.checksum(of: $0, seed: record.kind.rawValue) })
+            else { return nil }
             return bytes
         }
     }
@@ -143,10 +144,7 @@ package enum BuildRecordFile {
             for record in state.files { encode(record, into: &head) }
         }
         appendRecord(.rest, to: &file) { encodeRest(state, into: &$0) }
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            _ = try? fileSystem.makeFolder(String(path[..<slash]))
-        }
-        try AtomicFile.write(to: path, in: fileSystem) { write in try file.withUnsafeBytes(write) }
+        try SidecarFile.write(to: path, in: fileSystem) { write in try file.withUnsafeBytes(write) }
     }
 
     /// Appends the changes that turned the state with fingerprint `base` into the current one.
@@ -161,7 +159,8 @@ package enum BuildRecordFile {
 
     private static func appendRecord(_ kind: Kind, to writer: inout BinaryWriter, payload: (inout BinaryWriter) -> Void) {
         writer.write(kind.rawValue)
-        writer.writeChecked(payload)
+        // The kind seeds the checksum: a changed kind fails it like a changed payload.
+        writer.writeChecked(seed: kind.rawValue, payload)
     }
 
     // MARK: The whole state

@@ -40,7 +40,15 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     /// Whether the file was read to its end without damage, so appending to it is safe.
     private var fileIsClean = false
 
-    private static let magic = Array("FOLDOUT-CACHE 2\n".utf8)
+    private static let magic = Array("FOLDOUT-CACHE 3\n".utf8)
+
+    /// The seed of an entry's checksum: its kind and key, which are read before its payload.
+    private static func checksumSeed(_ kind: UInt64, _ key: UInt64) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(kind)
+        hash.combine(key)
+        return hash.finalize() | 1
+    }
 
     public init(path: String?, servesLaterBuilds: Bool = true, tool: UInt64 = ToolIdentity.digest, fileSystem: FileSystem = .local) {
         self.path = path
@@ -161,7 +169,8 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         enum Decoded { case frontMatter(FrontMatter), body(RenderedBody), damaged }
         let decoded = (try? Parallel.map(entries) { entry -> Decoded in
             let checksum = bytes.withUnsafeBytes { buffer in
-                ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.length)]))
+                BinaryWriter.checksum(of: UnsafeRawBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.length)]),
+                                      seed: Self.checksumSeed(UInt64(entry.kind.rawValue), entry.key))
             }
             var trailer = BinaryReader(bytes, offset: entry.start + entry.length)
             guard (try? trailer.readFixed()) == checksum else { return .damaged }
@@ -194,12 +203,12 @@ public final class MarkdownCacheFile: @unchecked Sendable {
             guard let index = frontMatters.index(forKey: key) else { return }
             writer.write(UInt64(kind.rawValue))
             writer.writeFixed(key)
-            writer.writeChecked { Self.encode(&frontMatters.values[index], into: &$0) }
+            writer.writeChecked(seed: Self.checksumSeed(UInt64(kind.rawValue), key)) { Self.encode(&frontMatters.values[index], into: &$0) }
         case .body:
             guard let index = bodies.index(forKey: key) else { return }
             writer.write(UInt64(kind.rawValue))
             writer.writeFixed(key)
-            writer.writeChecked { Self.encode(&bodies.values[index], into: &$0) }
+            writer.writeChecked(seed: Self.checksumSeed(UInt64(kind.rawValue), key)) { Self.encode(&bodies.values[index], into: &$0) }
         }
     }
 
@@ -260,10 +269,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
 
     /// Replaces the file with the header and `entries`.
     private func writeFile(_ path: String, entries: [(kind: Kind, key: UInt64)]) -> Bool {
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            _ = try? fileSystem.makeFolder(String(path[..<slash]))
-        }
-        return (try? AtomicFile.write(to: path, in: fileSystem) { write in try encode(entries, withHeader: true, writingPieces: write) }) != nil
+        return (try? SidecarFile.write(to: path, in: fileSystem) { write in try encode(entries, withHeader: true, writingPieces: write) }) != nil
     }
 
     // MARK: Encoding

@@ -113,6 +113,7 @@ import FoldoutTestSupport
         let site = try MemorySite(Self.site)
         try site.build()
         site.memory.remove(FeedDatesFile.defaultPath(forOutput: site.output))
+        site.memory.remove(FeedDatesFile.copyPath(of: FeedDatesFile.defaultPath(forOutput: site.output)))
         site.clock = { Self.tuesday }
         try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "long walks", with: "long runs")])
         let outcome = try site.build()
@@ -124,7 +125,7 @@ import FoldoutTestSupport
     @Test func theDatesFileReadsBackAndSkipsLinesItCannotRead() throws {
         let dates = ["pets/dogs/alba": Self.monday, "a b/c\u{e9}": Self.tuesday]
         let text = FeedDatesFile.text(dates)
-        #expect(text.hasPrefix("# foldout feed dates 1"))
+        #expect(text.hasPrefix("# foldout feed dates 2"))
         let memory = MemoryFileSystem()
         memory.write("/x/.foldout-cache/Output.dates", text + "garbage\nnot-a-date\tid\n2026-01-01\t\n")
         #expect(FeedDatesFile.read("/x/.foldout-cache/Output.dates", fileSystem: memory.fileSystem) == dates)
