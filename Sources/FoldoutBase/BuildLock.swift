@@ -3,6 +3,10 @@
 /// `.foldout-cache/NAME.lock` beside the output folder NAME while it reads the manifest and
 /// applies its snapshot. The lock lives outside the output folder, so a failed build leaves
 /// no trace there. Where the lock file cannot be made, builds go ahead unlocked.
+///
+/// Once it holds the lock, a build removes what `.foldout-cache/` keeps for output folders
+/// that are gone (`SidecarFile.removeStale`): a folder deleted or renamed by hand leaves no
+/// files behind for good.
 package final class BuildLock {
     private let held: FileSystem.HeldLock
 
@@ -14,5 +18,6 @@ package final class BuildLock {
         }
         guard let held = fileSystem.lockFile(path) else { return nil }
         self.held = held
+        SidecarFile.removeStale(besideOutput: output, in: fileSystem)
     }
 }
