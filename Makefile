@@ -11,7 +11,7 @@ FOLDOUT = .build/release/foldout
 # of the package must use the same flags, or each one rebuilds everything.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench
+.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench faults fault-tests
 
 ## Build the example site in Content/ into Output/.
 site: release
@@ -22,8 +22,9 @@ release:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build $(RELEASE) --product foldout
 
-## Run every test: the Swift test suite, then the browser, HTML-checker and link tests.
-test: unit-tests browser-tests
+## Run every test: the Swift test suite, then the browser, HTML-checker and link tests, then
+## the short fault-injection run.
+test: unit-tests browser-tests fault-tests
 
 unit-tests:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
@@ -31,6 +32,19 @@ unit-tests:
 
 browser-tests: release
 	FOLDOUT=$(CURDIR)/$(FOLDOUT) Tests/browser/run.sh
+
+## Fault injection (Tests/faults, docs/reliability.md): builds killed at random and named
+## moments, builds at once over one cache, damaged cache files, a full disk, a read-only
+## output; Hugo beside it for figures. About 15 minutes; FOLDOUT=... tests another binary,
+## FAULTS_FIGURES=file.json keeps the figures. `fault-tests` is the short run (about 90 s).
+FAULTS_PYTEST = "$$(scripts/python-env.sh tests)" -m pytest -p no:cacheprovider Tests/faults -q -rs
+faults: release
+	scripts/require-packages.sh strace
+	scripts/python-env.sh bench >/dev/null
+	FOLDOUT=$${FOLDOUT:-$(CURDIR)/$(FOLDOUT)} FAULTS_SCALE=full $(FAULTS_PYTEST)
+fault-tests: release
+	scripts/require-packages.sh strace
+	FOLDOUT=$${FOLDOUT:-$(CURDIR)/$(FOLDOUT)} FAULTS_SCALE=short $(FAULTS_PYTEST)
 
 ## Benchmark against Hugo and the floor (bare cmark plus copying the output); writes
 ## docs/benchmarks.md. Takes about 10 minutes. BENCH_ARGS passes options (see bench/run.py -h).
