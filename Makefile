@@ -35,8 +35,8 @@ browser-tests: release
 
 ## Fault injection (Tests/faults, docs/reliability.md): builds killed at random and named
 ## moments, builds at once over one cache, damaged cache files, a full disk, a read-only
-## output; Hugo beside it for figures. About 15 minutes; FOLDOUT=... tests another binary,
-## FAULTS_FIGURES=file.json keeps the figures. `fault-tests` is the short run (about 90 s).
+## output; Hugo beside it for figures. 15 to 20 minutes; FOLDOUT=... tests another binary,
+## FAULTS_FIGURES=file.json keeps the figures. `fault-tests` is the short run (60 to 140 s).
 FAULTS_PYTEST = "$$(scripts/python-env.sh tests)" -m pytest -p no:cacheprovider Tests/faults -q -rs
 faults: release
 	scripts/require-packages.sh strace
