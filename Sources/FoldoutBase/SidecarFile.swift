@@ -61,6 +61,13 @@ package enum SidecarFile {
         return Int32(stem[stem.index(after: dot)..<dash])
     }
 
+    /// Whether `name` is a temporary file of a Foldout process that is gone (killed while
+    /// writing it): nobody will rename it, so it may be removed.
+    package static func isLeftover(_ name: String) -> Bool {
+        guard let pid = writer(ofTemporary: name), pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Writes `bytes` whole to `path` (the folder made when missing): to a temporary name of
     /// this process's own, then renamed over it. A failure leaves `path` as it was.
     package static func write(_ bytes: [UInt8], to path: String, in fileSystem: FileSystem) throws {
@@ -135,8 +142,8 @@ extension SidecarFile {
         var removed: [String] = []
         var owners: Set<String> = []
         for entry in entries where entry.kind == .file && entry.nameIsValidUTF8 {
-            if let pid = writer(ofTemporary: entry.name) {
-                if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH, (try? fileSystem.removeFile(folder + "/" + entry.name)) != nil {
+            if writer(ofTemporary: entry.name) != nil {
+                if isLeftover(entry.name), (try? fileSystem.removeFile(folder + "/" + entry.name)) != nil {
                     removed.append(folder + "/" + entry.name)
                 }
                 continue

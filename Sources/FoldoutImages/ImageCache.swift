@@ -198,8 +198,9 @@ public struct ImageCache: Sendable {
         }
     }
 
-    /// The names in each sub-folder, read at the first lookup there, with what this process
-    /// stored since. An entry another process makes later is not seen: it is made again.
+    /// The names in each sub-folder, read at the first lookup there. An entry another
+    /// process makes later is not seen: it is made again. Temporaries of processes that are
+    /// gone (killed while writing) are removed as they are seen.
     private final class Listings: @unchecked Sendable {
         private let lock = NSLock()
         private var names: [String: [String]] = [:]
@@ -208,6 +209,7 @@ public struct ImageCache: Sendable {
             lock.withLock {
                 if let known = names[subfolder] { return known }
                 let listed = ((try? fileSystem.listDirectory(subfolder)) ?? []).filter { $0.kind == .file }.map(\.name)
+                for name in listed where SidecarFile.isLeftover(name) { try? fileSystem.removeFile(subfolder + "/" + name) }
                 names[subfolder] = listed
                 return listed
             }

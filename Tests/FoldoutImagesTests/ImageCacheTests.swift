@@ -118,6 +118,18 @@ import FoldoutTestSupport
         #expect(memory.names(in: folder + "/00").count == 1, "one entry, no temporary left")
     }
 
+    /// A build killed while writing an entry leaves its temporary; the next lookup there
+    /// removes it, but not one a live process is still writing.
+    @Test func temporariesOfProcessesThatAreGoneAreRemoved() {
+        let gone = folder + "/00/.0000000000000042-00000000000000aa.webp.2147483646-1.foldout-tmp"
+        let live = folder + "/00/.0000000000000042-00000000000000aa.webp.\(getpid())-1.foldout-tmp"
+        memory.write(gone, bytes: [1])
+        memory.write(live, bytes: [2])
+        #expect(cache.lookup(0x42, format: .webp) == nil)
+        #expect(!memory.exists(gone))
+        #expect(memory.exists(live))
+    }
+
     @Test func headersAreRememberedByDigest() {
         #expect(cache.knownHeaders().isEmpty)
         let header = ImageHeader(format: .jpeg, storedWidth: 3024, storedHeight: 4032)
