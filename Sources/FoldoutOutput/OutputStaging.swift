@@ -1,3 +1,4 @@
+import Foundation
 import FoldoutBase
 
 /// Where a rebuild writes the files it is about to publish, so that no half-made or
@@ -24,17 +25,23 @@ package struct OutputStaging: Sendable {
     package static func open(for root: String, fileSystem: FileSystem, keepingNewFolder: Bool = false) throws -> OutputStaging {
         removeLeftovers(of: root, fileSystem: fileSystem, keepingNewFolder: keepingNewFolder)
         let beside = SidecarFile.path(forOutput: root, suffix: ".staging")
-        let folder = isMountPoint(root, fileSystem: fileSystem) ? root + "/" + nameInside : beside
-        var made: [String] = []
-        if folder == beside, let slash = beside.lastIndex(of: "/") { made.append(String(beside[..<slash])) }
-        made += [folder, folder + "/site"]
-        for path in made {
+        let inside = root + "/" + nameInside
+        func make(_ path: String) throws {
             do {
                 _ = try fileSystem.makeFolder(path)
             } catch {
                 throw FileSystemError.naming(path, error)
             }
         }
+        var folder = beside
+        if let slash = beside.lastIndex(of: "/") { try make(String(beside[..<slash])) }
+        try make(beside)
+        if !canRename(from: beside, into: root, fileSystem: fileSystem) {
+            fileSystem.removeTree(beside)
+            folder = inside
+            try make(inside)
+        }
+        try make(folder + "/site")
         return OutputStaging(folder: folder)
     }
 
@@ -52,13 +59,31 @@ package struct OutputStaging: Sendable {
         }
     }
 
-    /// Whether the output folder is on another device than Foldout's folder beside it, told
-    /// by two files known to be there (the build lock and the manifest); false when unknown.
-    private static func isMountPoint(_ root: String, fileSystem: FileSystem) -> Bool {
+    /// Whether a rename from the staging folder `beside` can reach into the output folder:
+    /// not where the output folder is a file system of its own. Told by the devices of two
+    /// files known to be there (the build lock and the manifest) when both are; otherwise
+    /// by renaming the empty staging folder into the output folder and back.
+    private static func canRename(from beside: String, into root: String, fileSystem: FileSystem) -> Bool {
         let lock = SidecarFile.path(forOutput: root, suffix: ".lock")
-        guard let slash = lock.lastIndex(of: "/"),
-              let beside = fileSystem.stamps(String(lock[..<slash]), [String(lock[lock.index(after: slash)...])]).first ?? nil,
-              let inside = fileSystem.stamps(root, [OutputManifest.fileName]).first ?? nil else { return false }
-        return beside.device != inside.device
+        if let slash = lock.lastIndex(of: "/"),
+           let lockStamp = fileSystem.stamps(String(lock[..<slash]), [String(lock[lock.index(after: slash)...])]).first ?? nil,
+           let manifestStamp = fileSystem.stamps(root, [OutputManifest.fileName]).first ?? nil {
+            return lockStamp.device == manifestStamp.device
+        }
+        let probe = root + "/" + nameInside
+        do {
+            try fileSystem.rename(beside, probe)
+        } catch {
+            // Any other failure (a read-only output folder) is reported when publishing.
+            return (error as? FileSystemError)?.reason != String(cString: strerror(EXDEV))
+        }
+        do {
+            try fileSystem.rename(probe, beside)
+        } catch {
+            // Left inside, it would be removed with the other leftovers; made anew beside.
+            fileSystem.removeTree(probe)
+            _ = try? fileSystem.makeFolder(beside)
+        }
+        return true
     }
 }

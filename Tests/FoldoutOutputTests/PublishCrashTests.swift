@@ -256,6 +256,26 @@ import FoldoutTestSupport
         Self.expectRepaired(site, as: .killed, "after a publish stopped halfway")
     }
 
+    /// An output folder that is a file system of its own (a mount point): renames from
+    /// `.foldout-cache` beside it cannot reach in, so the staging folder is made inside it.
+    @Test func anOutputFolderOnAnotherFileSystemIsStagedInsideIt() throws {
+        let site = try MemorySite(Self.content(.first))
+        try site.build()
+        let faulty = FaultyFileSystem(site.memory)
+        let output = site.output
+        faulty.fail = { change, path, target in
+            guard change == .rename, let target else { return nil }
+            return path.hasPrefix(output + "/") != target.hasPrefix(output + "/") ? EXDEV : nil
+        }
+        for version in [Version.killed, .further, .first] {
+            try Self.setContent(site, version)
+            let outcome = try Self.build(site, through: faulty.fileSystem)
+            #expect(outcome.warnings.isEmpty, "\(version): \(outcome.warnings)")
+            Self.expectRepaired(site, as: version, "\(version) into a mount point")
+            #expect(!site.memory.exists(output + "/" + OutputStaging.nameInside))
+        }
+    }
+
     @Test func noTemporaryFileEverAppearsInTheOutputFolder() throws {
         let site = try MemorySite(Self.content(.first))
         try site.build()
