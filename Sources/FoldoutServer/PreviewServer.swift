@@ -22,8 +22,10 @@ public final class PreviewServer: Sendable {
         self.hub = hub
     }
 
-    /// Runs until the task is cancelled. `onReady` hears the port the server listens on.
-    public func run(onReady: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    /// Runs until the task is cancelled, on `port` (by default the one it was made with).
+    /// `onReady` hears the port the server listens on.
+    public func run(port: Int? = nil, onReady: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let port = port ?? self.port
         var logger = Logger(label: "foldout.serve")
         logger.logLevel = .critical
         let application = Application(

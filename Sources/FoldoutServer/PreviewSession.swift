@@ -15,54 +15,118 @@ public final class PreviewSession: @unchecked Sendable {
         case previewed([String], seconds: Double)
         case built(Builder.Outcome, seconds: Double)
         case failed(BuildFailure, seconds: Double)
+        /// The port asked for was busy; the server listens on another.
+        case movedPort(from: Int, to: Int)
         /// The server listens at this URL.
         case serving(String)
     }
 
     public let options: BuildOptions
     public let server: PreviewServer
+    public let port: ListeningPort
     private let hub = LiveReloadHub()
     private let cache: MarkdownCacheFile
     private let memory = SessionMemory()
     private let report: @Sendable (Event) -> Void
+    /// Held while a build runs; guards `hasEnded`.
     private let buildLock = NSLock()
+    /// The session has ended: the watcher's changes start no build.
+    private var hasEnded = false
     private var watcher: SiteWatcher?
     private let stateLock = NSLock()
     private var builds = 0
 
-    /// `report` hears about every build and when the server is up.
-    public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 8000,
+    /// `report` hears about every build and when the server is up. `port` is the port asked
+    /// for, and whether another may be taken when it is busy (the default port may move,
+    /// one the user named may not).
+    public init(options: BuildOptions, host: String = "127.0.0.1", port: ListeningPort = .init(requested: 8000, mayMove: true),
                 report: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.options = options
         self.report = report
+        self.port = port
         cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: options.outputPath), fileSystem: options.fileSystem)
-        server = PreviewServer(outputPath: options.outputPath, host: host, port: port, hub: hub)
+        server = PreviewServer(outputPath: options.outputPath, host: host, port: port.requested, hub: hub)
     }
 
-    /// Builds, then serves and watches until the task is cancelled.
+    /// `init(options:host:port:report:)` with a port that may not move.
+    public convenience init(options: BuildOptions, host: String = "127.0.0.1", port: Int, report: @escaping @Sendable (Event) -> Void = { _ in }) {
+        self.init(options: options, host: host, port: ListeningPort(requested: port, mayMove: false), report: report)
+    }
+
+    /// Listens, builds, then serves and watches until the task is cancelled. The port is
+    /// taken before the first build, so a busy one (`PortUnavailable`, `ListenFailure`) is
+    /// said at once and nothing is built. Cancelled, it lets a build under way finish (so the
+    /// output folder is whole and no temporary file is left) and starts no other.
     public func run() async throws {
-        build()
-        let folders = ([options.contentPath] + (options.templatesPath.map { [$0] } ?? [])).map(Self.withoutTrailingSlash)
-        guard let watcher = SiteWatcher(roots: folders) else { throw WatchError(path: options.contentPath) }
-        stateLock.withLock { self.watcher = watcher }
-        let thread = Thread { [self] in
-            while let changed = watcher.waitForChange() {
-                if !changed.isEmpty { build(changed: changed) }
+        let chosen = try port.choose(host: server.host)
+        if chosen != port.requested, port.requested != 0 { report(.movedPort(from: port.requested, to: chosen)) }
+        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let (ready, isReady) = AsyncStream<Int>.makeStream()
+            group.addTask { [server] in
+                defer { isReady.finish() }
+                try await server.run(port: chosen) { isReady.yield($0) }
+            }
+            var readiness = ready.makeAsyncIterator()
+            guard let listening = await readiness.next() else {
+                // The server stopped before it listened: its error says why.
+                do {
+                    try await group.next()
+                } catch where !(error is CancellationError) {
+                    throw ListenFailure(host: server.host, port: chosen, reason: "\(error)")
+                }
+                return
+            }
+            // The first build runs now, while the server already answers with the last output;
+            // on a thread of its own, as the server's answers need the threads of Swift's tasks.
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let thread = Thread { [self] in
+                    build()
+                    done.resume()
+                }
+                thread.name = "foldout build"
+                thread.start()
+            }
+            guard !Task.isCancelled else {
+                group.cancelAll()
+                return
+            }
+            let folders = ([options.contentPath] + (options.templatesPath.map { [$0] } ?? [])).map(Self.withoutTrailingSlash)
+            guard let watcher = SiteWatcher(roots: folders) else {
+                group.cancelAll()
+                throw WatchError(path: options.contentPath)
+            }
+            stateLock.withLock { self.watcher = watcher }
+            let thread = Thread { [self] in
+                while let changed = watcher.waitForChange() {
+                    if !changed.isEmpty { build(changed: changed, unlessEnded: true) }
+                }
+            }
+            thread.name = "foldout watcher"
+            thread.start()
+            report(.serving("http://\(host):\(listening)/"))
+            defer {
+                watcher.stop()
+                hub.finish()
+                group.cancelAll()
+                // A rebuild under way finishes before the session ends (the process may exit
+                // next), and none starts after.
+                buildLock.withLock { hasEnded = true }
+            }
+            try await withTaskCancellationHandler {
+                try await group.next()
+            } onCancel: {
+                watcher.stop()
+                self.hub.finish()
             }
         }
-        thread.name = "foldout watcher"
-        thread.start()
-        defer {
-            watcher.stop()
-            hub.finish()
-        }
-        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        try await withTaskCancellationHandler {
-            try await server.run { [report] port in report(.serving("http://\(host):\(port)/")) }
-        } onCancel: {
-            watcher.stop()
-            self.hub.finish()
-        }
+    }
+
+    /// Whether a build is under way (Ctrl-C then waits for it).
+    public var isBuilding: Bool {
+        guard buildLock.try() else { return true }
+        buildLock.unlock()
+        return false
     }
 
     /// One incremental build; open pages hear what changed, or why it failed. When the
@@ -70,7 +134,13 @@ public final class PreviewSession: @unchecked Sendable {
     /// are written first (see `ItemPreview`).
     @discardableResult
     public func build(changed: [String]? = nil) -> Result<Builder.Outcome, BuildFailure> {
+        build(changed: changed, unlessEnded: false)!
+    }
+
+    /// `build(changed:)`; nil without building when `unlessEnded` and the session has ended.
+    private func build(changed: [String]?, unlessEnded: Bool) -> Result<Builder.Outcome, BuildFailure>? {
         buildLock.withLock {
+            if unlessEnded, hasEnded { return nil }
             let started = DispatchTime.now().uptimeNanoseconds
             let builder = Builder(options: options)
             var written: [String: OutputManifest.Record] = [:]

@@ -53,7 +53,8 @@ import FoldoutMarkdown
         let task = Task { try await session.run() }
         defer { task.cancel() }
         let deadline = Date().addingTimeInterval(90)
-        while session.server.listeningPort == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        // The server listens before the first build, which then runs.
+        while session.server.listeningPort == nil || session.buildCount == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let port = try #require(session.server.listeningPort)
         try await body(Served(folder: folder, session: session, http: RawHTTP(port: port)))
         task.cancel()
