@@ -1,4 +1,5 @@
 import FoldoutBase
+import FoldoutRouting
 
 /// Every tag of the site with the items that carry it, grouped by catalog and by the
 /// folder section each item sits in, in the site's own order. Tags that differ only in
@@ -93,10 +94,12 @@ public struct TagIndex: Sendable {
         folder + "/" + slug + ".html"
     }
 
-    /// The tag's slug; never `index`, which names the tag list.
+    /// The tag's slug; never `index`, which names the tag list, and never longer than a
+    /// file name may be (shortened as every output name is, see `OutputNameLength`).
     public static func slug(for tag: String) -> String {
         let slug = Slug.make(tag)
         if slug.isEmpty { return "tag" }
-        return slug == "index" ? "index-tag" : slug
+        if slug == "index" { return "index-tag" }
+        return String(OutputNameLength.fitted(slug, suffix: ".html").dropLast(".html".count))
     }
 }

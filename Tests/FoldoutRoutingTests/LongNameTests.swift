@@ -87,3 +87,17 @@ import FoldoutTestSupport
         #expect(emoji.utf8.count <= limit && emoji.unicodeScalars.first == "🐕")
     }
 }
+
+extension LongNameTests {
+    @Test func aTagLongerThanAFileNameGetsAShortenedPage() throws {
+        let tag = String(repeating: "synonym ", count: 40)
+        let fixture = try SiteFixture([
+            "pets/_index.md": page("title: Pets"),
+            "pets/rex.md": page("title: Rex\ntags: [\"\(tag)\"]"),
+        ])
+        let tagPages = fixture.report.snapshot.paths.filter { $0.hasPrefix("tags/synonym") }
+        #expect(tagPages.count == 1)
+        #expect(tagPages.allSatisfy { $0.split(separator: "/").last!.utf8.count <= OutputNameLength.limit })
+        #expect(fixture.html("pets/rex.html").contains("href=\"../\(tagPages.first ?? "-")\""))
+    }
+}
