@@ -118,7 +118,10 @@ package struct InputReader {
             record(read.stamp, at: asset.place)
         }
         let settings = templateFiles.map { settingsDigest(templateFiles: $0) }
-        let combined = settings.map { fingerprint(tree, digests: digests, settings: $0) }
+        // A file the walk refused (a name not in UTF-8) is in no tree: with an error, no
+        // fingerprint, so the build is never found up to date and always reports it.
+        let refused = readProblems.contains { $0.severity == .error }
+        let combined = refused ? nil : settings.map { fingerprint(tree, digests: digests, settings: $0) }
         // Files read although unchanged, whose stamps can be trusted now (they had been changed
         // too shortly before an earlier build read them): recorded, they are not read next time.
         var restamped: [(index: Int, record: BuildRecord.FileRecord)] = []

@@ -33,4 +33,20 @@ import FoldoutTestSupport
         _ = try site.build()
         #expect(FileManager.default.fileExists(atPath: site.output + "/aoc/" + long))
     }
+
+    @Test func aNameNotInUTF8FailsEvenTheBuildAfterAGoodOne() throws {
+        let site = try DiskSite(["_index.md": "---\ntitle: Archive\n---\n", "recipes/bread.md": "# Bread\n"])
+        _ = try site.build()
+        // `café.md` as an old archive's Latin-1 writes it.
+        let name = Array((site.content + "/recipes/caf").utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let descriptor = name.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        do {
+            _ = try site.build()
+            Issue.record("the build after a good one must fail")
+        } catch {
+            #expect(error.diagnostics.contains { $0.path == "Content/recipes/caf\u{FFFD}.md" && $0.message.contains("not valid UTF-8") })
+        }
+    }
 }
