@@ -11,7 +11,7 @@ FOLDOUT = .build/release/foldout
 # of the package must use the same flags, or each one rebuilds everything.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench faults fault-tests
+.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench faults fault-tests fault-tests-with fuzz-replay
 
 ## Build the example site in Content/ into Output/.
 site: release
@@ -22,9 +22,15 @@ release:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build $(RELEASE) --product foldout
 
-## Run every test: the Swift test suite, then the browser, HTML-checker and link tests, then
-## the short fault-injection run.
-test: unit-tests browser-tests fault-tests
+## Run every test: the Swift test suite, then the browser, HTML-checker and link tests, a
+## bounded fuzz run and the short fault-injection run. The last three use the debug binary
+## the Swift tests built: a release build would add about ten minutes to a CI run.
+## `make browser-tests` and `make fault-tests` alone test the release binary.
+DEBUG_FOLDOUT = .build/debug/foldout
+test: unit-tests
+	FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
+	$(MAKE) --no-print-directory fuzz-replay
+	$(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)
 
 unit-tests:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
@@ -32,6 +38,18 @@ unit-tests:
 
 browser-tests: release
 	FOLDOUT=$(CURDIR)/$(FOLDOUT) Tests/browser/run.sh
+
+## The fuzz target (Sources/FoldoutFuzz, docs/bad-input.md) without libFuzzer: every seed in
+## Fuzz/seeds once, then FUZZ_SECONDS of random mutations of them with a new seed each run
+## (printed; a finding leaves its input in .fuzz/replay/last-input). scripts/fuzz.sh runs
+## the libFuzzer build for longer.
+FUZZ_SECONDS ?= 45
+FUZZ_SEED ?= $(shell date +%s)
+fuzz-replay:
+	$(SWIFT) build --product FoldoutFuzz
+	mkdir -p .fuzz/replay
+	cd .fuzz/replay && $(CURDIR)/.build/debug/FoldoutFuzz $(CURDIR)/Fuzz/seeds
+	cd .fuzz/replay && $(CURDIR)/.build/debug/FoldoutFuzz --random $(FUZZ_SECONDS) --seed $(FUZZ_SEED) $(CURDIR)/Fuzz/seeds
 
 ## Fault injection (Tests/faults, docs/reliability.md): builds killed at random and named
 ## moments, builds at once over one cache, damaged cache files, a full disk, a read-only
@@ -43,8 +61,10 @@ faults: release
 	scripts/python-env.sh bench >/dev/null
 	FOLDOUT=$${FOLDOUT:-$(CURDIR)/$(FOLDOUT)} FAULTS_SCALE=full $(FAULTS_PYTEST)
 fault-tests: release
+	$(MAKE) --no-print-directory fault-tests-with FOLDOUT=$${FOLDOUT:-$(CURDIR)/$(FOLDOUT)}
+fault-tests-with:
 	scripts/require-packages.sh strace
-	FOLDOUT=$${FOLDOUT:-$(CURDIR)/$(FOLDOUT)} FAULTS_SCALE=short $(FAULTS_PYTEST)
+	FOLDOUT=$(FOLDOUT) FAULTS_SCALE=short $(FAULTS_PYTEST)
 
 ## Benchmark against Hugo and the floor (bare cmark plus copying the output); writes
 ## docs/benchmarks.md. Takes about 10 minutes. BENCH_ARGS passes options (see bench/run.py -h).

@@ -184,10 +184,12 @@ def _dimension(value: str | None) -> int | None:
 
 def markup_failures(root: Path, page: str) -> list[str]:
     """Every raster <img> of the page: in a <picture> with a WebP <source>, exact width and
-    height, decoding="async", loading="lazy" where it may be below the fold, srcset with w
+    height, decoding="async", loading="lazy" where it may be below the fold (not on the
+    page's main image: the item's photo or its gallery's first slide), srcset with w
     descriptors and sizes (item, gallery, body images) or 1x and 2x (row thumbnails), and
     every candidate a readable file whose pixels match its descriptor and the img's ratio."""
     failures = []
+    gallery_slides = 0
     for image in photo_images(root / page):
         where = image.describe(page)
         attrs = image.attrs
@@ -198,7 +200,13 @@ def markup_failures(root: Path, page: str) -> list[str]:
                             f"height={attrs.get('height')!r}")
         if attrs.get("decoding") != "async":
             problems.append(f"decoding is {attrs.get('decoding')!r}, not \"async\"")
-        if image.kind in {"thumbnail", "gallery", "body"} and attrs.get("loading") != "lazy":
+        # The page's main image (the item's photo, or its gallery's first slide) loads at
+        # once; everything that may be below the fold waits until it is scrolled to.
+        is_main = image.kind == "item" or (image.kind == "gallery" and gallery_slides == 0)
+        gallery_slides += image.kind == "gallery"
+        if is_main and attrs.get("loading") == "lazy":
+            problems.append("loading is \"lazy\" on the page's main image")
+        elif not is_main and image.kind in {"thumbnail", "gallery", "body"} and attrs.get("loading") != "lazy":
             problems.append(f"loading is {attrs.get('loading')!r}, not \"lazy\"")
         if _shown_as_it_is(root, page, image):
             # A small PNG, GIF or WebP without metadata is published as it is: one file, with
