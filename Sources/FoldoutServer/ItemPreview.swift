@@ -49,7 +49,11 @@ public struct ItemPreview: Sendable {
             let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
             let destination = options.outputPath + "/" + item.outputPath
             if (try? options.fileSystem.readFile(destination)) == html { continue }
-            guard let status = try? AtomicFile.write(html, to: destination, in: options.fileSystem) else { continue }
+            // Written beside the output folder, in `.foldout-cache`, and renamed into place: no
+            // temporary ever sits where the server publishes. Where the rename cannot be made
+            // (the output folder is a mount point of its own) the page waits for the rebuild.
+            let temporary = SidecarFile.temporaryPath(for: SidecarFile.path(forOutput: options.outputPath, suffix: ".preview"))
+            guard let status = try? AtomicFile.write(html, to: destination, via: temporary, in: options.fileSystem) else { continue }
             written[item.outputPath] = .init(hash: ContentHash.of(html), size: status.size, modified: status.modified, renderKey: nil)
         }
         return written

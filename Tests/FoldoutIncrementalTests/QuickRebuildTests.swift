@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
@@ -424,6 +425,31 @@ import FoldoutTestSupport
     }
 
     // MARK: foldout serve
+
+    /// The page `serve` writes ahead of the rebuild is written outside the output folder and
+    /// renamed into place: a server publishing the folder never shows a temporary file.
+    @Test func servePreviewWritesNoTemporaryWhereTheSiteIsPublished() throws {
+        let site = try MemorySite(Self.site)
+        let memory = SessionMemory()
+        let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
+        _ = try Builder(options: site.options).update(cache: cache, memory: memory)
+        let created = Mutex<[String]>([])
+        var options = site.options
+        let write = options.fileSystem.writeFile
+        options.fileSystem.writeFile = { path, fill in
+            created.withLock { $0.append(path) }
+            return try write(path, fill)
+        }
+        let path = "pets/dogs/alba.md"
+        try site.write([path: Self.site[path]!.replacingOccurrences(of: "long walks", with: "long walks, again")])
+        let written = ItemPreview(options: options).write([path], memory: memory, cache: cache)
+        #expect(written.keys.sorted() == ["pets/dogs/alba.html"])
+        let files = created.withLock { $0 }
+        #expect(!files.isEmpty)
+        #expect(files.allSatisfy { !$0.hasPrefix(site.output + "/") }, "created in the output folder: \(files)")
+        #expect(try site.text("pets/dogs/alba.html").contains("long walks, again"))
+        #expect(!site.memory.files(under: site.output).keys.contains { $0.hasSuffix(".foldout-tmp") })
+    }
 
     @Test func serveRebuildsFromWhatItRemembers() throws {
         let site = try MemorySite(Self.site)
