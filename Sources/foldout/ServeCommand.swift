@@ -65,7 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
             case .failed(let failure, _):
                 Console.report(failure, quiet: false, verbose: verbose)
                 Console.error("build failed: \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); "
-                              + "still serving the last good \(output)")
+                              + (failure.outputChanged ? "\(output) holds part of this build; the next one finishes it"
+                                                       : "still serving the last good \(output)"))
             case .serving(let url):
                 print("serving \(output) at \(url) (Ctrl-C to stop)")
             }
