@@ -28,7 +28,7 @@ import FoldoutMarkdown
         }
 
         /// Asks for `target` until `condition` holds (a rebuild runs after each save).
-        func waitFor(_ target: String, seconds: Double = 60, _ condition: (RawHTTP.Response) -> Bool) throws -> RawHTTP.Response {
+        func waitFor(_ target: String, seconds: Double = 300, _ condition: (RawHTTP.Response) -> Bool) throws -> RawHTTP.Response {
             let deadline = Date().addingTimeInterval(seconds)
             var response = try http.get(target)
             while !condition(response), Date() < deadline {
@@ -52,7 +52,9 @@ import FoldoutMarkdown
         let session = PreviewSession(options: options, host: "127.0.0.1", port: 0)
         let task = Task { try await session.run() }
         defer { task.cancel() }
-        let deadline = Date().addingTimeInterval(90)
+        // A bound on waiting, not a measure of speed: while other suites run long synchronous
+        // tests on the two threads Swift's tasks have here, the server's start waits for one.
+        let deadline = Date().addingTimeInterval(600)
         // The server listens before the first build, which then runs.
         while session.server.listeningPort == nil || session.buildCount == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let port = try #require(session.server.listeningPort)

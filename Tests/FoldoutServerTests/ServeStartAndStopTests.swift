@@ -75,7 +75,7 @@ extension PreviewServerTests {
         let events = EventLog()
         let session = PreviewSession(options: options, host: "127.0.0.1", port: ListeningPort(requested: port, mayMove: true)) { events.add($0) }
         let task = Task { try await session.run() }
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(600)  // a bound on waiting (see `withServedSite`)
         while session.buildCount == 0 || session.server.listeningPort == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let listening = try #require(session.server.listeningPort)
         #expect(listening != port && (port + 1...port + ListeningPort.alternatives).contains(listening))
@@ -109,7 +109,7 @@ extension PreviewServerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let session = PreviewSession(options: options, host: "127.0.0.1", port: 0)
         let task = Task { try await session.run() }
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(600)  // a bound on waiting (see `withServedSite`)
         while session.buildCount == 0 || session.server.listeningPort == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         try #require(session.buildCount == 1)
         // A catalog's index changed: every page of the catalog is rendered again.
