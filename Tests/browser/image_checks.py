@@ -185,12 +185,14 @@ def _dimension(value: str | None) -> int | None:
 def markup_failures(root: Path, page: str) -> list[str]:
     """Every raster <img> of the page: in a <picture> with a WebP <source>, exact width and
     height, decoding="async", loading="lazy" where it may be below the fold (not on the
-    page's main image: the item's photo or its gallery's first slide), srcset with w
+    page's main image: the item's photo, or else its gallery's first slide), srcset with w
     descriptors and sizes (item, gallery, body images) or 1x and 2x (row thumbnails), and
     every candidate a readable file whose pixels match its descriptor and the img's ratio."""
     failures = []
     gallery_slides = 0
-    for image in photo_images(root / page):
+    images = photo_images(root / page)
+    has_item_image = any(image.kind == "item" for image in images)
+    for image in images:
         where = image.describe(page)
         attrs = image.attrs
         problems = []
@@ -202,7 +204,7 @@ def markup_failures(root: Path, page: str) -> list[str]:
             problems.append(f"decoding is {attrs.get('decoding')!r}, not \"async\"")
         # The page's main image (the item's photo, or its gallery's first slide) loads at
         # once; everything that may be below the fold waits until it is scrolled to.
-        is_main = image.kind == "item" or (image.kind == "gallery" and gallery_slides == 0)
+        is_main = image.kind == "item" or (image.kind == "gallery" and gallery_slides == 0 and not has_item_image)
         gallery_slides += image.kind == "gallery"
         if is_main and attrs.get("loading") == "lazy":
             problems.append("loading is \"lazy\" on the page's main image")
