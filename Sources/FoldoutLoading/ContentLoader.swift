@@ -77,7 +77,7 @@ public struct ContentLoader: Sendable {
             case .success(let file): results[index] = (file.digest, file.stamp)
             case .failure(let error):
                 failed.insert(files[index].relative)
-                diagnostics.append(Self.unreadable(displayPath(files[index].relative), error))
+                diagnostics.append(Diagnostic.unreadable(displayPath(files[index].relative), error))
             }
         }
         // The files come in the tree's order, so each is the next one the tree's walk meets:
@@ -86,23 +86,6 @@ public struct ContentLoader: Sendable {
         fill(&tree, from: contents, of: files, next: &next, leavingOut: failed)
         precondition(next == files.count, "the files to read must be the tree's, in its order")
         return results
-    }
-
-    /// The error for a content file or folder that cannot be read: the system's reason
-    /// and what to do about that reason.
-    static func unreadable(_ path: String, _ error: any Error, isFolder: Bool = false) -> Diagnostic {
-        let reason = (error as? FileSystemError)?.reason ?? "\(error)"
-        let what = isFolder ? "folder" : "file"
-        let hint: String
-        switch reason {
-        case String(cString: strerror(EACCES)), String(cString: strerror(EPERM)):
-            hint = "let the user running Foldout read it (`chmod u+r\(isFolder ? "x" : "") \(path)`), or move it out of the content folder"
-        case String(cString: strerror(ENOENT)), String(cString: strerror(ENOTDIR)):
-            hint = "it was moved or deleted while the build ran: build again"
-        default:
-            hint = "check the disk it is on (copy the \(what) elsewhere to see whether it reads), or move it out of the content folder"
-        }
-        return .error(path, "cannot read \(what): \(reason)", hint: hint)
     }
 
     /// Puts the bytes read into the tree's Markdown files, `next` being the place in `files` of
@@ -162,7 +145,7 @@ public struct ContentLoader: Sendable {
         do {
             entries = try fileSystem.listDirectory(absolute)
         } catch {
-            diagnostics.append(Self.unreadable(displayPath(relative), error, isFolder: true))
+            diagnostics.append(Diagnostic.unreadable(displayPath(relative), error, isFolder: true))
             return folder
         }
         // Swift compares strings by canonical equivalence: `é` typed as one character and as `e`

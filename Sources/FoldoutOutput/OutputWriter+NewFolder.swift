@@ -50,7 +50,7 @@ extension OutputWriter.Transaction {
             let bytes: [UInt8]
             switch snapshot.files[path]! {
             case .bytes(let data): bytes = data
-            case .copy(let source): bytes = try writer.fileSystem.readFile(source)
+            case .copy(let source): bytes = try writer.readSource(source)
             case .kept, .taken: preconditionFailure("left out above")
             }
             return try self.writeIntoNewFolder(staging, path, bytes, renderKey: snapshot.renderKeys[path])

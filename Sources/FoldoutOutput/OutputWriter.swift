@@ -58,13 +58,17 @@ public struct OutputWriter: Sendable {
 
         /// `error` writing the file the user knows as `file`: what went wrong and what to do.
         package init(_ error: any Error, file: String? = nil, root: String, outputChanged: Bool) {
+            self.outputChanged = outputChanged
+            if let unreadable = error as? SourceUnreadable {
+                self.diagnostics = [.unreadable(unreadable.source, unreadable.error)]
+                return
+            }
             let reason = (error as? FileSystemError)?.reason ?? "\(error)"
             let path = file ?? (error as? FileSystemError)?.path ?? root
             let message = outputChanged
                 ? "cannot be published: \(reason); \(root) now holds part of this build (its manifest says which files)"
                 : "cannot be written: \(reason)"
             self.diagnostics = [.error(path, message, hint: Self.hint(for: reason, root: root, outputChanged: outputChanged))]
-            self.outputChanged = outputChanged
         }
 
         /// What to do about a failure the system describes as `reason` (its `strerror` text).
@@ -83,6 +87,22 @@ public struct OutputWriter: Sendable {
                 fix = "check that \(root) is writable and its disk works"
             }
             return fix + (outputChanged ? ", then build again: the next build finishes the job" : ", then build again")
+        }
+    }
+
+    /// A file to be copied from the content folder (an image, a PDF) could not be read: the
+    /// source's problem, reported as such rather than as a folder that cannot be written.
+    package struct SourceUnreadable: Error, Sendable {
+        var source: String
+        var error: FileSystemError
+    }
+
+    /// The bytes of `source`, a file the site copies.
+    package func readSource(_ source: String) throws -> [UInt8] {
+        do {
+            return try fileSystem.readFile(source)
+        } catch {
+            throw SourceUnreadable(source: source, error: error as? FileSystemError ?? FileSystemError(path: source, reason: "\(error)"))
         }
     }
 
@@ -133,7 +153,7 @@ public struct OutputWriter: Sendable {
             if let record, isOurs, let digest = snapshot.contentDigests[path], digest == record.hash {
                 return .keep(.init(hash: digest, size: record.size, modified: record.modified, renderKey: renderKey))
             }
-            return plan(path, bytes: try fileSystem.readFile(source), renderKey: renderKey, previous: previous, intact: intact)
+            return plan(path, bytes: try readSource(source), renderKey: renderKey, previous: previous, intact: intact)
         case .taken:
             preconditionFailure("a page taken by a transaction is planned when it is taken")
         }

@@ -372,6 +372,28 @@ import FoldoutTestSupport
         #expect(errors.first?.message.contains("partial `byline`") == true)
     }
 
+    /// A file the site copies (a PDF, a photo) that cannot be read is the source's problem:
+    /// the error names it and says `chmod`, never that the output folder is not writable.
+    @Test func anUnreadableFileToCopyIsNamedWithAReadHintNotAWriteHint() throws {
+        let site = try MemorySite([
+            "_index.md": "# Shelter\n", "pets/_index.md": Self.catalog,
+            "pets/luna.md": "# Luna\n\n[Adoption form](form.pdf)\n", "pets/form.pdf": "%PDF-1.4\n",
+        ])
+        var options = site.options
+        let read = options.fileSystem.readFile
+        options.fileSystem.readFile = { path in
+            if path.hasSuffix("/form.pdf") { throw FileSystemError(path: path, errno: EACCES) }
+            return try read(path)
+        }
+        let failure = try #require(throws: BuildFailure.self) { try Builder(options: options).build() }
+        let error = try #require(failure.diagnostics.first { $0.severity == .error })
+        #expect(error.path.hasSuffix("pets/form.pdf"), "\(failure.diagnostics)")
+        #expect(error.message == "cannot read file: Permission denied")
+        #expect(error.hint?.contains("chmod u+r") ?? false)
+        #expect(!(error.hint ?? "").contains("writable"))
+        #expect(!site.memory.exists(site.output))
+    }
+
     @Test func missingContentFolderIsAnError() {
         let errors = BadInputSite([:]).errors()
         #expect(errors.count == 1)
