@@ -22,7 +22,7 @@ import FoldoutTestSupport
     ]
 
     @Test func altTextCannotCloseItsAttribute() throws {
-        let yaml = ScriptInjectionTestsSupport.yamlQuoted(Self.payload)
+        let yaml = YAMLText.quoted(Self.payload)
         let site = BadInputSite(bytes: [
             "_index.md": Array("---\ntitle: Site\n---\n".utf8),
             "pets/_index.md": Array("---\ntitle: Pets\n---\n".utf8),
@@ -64,12 +64,5 @@ extension ImageMarkupInjectionTests {
             rest = rest[close.upperBound...]
         }
         return result + rest
-    }
-}
-
-/// YAML double-quoted text, shared with the script-injection tests' way of writing payloads.
-enum ScriptInjectionTestsSupport {
-    static func yamlQuoted(_ text: String) -> String {
-        "\"" + text.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : String($0) }.joined() + "\""
     }
 }

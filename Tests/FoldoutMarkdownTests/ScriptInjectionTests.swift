@@ -18,13 +18,9 @@ import FoldoutTestSupport
         return text.unicodeScalars.map { entities[$0] ?? String($0) }.joined()
     }
 
-    static func yamlQuoted(_ text: String) -> String {
-        "\"" + text.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : String($0) }.joined() + "\""
-    }
-
     @Test(arguments: payloads)
     func frontMatterValuesAreEscapedInTextAndAttributes(payload: String) throws {
-        let yaml = Self.yamlQuoted(payload)
+        let yaml = YAMLText.quoted(payload)
         let site = BadInputSite([
             "_index.md": "---\ntitle: \(yaml)\ndescription: \(yaml)\n---\n",
             "pets/_index.md": "---\ntitle: \(yaml)\n---\n",
