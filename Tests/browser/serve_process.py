@@ -26,8 +26,14 @@ def foldout_serve(foldout: Path, content: Path, output: Path) -> Iterator[str]:
                 ready.set()
     threading.Thread(target=read, daemon=True).start()
     try:
-        assert ready.wait(60), "foldout serve did not start"
+        # The first build makes every photo's variants: minutes for a debug binary on a busy
+        # machine. Waiting returns as soon as the server says where it listens.
+        assert ready.wait(600), "foldout serve did not start within ten minutes"
         yield url[0]
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        try:
+            process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
