@@ -72,15 +72,27 @@ def javascript_errors(driver: Chrome) -> list[str]:
     ]
 
 
-def javascript_error_failures(driver: Chrome, url: str) -> list[str]:
+def page_visit_failures(driver: Chrome, url: str, has_summaries: bool) -> list[str]:
+    """One visit, the checks every page gets: no JavaScript error on load, each <summary>
+    working by mouse and keyboard, every image decoding, and no JavaScript error from all that.
+    One load instead of three: these run on every page, twice, and page loads are most of
+    the browser tests' time."""
     driver.get_log("browser")  # forget what earlier pages logged
     open_page(driver, url)
-    return [f"JavaScript error: {message}" for message in javascript_errors(driver)]
+    failures = [f"JavaScript error on load: {message}" for message in javascript_errors(driver)]
+    if has_summaries:
+        failures += summary_toggle_failures(driver, url, load=False)
+    failures += image_failures(driver, url, load=False)
+    failures += [f"JavaScript error after opening groups: {message}" for message in javascript_errors(driver)]
+    return failures
 
 
-def image_failures(driver: Chrome, url: str) -> list[str]:
-    """Every <img>, including those in closed groups and those loaded lazily, must decode."""
-    open_page(driver, url)
+def image_failures(driver: Chrome, url: str, load: bool = True) -> list[str]:
+    """Every <img>, including those in closed groups and those loaded lazily, must decode.
+
+    load=False checks the page the driver is on (see page_visit_failures)."""
+    if load:
+        open_page(driver, url)
     driver.execute_script(
         "document.querySelectorAll('details').forEach(d => d.open = true);"
         "document.querySelectorAll('img[loading=lazy]').forEach(i => i.loading = 'eager');"
@@ -102,11 +114,13 @@ def image_failures(driver: Chrome, url: str) -> list[str]:
     return [f"image did not load: {src}" for src in broken]
 
 
-def summary_toggle_failures(driver: Chrome, url: str, javascript: bool = True) -> list[str]:
+def summary_toggle_failures(driver: Chrome, url: str, javascript: bool = True, load: bool = True) -> list[str]:
     """Each <summary> opens and closes its <details> by mouse, by Enter and by Space.
 
-    javascript=False when the page's scripts are off (inside without_javascript)."""
-    open_page(driver, url, settle=javascript)
+    javascript=False when the page's scripts are off (inside without_javascript); load=False
+    checks the page the driver is on."""
+    if load:
+        open_page(driver, url, settle=javascript)
     failures = []
     count = len(driver.find_elements(By.CSS_SELECTOR, "details > summary"))
     for index in range(count):

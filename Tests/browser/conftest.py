@@ -72,7 +72,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     config = metafunc.config
     if "mode" in metafunc.fixturenames:
         metafunc.parametrize("mode", modes(config), scope="session")
-    site_parameters = {"asset", "page", "page_with_summaries", "catalog_page", "kind_page"}
+    site_parameters = {"asset", "page", "catalog_page", "kind_page"}
     if not site_parameters & set(metafunc.fixturenames):
         return
     site = _published(_site_dir(config), "file", None)
@@ -82,9 +82,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("asset", site.pages() + site.stylesheets())
     if "page" in metafunc.fixturenames:
         metafunc.parametrize("page", site.pages())
-    if "page_with_summaries" in metafunc.fixturenames:
-        pages = [page for page in site.pages() if site.document(page).summary_count]
-        metafunc.parametrize("page_with_summaries", pages)
     if "catalog_page" in metafunc.fixturenames:
         metafunc.parametrize("catalog_page", site.catalog_pages())
     if "kind_page" in metafunc.fixturenames:

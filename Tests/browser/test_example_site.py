@@ -52,18 +52,9 @@ def test_links_resolve(site, asset, fetcher):
     assert not failures, report(failures)
 
 
-def test_no_javascript_errors(driver, site, page):
-    failures = checks.javascript_error_failures(driver, site.url(page))
-    assert not failures, report(failures)
-
-
-def test_images_load(driver, site, page):
-    failures = checks.image_failures(driver, site.url(page))
-    assert not failures, report(failures)
-
-
-def test_summaries_open_and_close_by_click_and_keyboard(driver, site, page_with_summaries):
-    failures = checks.summary_toggle_failures(driver, site.url(page_with_summaries))
+def test_page_has_no_javascript_error_and_its_summaries_and_images_work(driver, site, page):
+    has_summaries = site.document(page).summary_count > 0
+    failures = checks.page_visit_failures(driver, site.url(page), has_summaries)
     assert not failures, report(failures)
 
 

@@ -12,6 +12,8 @@ builds a page with a hostile title and opens it: the title must stay a string.
 
 from __future__ import annotations
 
+import copy
+
 import re
 import subprocess
 from pathlib import Path
@@ -110,13 +112,21 @@ def expected_image(page: str, kind: str, heading: str | None) -> tuple[Path, str
     return None
 
 
+# What the browser read of each page, by address: three tests look at every page, and one
+# load each (file:// and HTTP) is enough. Each test gets its own copy.
+_read_pages: dict[str, dict] = {}
+
+
 def read_page(driver, site: PublishedSite, page: str) -> dict:
-    open_page(driver, site.url(page))
-    found = driver.execute_script(_READ_PAGE)
-    found["tags"] = {}
-    for key, content in found["meta"]:
-        found["tags"].setdefault(key, []).append(content)
-    return found
+    url = site.url(page)
+    if url not in _read_pages:
+        open_page(driver, url)
+        found = driver.execute_script(_READ_PAGE)
+        found["tags"] = {}
+        for key, content in found["meta"]:
+            found["tags"].setdefault(key, []).append(content)
+        _read_pages[url] = found
+    return copy.deepcopy(_read_pages[url])
 
 
 def one(found: dict, key: str) -> str | None:
