@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's logger, which `serve` configures.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // libcmark through its C API, found with pkg-config (Debian: libcmark-dev).
@@ -112,8 +114,10 @@ let package = Package(
         .target(
             name: "FoldoutServer",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel", "FoldoutRendering",
+                "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Linked into `foldout` only: mimalloc as the allocator (Debian: libmimalloc-dev),
