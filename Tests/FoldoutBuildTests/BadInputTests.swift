@@ -278,9 +278,15 @@ import FoldoutTestSupport
         try folder.write("Content/menu/_index.md", Self.catalog)
         try folder.write("Content/menu/caf\u{E9}.md", "# A\n")
         try folder.write("Content/menu/cafe\u{301}.md", "# B\n")
-        guard try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Content/menu").count == 3 else { return }
         let options = BuildOptions(contentPath: folder.path + "/Content", templatesPath: nil, outputPath: folder.path + "/Output")
         let report = try Builder(options: options).makeSnapshot()
+        if try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Content/menu").count == 2 {
+            // A file system that takes both for one name (macOS): the second write replaced
+            // the first, and that one file builds without a word.
+            #expect(report.warnings.isEmpty, "\(report.warnings)")
+            #expect(report.snapshot.text(at: "menu/caf\u{E9}.html")?.contains("<h1>B</h1>") == true)
+            return
+        }
         // The first in byte order (`e` before `é`'s first byte) is the one built.
         #expect(report.warnings.map(\.path) == [folder.path + "/Content/menu/caf\u{E9}.md"])
         #expect(report.warnings.first?.message.contains("skipped") == true)

@@ -25,8 +25,7 @@ package struct OutputFolderState: Equatable {
         while let relative = walker.nextObject() as? String {
             var info = stat()
             guard lstat(root + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            files[relative] = File(bytes: try FileSystem.local.readFile(root + "/" + relative), modified: modified,
+            files[relative] = File(bytes: try FileSystem.local.readFile(root + "/" + relative), modified: FileStatus(info).modified,
                                    inode: UInt64(info.st_ino))
         }
     }
