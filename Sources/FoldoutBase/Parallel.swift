@@ -9,12 +9,16 @@ package enum Parallel {
     /// next to its work. Inputs of very different cost (a catalog page of thousands of rows
     /// among item pages) want 1, with the costly ones first, so no core is left with two of
     /// them while the other idles.
-    package static func map<Input, Output>(_ inputs: [Input], chunkSize: Int? = nil, _ transform: (Input) throws -> Output) throws -> [Output] {
+    ///
+    /// It throws what `transform` throws (the first error, whichever thread met it), and
+    /// nothing when `transform` throws nothing.
+    package static func map<Input, Output, Failure: Error>(_ inputs: [Input], chunkSize: Int? = nil,
+                                                           _ transform: (Input) throws(Failure) -> Output) throws(Failure) -> [Output] {
         let count = inputs.count
         // Each output is made in its place in the array returned: no array of optional
         // results to move them out of afterwards, which would be another copy of them all,
         // in fresh memory, made on one core.
-        let failure = FirstFailure()
+        let failure = FirstFailure<Failure>()
         let outputs = [Output](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Which places hold an output, for the outputs to be freed when a transform throws.
             var made = [Bool](repeating: false, count: count)
@@ -29,7 +33,7 @@ package enum Parallel {
                         nonisolated(unsafe) let work = transform
                         DispatchQueue.concurrentPerform(iterations: chunks) { index in
                             for position in (index * chunk)..<min(count, (index + 1) * chunk) {
-                                do {
+                                do throws(Failure) {
                                     (slots.baseAddress! + position).initialize(to: try work(items[position]))
                                     marks[position] = true
                                 } catch {
@@ -52,13 +56,13 @@ package enum Parallel {
     }
 
     /// The first error a transform threw, from whichever thread.
-    private final class FirstFailure: @unchecked Sendable {
+    private final class FirstFailure<Failure: Error>: @unchecked Sendable {
         private let lock = NSLock()
-        private var first: (any Error)?
+        private var first: Failure?
 
-        package var error: (any Error)? { lock.withLock { first } }
+        package var error: Failure? { lock.withLock { first } }
 
-        package func record(_ error: any Error) {
+        package func record(_ error: Failure) {
             lock.withLock { if first == nil { first = error } }
         }
     }
@@ -69,13 +73,16 @@ extension Parallel {
     /// is left all nil) and freed as soon as its transform returns, not when the whole map
     /// is done. For large values needed once, such as a file's bytes or a page's Markdown:
     /// each copy of the site's text is as large as the site.
-    package static func mapTaking<Input, Output>(_ inputs: inout [Input?], chunkSize: Int? = nil,
-                                         _ transform: (Input) throws -> Output) throws -> [Output] {
-        try inputs.withUnsafeMutableBufferPointer { buffer in
+    package static func mapTaking<Input, Output, Failure: Error>(_ inputs: inout [Input?], chunkSize: Int? = nil,
+                                                                 _ transform: (Input) throws(Failure) -> Output) throws(Failure) -> [Output] {
+        let outputs = inputs.withUnsafeMutableBufferPointer { buffer in
             // Each index is taken by exactly one task.
             nonisolated(unsafe) let slots = buffer
-            return try map(Array(slots.indices), chunkSize: chunkSize) { index in try transform(slots[index].take()!) }
+            return Result { () throws(Failure) in
+                try map(Array(slots.indices), chunkSize: chunkSize) { index throws(Failure) in try transform(slots[index].take()!) }
+            }
         }
+        return try outputs.get()
     }
 }
 

@@ -138,7 +138,7 @@ package struct Pipeline {
             renderer.feedDates = modeled.feedDates
             return renderer
         }()
-        let pageCount = try! renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)
+        let pageCount = renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)
         for (path, asset) in modeled.routes.assets(in: modeled.tree, pages: modeled.pages) {
             // A photo's variants stand in for it; its original (with the EXIF a phone wrote)
             // is published only when the site asks, a page shows it as it is, or a link leads to it.

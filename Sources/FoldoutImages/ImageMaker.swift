@@ -37,7 +37,7 @@ public struct ImageMaker: Sendable {
         let ordered = jobs.sorted { $0.operations.count * $0.source.header.pixelCount > $1.operations.count * $1.source.header.pixelCount }
         // Claimed before they are looked up, so no other build removes them meanwhile.
         cache.claim(Set(jobs.lazy.flatMap { job in job.operations.lazy.map { $0.key(source: job.source.digest) } }))
-        let outcomes = try! Parallel.map(ordered, chunkSize: 1) { job in
+        let outcomes = Parallel.map(ordered, chunkSize: 1) { job in
             defer { progress?(1) }
             return make(job)
         }

@@ -35,7 +35,7 @@ public struct ImageStage: Sendable {
         let fileSystem = cache.fileSystem
         let limit = options.pixelLimit
         let known = cache.knownHeaders()
-        let headers = try! Parallel.map(inputs, chunkSize: 1) { input -> Result<ImageHeader, ImageProblem> in
+        let headers = Parallel.map(inputs, chunkSize: 1) { input -> Result<ImageHeader, ImageProblem> in
             if let header = known[input.digest] {
                 guard header.pixelCount <= limit else {
                     return .failure(.tooManyPixels(width: header.width, height: header.height, limit: limit))

@@ -109,7 +109,7 @@ package struct InputReader {
             assetIndex += 1
         }
         // An asset that cannot be read gets a digest no file has, so the build reads it again (and reports it).
-        let assetReads = try! Parallel.map(assets) { asset in
+        let assetReads = Parallel.map(assets) { asset in
             (try? fileSystem.readStampedFile(asset.asset.absolutePath)).map { (digest: ContentHash.of($0.bytes), stamp: $0.stamp) }
                 ?? (digest: UInt64.random(in: 0...UInt64.max), stamp: nil)
         }
@@ -151,7 +151,7 @@ package struct InputReader {
             (start, current) = (index, next)
         }
         if !files.isEmpty { runs.append((current, start..<files.count)) }
-        let stamps = try! Parallel.map(runs, chunkSize: 1) { run -> [FileStamp?] in
+        let stamps = Parallel.map(runs, chunkSize: 1) { run -> [FileStamp?] in
             let names = files[run.files].map { file in
                 run.folder.isEmpty ? file.path : String(file.path[file.path.utf8.index(after: run.folder.endIndex)...])
             }

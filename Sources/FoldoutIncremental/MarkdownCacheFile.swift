@@ -167,7 +167,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         }
         fileIsClean = reader.isAtEnd
         enum Decoded { case frontMatter(FrontMatter), body(RenderedBody), damaged }
-        let decoded = (try? Parallel.map(entries) { entry -> Decoded in
+        let decoded = Parallel.map(entries) { entry -> Decoded in
             let checksum = bytes.withUnsafeBytes { buffer in
                 BinaryWriter.checksum(of: UnsafeRawBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.length)]),
                                       seed: Self.checksumSeed(UInt64(entry.kind.rawValue), entry.key))
@@ -179,7 +179,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
             case .frontMatter: return (try? Self.decodeFrontMatter(&payload)).map(Decoded.frontMatter) ?? .damaged
             case .body: return (try? Self.decodeBody(&payload)).map(Decoded.body) ?? .damaged
             }
-        }) ?? []
+        }
         frontMatters.reserveCapacity(entries.count / 2 + 16)
         bodies.reserveCapacity(entries.count / 2 + 16)
         for (entry, value) in zip(entries, decoded) {

@@ -228,9 +228,9 @@ package struct QuickRebuild {
             guard let record = previous.files[path] else { return nil }
             if record.renderKey != key { stale.append((page, path, key)) }
         }
-        guard var pages = try? Parallel.map(stale, chunkSize: 1, { entry in
+        var pages = Parallel.map(stale, chunkSize: 1) { entry in
             OutputWriter.Replacement(path: entry.path, bytes: renderer.render(entry.page, shared: shared), renderKey: entry.key)
-        }) else { return nil }
+        }
         // The search shards hold what rows show and every property but the body (which
         // `run` checked the site does not search): a changed row changes its catalog's shard.
         if rowsChanged {

@@ -64,7 +64,7 @@ public struct ContentLoader: Sendable {
     public func read(_ files: [FoundFile], into tree: inout SourceFolder,
                      diagnostics: inout [Diagnostic]) -> [(digest: UInt64, stamp: FileStamp?)?] {
         let fileSystem = fileSystem
-        let contents = try! Parallel.map(files) { read in
+        let contents = Parallel.map(files) { read in
             Result { () throws -> (bytes: [UInt8], digest: UInt64, stamp: FileStamp?) in
                 let (bytes, stamp) = try fileSystem.readStampedFile(read.absolute)
                 return (bytes, ContentHash.of(bytes), stamp)

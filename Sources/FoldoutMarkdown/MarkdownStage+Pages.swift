@@ -24,7 +24,7 @@ extension MarkdownStage {
         let routes = routes
         // The pages are copied out on every core: a copy retains each of a page's dozen
         // parts, most of them cold in the processor's cache.
-        var unrendered = try! Parallel.map(paths) { path -> ParsedPage? in
+        var unrendered = Parallel.map(paths) { path -> ParsedPage? in
             guard routes.page(showing: path) != nil else { return nil }
             return pages[path]
         }
@@ -35,9 +35,9 @@ extension MarkdownStage {
             position = pages.index(after: position)
         }
         // The output page each is shown on, for the headings below.
-        let shownOn = try! Parallel.map(Array(unrendered.indices)) { routes.page(showing: unrendered[$0]!.path)?.path }
+        let shownOn = Parallel.map(Array(unrendered.indices)) { routes.page(showing: unrendered[$0]!.path)?.path }
         let counter = progress.map { BuildProgress.Counter(stage: "markdown", total: unrendered.count, reporter: $0) }
-        var rendered = try! Parallel.mapTaking(&unrendered) { page -> RenderedPage in
+        var rendered = Parallel.mapTaking(&unrendered) { page -> RenderedPage in
             defer { counter?.advance() }
             return render(page.path, page: page)
         }

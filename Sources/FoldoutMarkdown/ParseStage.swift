@@ -41,7 +41,7 @@ package struct ParseStage {
         var unparsed = files.map(Optional.some)
         // Each file's bytes are now held by `unparsed` alone, and freed as soon as it is parsed.
         _ = consume files
-        var results = try! Parallel.mapTaking(&unparsed) { file -> (page: ParsedPage, found: [Diagnostic]) in
+        var results = Parallel.mapTaking(&unparsed) { file -> (page: ParsedPage, found: [Diagnostic]) in
             defer { counter?.advance() }
             var found: [Diagnostic] = []
             var frontMatter: UInt64?

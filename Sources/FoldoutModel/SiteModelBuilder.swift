@@ -34,7 +34,7 @@ public struct SiteModelBuilder {
             return (folder, target.path)
         }
         // Catalogs do not depend on each other, so they are built side by side.
-        let built = try! Parallel.map(folders) { folder, outputPath -> (Catalog, [Diagnostic]) in
+        let built = Parallel.map(folders) { folder, outputPath -> (Catalog, [Diagnostic]) in
             var found: [Diagnostic] = []
             return (catalog(folder, outputPath: outputPath, diagnostics: &found), found)
         }

@@ -64,7 +64,7 @@ public struct OutputManifest: Sendable, Equatable {
         fingerprint = nil
         let paths = Array(journal.files.keys)
         let old = files
-        let chosen = (try? Parallel.map(paths) { path -> Record in
+        let chosen = Parallel.map(paths) { path -> Record in
             let new = journal.files[path]!
             guard let previous = old[path], previous.hash != new.hash,
                   let status = fileSystem.status(root + "/" + path), status.kind == .file else { return new }
@@ -72,7 +72,7 @@ public struct OutputManifest: Sendable, Equatable {
             if matches(new), !matches(previous) { return new }
             guard let bytes = try? fileSystem.readFile(root + "/" + path) else { return new }
             return ContentHash.of(bytes) == previous.hash ? previous : new
-        }) ?? paths.map { journal.files[$0]! }
+        }
         for (path, record) in zip(paths, chosen) { files[path] = record }
         recoveredPaths.formUnion(paths)
     }
@@ -292,14 +292,14 @@ public struct OutputManifest: Sendable, Equatable {
             folders[folder, default: []].append((path, slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path))
         }
         let groups = Array(folders)
-        let intact = (try? Parallel.map(groups, chunkSize: 1) { folder, group -> [String] in
+        let intact = Parallel.map(groups, chunkSize: 1) { folder, group -> [String] in
             let statuses = fileSystem.statuses(of: group.map(\.name), in: folder.isEmpty ? root : root + "/" + folder)
             return zip(group, statuses).compactMap { entry, status in
                 guard let status else { return nil }
                 let record = files[entry.path]!
                 return status.kind == .file && status.size == record.size && status.modified == record.modified ? entry.path : nil
             }
-        }) ?? []
+        }
         var result = Set<String>()
         result.reserveCapacity(files.count)
         for paths in intact { result.formUnion(paths) }

@@ -36,10 +36,10 @@ package struct ImageVariants: Sendable {
         // through the site, the first plan of each path kept.
         func addItems(of catalog: Catalog?, _ items: [Item]) {
             let row = catalog.flatMap { configurations[$0.id] }?.row ?? .standard
-            let planned = (try? Parallel.map(items) { item in
+            let planned = Parallel.map(items) { item in
                 (Self.files(of: item, row: row, images: images),
                  Self.preview(SitePresenter.previewImage(item: item, catalog: catalog, site: site, images: images), images: images))
-            }) ?? []
+            }
             for (files, _) in planned { add(files) }
             if let catalog { add(Self.preview(SitePresenter.previewImage(item: nil, catalog: catalog, site: site, images: images), images: images)) }
             for (_, preview) in planned { add(preview) }

@@ -83,14 +83,14 @@ package struct PageDigest {
             rows = knownRows
         } else {
             let items = site.allItems
-            let rowDigests = (try? Parallel.map(items, Self.rowDigest)) ?? []
+            let rowDigests = Parallel.map(items, Self.rowDigest)
             var rows: [String: UInt64] = [:]
             rows.reserveCapacity(items.count)
             for (item, digest) in zip(items, rowDigests) { rows[item.id] = digest }
             self.rows = rows
         }
         let rows = self.rows
-        catalogContents = itemPagesOnly ? [] : (try? Parallel.map(site.catalogs) { Self.contents(of: $0, rows: rows) }) ?? []
+        catalogContents = itemPagesOnly ? [] : Parallel.map(site.catalogs) { Self.contents(of: $0, rows: rows) }
     }
 
     /// The output path and render key of `page`.

@@ -47,9 +47,9 @@ public struct SiteRenderer: Sendable {
     /// Adds every page to `snapshot` and returns how many pages there are. A page the
     /// snapshot's sink `keeps` is not rendered: the file already in `Output/` stands (see
     /// `PageDigest`). `progress` hears how many pages are done, now and then.
-    public func render(into snapshot: inout OutputSnapshot, progress: BuildProgress.Reporter? = nil) throws -> Int {
+    public func render(into snapshot: inout OutputSnapshot, progress: BuildProgress.Reporter? = nil) -> Int {
         let shared = makeShared()
-        return try render(into: &snapshot, shared: shared, digest: makeDigest(shared), progress: progress)
+        return render(into: &snapshot, shared: shared, digest: makeDigest(shared), progress: progress)
     }
 
     /// What every page draws on besides the site: the tags, the item pager and the field
@@ -110,7 +110,7 @@ public struct SiteRenderer: Sendable {
     }
 
     package func render(into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest,
-                        progress: BuildProgress.Reporter?) throws -> Int {
+                        progress: BuildProgress.Reporter?) -> Int {
         let pages = pages(shared)
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
         // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
@@ -122,7 +122,7 @@ public struct SiteRenderer: Sendable {
         let shards = SearchIndex(presenter: presenter())
         let order = Self.workOrder(of: pages, lanes: ProcessInfo.processInfo.activeProcessorCount)
         let tasks = searchShardWork().map(RenderTask.shard) + order.map(RenderTask.page)
-        let made = try Parallel.map(tasks, chunkSize: 1) { task -> (path: String, contents: OutputSnapshot.Contents, key: UInt64?)? in
+        let made = Parallel.map(tasks, chunkSize: 1) { task -> (path: String, contents: OutputSnapshot.Contents, key: UInt64?)? in
             switch task {
             case .shard(let catalog):
                 return searchShard(of: catalog, index: shards).map { ($0.path, .bytes($0.bytes), nil) }
@@ -179,7 +179,7 @@ public struct SiteRenderer: Sendable {
     /// on every build, like `sitemap.xml`, and only when their bytes change.
     package func searchShards(ofCatalogs catalogs: Set<Int>? = nil, loose: Bool = true) -> [(path: String, bytes: [UInt8])] {
         let index = SearchIndex(presenter: presenter())
-        let made = (try? Parallel.map(searchShardWork(ofCatalogs: catalogs, loose: loose), chunkSize: 1) { searchShard(of: $0, index: index) }) ?? []
+        let made = Parallel.map(searchShardWork(ofCatalogs: catalogs, loose: loose), chunkSize: 1) { searchShard(of: $0, index: index) }
         return made.compactMap { $0 }
     }
 

@@ -40,7 +40,7 @@ public struct ContentRouter {
             folder.folders.forEach(collect)
         }
         collect(root)
-        let slugs = try! Parallel.map(folders, chunkSize: 1) { folder in folder.pages.map { pages[$0.path].map(Self.pageSlug) } }
+        let slugs = Parallel.map(folders, chunkSize: 1) { folder in folder.pages.map { pages[$0.path].map(Self.pageSlug) } }
         var pageSlugs: [String: [String?]] = [:]
         pageSlugs.reserveCapacity(folders.count)
         for (folder, found) in zip(folders, slugs) { pageSlugs[folder.path] = found }

@@ -16,7 +16,7 @@ extension Routes {
             folder.folders.forEach(walk)
         }
         walk(tree)
-        let sizes = try! Parallel.map(assets) { entry -> ImageSize? in
+        let sizes = Parallel.map(assets) { entry -> ImageSize? in
             (try? fileSystem.readFile(entry.asset.absolutePath)).flatMap(ImageSize.init(header:))
         }
         var result: [String: ImageSize?] = known.mapValues(Optional.some)

@@ -139,7 +139,7 @@ import FoldoutTestSupport
         #expect(result.links.count == 20_000)
         let bodies = (0..<400).map { "## Part \($0)\n\nText \($0) and \"quotes\" -- here.\n" }
         let serial = bodies.map { renderer.render($0).html }
-        let parallel = try Parallel.map(bodies) { renderer.render($0).html }
+        let parallel = Parallel.map(bodies) { renderer.render($0).html }
         #expect(parallel == serial)
         #expect(serial[3] == "<h2 id=\"part-3\">Part 3</h2>\n<p>Text 3 and \u{201C}quotes\u{201D} \u{2013} here.</p>\n")
     }
