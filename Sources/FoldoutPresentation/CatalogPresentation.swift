@@ -4,7 +4,7 @@ import FoldoutModel
 
 /// A catalog's presentation settings from its `_index.md`: the row configuration, the
 /// fields its item pages list, the facets and sort choices of its page, what it calls its
-/// items, and how they are described in structured data.
+/// items, how they are described in structured data, and the synonyms the site search knows.
 public struct CatalogPresentation: Sendable, Equatable {
     public var row: RowConfiguration = .standard
     public var fields: DetailFieldList = .all
@@ -12,6 +12,7 @@ public struct CatalogPresentation: Sendable, Equatable {
     public var sortChoices: [SortChoice] = []
     public var itemNoun: ItemNoun = .item
     public var schema: SchemaMapping = .standard
+    public var searchSynonyms: SearchSynonyms = .none
 
     public static let standard = CatalogPresentation()
 
@@ -39,6 +40,8 @@ public struct CatalogPresentation: Sendable, Equatable {
                                             SortChoice.readList)
             presentation.itemNoun = read("item_name", hint: "write it like `item_name: pet` or `item_name: [person, people]`",
                                          ItemNoun.read)
+            presentation.searchSynonyms = read("search", hint: "write it like `search: {synonyms: {kitten: {species: cat, age: {under: 1}}, bunny: rabbit}}`; see docs/content.md, “Site search”",
+                                               SearchSynonyms.read)
             var schemaProblems: [SchemaMapping.Problem] = []
             presentation.schema = SchemaMapping.read(type: catalog.field("schema"), fields: catalog.field("schema_fields"),
                                                      values: catalog.field("schema_values"), problems: &schemaProblems)

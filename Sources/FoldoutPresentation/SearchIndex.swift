@@ -8,9 +8,13 @@ import FoldoutModel
 /// and one for the items placed directly in `Content/`, each the catalog's items in outline
 /// order with what a result shows (the row's title, secondary line and thumbnail, as the
 /// catalog's `row:` makes them, and the trail to it) and the words the search matches
-/// besides the title (fields, tags, summary, and with `search_body: true` the start of the
-/// body; search.js matches the trail's titles from the shard's table of trails). `SearchShard` (FoldoutRendering) writes a
-/// shard as a script.
+/// besides the title, by where they were found: fields (and the names of fields that are
+/// `true`, so "good with kids" finds `good_with_kids: true`), tags, and text (the summary,
+/// and with `search_body: true` the start of the body). The catalog's sections and groups
+/// are results of their own (`places`), found by their titles; search.js uses the titles
+/// around an item only to narrow what the item's own words found. A catalog's synonyms
+/// (`SearchSynonyms`) are added to the words of the items they find. `SearchShard`
+/// (FoldoutRendering) writes a shard as a script.
 public struct SearchIndex {
     /// One result: what it shows and the words it is found by.
     public struct Entry: Sendable, Equatable {
@@ -24,9 +28,34 @@ public struct SearchIndex {
         public var secondary: String
         /// The smallest file of the row's thumbnail, relative to the output folder.
         public var thumbnail: String?
-        /// Words other than the title's, folded (`SearchIndex.words`), in the order found; a
+        /// Words of the item's fields, folded (`SearchIndex.words`), in the order found; a
         /// word found twice is there twice (the shard's index keeps it once).
-        public var words: [String]
+        public var fieldWords: [String]
+        /// Words of its tags.
+        public var tagWords: [String]
+        /// Words of its summary (and body, when the site asks).
+        public var textWords: [String]
+
+        public init(title: String, trail: [String], path: String, secondary: String, thumbnail: String?,
+                    fieldWords: [String], tagWords: [String] = [], textWords: [String] = []) {
+            self.title = title
+            self.trail = trail
+            self.path = path
+            self.secondary = secondary
+            self.thumbnail = thumbnail
+            self.fieldWords = fieldWords
+            self.tagWords = tagWords
+            self.textWords = textWords
+        }
+    }
+
+    /// A catalog, section or group: a result of its own, found by its title.
+    public struct Place: Sendable, Equatable {
+        public var title: String
+        /// The place around it (its number in the shard's places), nil for the catalog.
+        public var parent: Int?
+        /// Its page and the anchor on it: `pets/index.html#cats`.
+        public var link: String
     }
 
     public struct Shard: Sendable, Equatable {
@@ -34,6 +63,23 @@ public struct SearchIndex {
         public var id: String
         public var title: String
         public var entries: [Entry]
+        public var places: [Place] = []
+        /// The catalog's synonyms: each word and what it stands for, as a result says.
+        public var synonyms: [(word: String, description: String)] = []
+
+        public init(id: String, title: String, entries: [Entry], places: [Place] = [],
+                    synonyms: [(word: String, description: String)] = []) {
+            self.id = id
+            self.title = title
+            self.entries = entries
+            self.places = places
+            self.synonyms = synonyms
+        }
+
+        public static func == (a: Shard, b: Shard) -> Bool {
+            a.id == b.id && a.title == b.title && a.entries == b.entries && a.places == b.places
+                && a.synonyms.elementsEqual(b.synonyms) { $0.word == $1.word && $0.description == $1.description }
+        }
 
         /// The shard's file in the output folder.
         public var path: String { SearchIndex.folder + "/" + id + ".js" }
@@ -100,7 +146,33 @@ public struct SearchIndex {
     /// The shard of the catalog at `index`.
     public func shard(ofCatalog index: Int) -> Shard {
         let catalog = site.catalogs[index]
-        return Shard(id: catalog.id, title: catalog.title, entries: entries(catalog.allItems, catalog: catalog))
+        let items = catalog.allItems
+        let synonyms = presenter.configurations[catalog.id]?.searchSynonyms.synonyms ?? []
+        return Shard(id: catalog.id, title: catalog.title, entries: entries(items, catalog: catalog), places: Self.places(of: items),
+                     synonyms: synonyms.map { ($0.word, $0.description) })
+    }
+
+    /// The catalog, sections and groups around `items`, in order of first use, each after the
+    /// place around it; not a group that is an item's own folder (the item is the result).
+    static func places(of items: [Item]) -> [Place] {
+        var places: [Place] = []
+        var numbers: [String: Int] = [:]
+        let pages = Set(items.map(\.outputPath))
+        for item in items {
+            var parent: Int?
+            for step in item.trail where !step.title.isEmpty {
+                let link = step.path + (step.fragment.map { "#" + $0 } ?? "")
+                if pages.contains(step.path), step.fragment == nil { continue }
+                if let number = numbers[link] {
+                    parent = number
+                    continue
+                }
+                numbers[link] = places.count
+                places.append(Place(title: step.title, parent: parent, link: link))
+                parent = places.count - 1
+            }
+        }
+        return places
     }
 
     /// The shard of the items placed directly in `Content/`; nil when there are none.
@@ -111,6 +183,13 @@ public struct SearchIndex {
 
     private func entries(_ items: [Item], catalog: Catalog?) -> [Entry] {
         let row = presenter.rowConfiguration(of: catalog)
+        let configuration = catalog.flatMap { presenter.configurations[$0.id] }
+        let synonyms = configuration?.searchSynonyms.synonyms ?? []
+        // Names a field that is `true` is found by: its key's words and its facet's label.
+        var flagNames: [String: [String]] = [:]
+        for facet in configuration?.facets ?? [] where facet.label != DetailFieldList.label(for: facet.field) {
+            flagNames[facet.field, default: []] += Self.words(in: facet.label)
+        }
         // Thumbnails' URLs relative to the output folder: as written on the home page.
         let links = presenter.links(from: "index.html")
         return items.map { item in
@@ -122,32 +201,61 @@ public struct SearchIndex {
             }
             var trail = item.trail.map(\.title).filter { !$0.isEmpty }
             if catalog == nil, trail.isEmpty { trail = [site.title] }
-            return Entry(title: title, trail: trail, path: item.outputPath, secondary: secondary, thumbnail: thumbnail, words: words(of: item))
+            var entry = Entry(title: title, trail: trail, path: item.outputPath, secondary: secondary, thumbnail: thumbnail,
+                              fieldWords: [], tagWords: [], textWords: [])
+            addWords(of: item, flagNames: flagNames, to: &entry)
+            if !synonyms.isEmpty { Self.addSynonyms(synonyms, item: item, to: &entry) }
+            return entry
         }
     }
 
-    /// The words an item is found by besides its title and trail: its fields' values (not
-    /// images, not links), tags, summary, and the start of the body when the site asks.
-    private func words(of item: Item) -> [String] {
-        var found: [String] = []
-        func add(_ text: String) {
+    /// Gives `entry` the word of each synonym that finds `item`, where the words it stands
+    /// for were found (a filter's: among the fields).
+    static func addSynonyms(_ synonyms: [SearchSynonyms.Synonym], item: Item, to entry: inout Entry) {
+        let titleWords = words(in: entry.title)
+        let fields = Set(titleWords + entry.fieldWords), tags = Set(entry.tagWords), text = Set(entry.textWords)
+        let all = fields.union(tags).union(text)
+        for synonym in synonyms where SearchSynonyms.finds(synonym, item: item, words: all) {
+            guard case .words(let phrases) = synonym.meaning else {
+                entry.fieldWords.append(synonym.word)
+                continue
+            }
+            let found = phrases.filter { $0.allSatisfy(all.contains) }
+            if found.contains(where: { $0.allSatisfy(fields.contains) }) {
+                entry.fieldWords.append(synonym.word)
+            } else if found.contains(where: { $0.allSatisfy { fields.contains($0) || tags.contains($0) } }) {
+                entry.tagWords.append(synonym.word)
+            } else {
+                entry.textWords.append(synonym.word)
+            }
+        }
+    }
+
+    /// The words an item is found by besides its title and trail, by where they are: its
+    /// fields' values (not images, not links) and the names of its fields that are `true`,
+    /// its tags, its summary and the start of the body when the site asks.
+    private func addWords(of item: Item, flagNames: [String: [String]], to entry: inout Entry) {
+        func add(_ text: String, to found: inout [String]) {
             var text = text
             text.withUTF8 { Self.words(inUTF8: $0, into: &found) }
         }
         let images = item.images
         for field in item.fields where (images.isEmpty || images[field.key] == nil) && !Self.unsearchedFields.contains(field.key) {
+            if field.value == .bool(true) {
+                add(field.key, to: &entry.fieldWords)
+                entry.fieldWords += flagNames[field.key] ?? []
+            }
             for value in field.value.listValue ?? [field.value] {
                 let text = SitePresenter.displayText(value)
                 if text.hasPrefix("https://") || text.hasPrefix("http://") { continue }
-                add(text)
+                add(text, to: &entry.fieldWords)
             }
         }
-        for tag in item.tags { add(tag) }
-        add(item.summary)
+        for tag in item.tags { add(tag, to: &entry.tagWords) }
+        add(item.summary, to: &entry.textWords)
         if settings.includesBody, settings.bodyLimit > 0 {
-            add(String(Self.plainText(ofHTML: item.bodyHTML).prefix(settings.bodyLimit)))
+            add(String(Self.plainText(ofHTML: item.bodyHTML).prefix(settings.bodyLimit)), to: &entry.textWords)
         }
-        return found
     }
 
     /// Settings an item's front matter holds that are not words a reader would look for.

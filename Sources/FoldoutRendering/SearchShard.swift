@@ -6,17 +6,22 @@ import FoldoutPresentation
 /// classic script (it loads from `file://`, where `fetch` and modules do not), which hands
 /// its data to `foldoutSearchShard`, defined by `assets/search.js`:
 ///
-///     foldoutSearchShard({"v":1,"id":"pets","title":"Pet Explorer",
+///     foldoutSearchShard({"v":2,"id":"pets","title":"Pet Explorer",
 ///       "trails":["Pet Explorer→Dogs→Terriers→pets/dogs/terriers/", …],
-///       "strings":["3 years old · Terrier", "pets/dogs/terriers/rex-sq48.webp", …],
+///       "places":["Pet Explorer→→pets/index.html", "Dogs→0→pets/index.html#dogs", …],
+///       "synonyms":["kitten→species cat, age under 1", …],
+///       "strings":["3 years old · Terriers", "pets/dogs/terriers/rex-sq48.webp", …],
 ///       "items":["Diego→0→→:Loves walks→1", …],
 ///       "words":"adopted available calm …",
-///       "postings":"0a3 1w5 …"});
+///       "postings":"0a3 1w5.3 ..2 …"});
 ///
 /// (`→` stands for a tab.) JSON, but that strings hold raw tabs, which separate fields
 /// (JavaScript allows them in a string; content's own tabs and line breaks become spaces):
 /// - `trails`: each the titles around an item (catalog, section, groups), then the folder
 ///   its page is in (`pets/dogs/terriers/`, or "" for the top).
+/// - `places`: the catalog, its sections and groups (`SearchIndex.Place`): each its title,
+///   the number of the place around it (empty for none), and its page with the anchor.
+/// - `synonyms`: each word of the catalog's `search: {synonyms:}` and what it stands for.
 /// - `strings`: secondary lines and thumbnails used by more than one item, the most used first.
 /// - `items`, in outline order, numbered from 0: the row's title; the trail's number; the
 ///   page (empty: the trail's folder, then the title made into a slug as `slug` in search.js
@@ -28,8 +33,11 @@ import FoldoutPresentation
 /// - `words`: the folded words (see `SearchIndex.words`) items are found by besides their
 ///   titles and trails, sorted by UTF-16 code units as JavaScript compares strings (a prefix
 ///   is a binary search), separated by spaces; `postings`, separated by spaces too, the
-///   numbers of the items holding each word, ascending, each written as its distance from
-///   the one before less one (the first: its number), in `VarInt` digits.
+///   numbers of the items holding each word: those holding it in a field, then `.` and
+///   those holding it in a tag, then `.` and those holding it in their text (empty lists
+///   at the end left out; an item is in the first list that holds it), each list ascending,
+///   each number written as its distance from the one before less one (the first: its
+///   number), in `VarInt` digits.
 public struct SearchShard: Sendable {
     public var shard: SearchIndex.Shard
 
@@ -37,7 +45,7 @@ public struct SearchShard: Sendable {
         self.shard = shard
     }
 
-    public static let version = 1
+    public static let version = 2
     /// The function a shard calls.
     public static let registration = "foldoutSearchShard"
     /// Longest secondary line a shard holds, in characters: a result shows one line of it, and a
@@ -101,6 +109,12 @@ public struct SearchShard: Sendable {
         ScriptString.append(Self.field(shard.title), to: &out)
         out += Array(",\n\"trails\":".utf8)
         Self.appendList(trails, to: &out)
+        out += Array(",\n\"places\":".utf8)
+        Self.appendList(shard.places.map { place in
+            Self.field(place.title) + "\t" + (place.parent.map { String($0, radix: 36) } ?? "") + "\t" + Self.field(place.link)
+        }, to: &out)
+        out += Array(",\n\"synonyms\":".utf8)
+        Self.appendList(shard.synonyms.map { $0.word + "\t" + Self.field($0.description) }, to: &out)
         out += Array(",\n\"strings\":".utf8)
         Self.appendList(strings, to: &out)
 
@@ -145,19 +159,24 @@ public struct SearchShard: Sendable {
         // The inverted index over the sorted words.
         var postings = PostingsTable(capacity: entries.count * 4)
         for (index, entry) in entries.enumerated() {
-            for word in entry.words {
-                postings.add(index, to: word)
-            }
+            for word in entry.fieldWords { postings.add(index, to: word, tier: 0) }
+            for word in entry.tagWords { postings.add(index, to: word, tier: 1) }
+            for word in entry.textWords { postings.add(index, to: word, tier: 2) }
         }
         let words = postings.words
         let order = words.indices.sorted { words[$0].utf16.lexicographicallyPrecedes(words[$1].utf16) }
         out += Array(",\n\"words\":".utf8)
         ScriptString.append(order.map { words[$0] }.joined(separator: " "), to: &out)
-        // Postings are digits of `VarInt` and spaces: nothing to escape.
+        // Postings are digits of `VarInt`, dots and spaces: nothing to escape.
         out += Array(",\n\"postings\":\"".utf8)
         for (position, word) in order.enumerated() {
             if position > 0 { out.append(0x20) }
-            VarInt.appendAscending(postings.items[word], to: &out)
+            let tiers = postings.items[word]
+            let used = (tiers.lastIndex { !$0.isEmpty } ?? 0) + 1
+            for tier in 0..<used {
+                if tier > 0 { out.append(0x2E) }
+                VarInt.appendAscending(tiers[tier], to: &out)
+            }
         }
         out += Array("\"});\n".utf8)
         return out

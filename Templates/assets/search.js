@@ -5,14 +5,25 @@
   loaded with <script src> the first time the box is focused or typed in; each calls
   foldoutSearchShard(data). No fetch, modules or workers, which file:// refuses.
 
-  A result is an item whose title, trail (catalog, section, groups), fields, tags or summary
-  hold a word starting with each word typed, case and accents aside. Items with the query
-  at the start of their title come first, then those with every word in the title, then
-  those with some, then the rest, each in catalog order.
+  What is found (docs/content.md, "Site search"): every word typed must start a word of the
+  item's own title, fields, tags or text (a catalog's synonyms count as words of the items
+  they stand for); the titles of the catalog, section and groups around an item only narrow
+  ("dogs calm"), they never find an item alone. Catalogs, sections and groups are results of
+  their own, found by their titles. Ranked, each step breaking the ties of the one before:
+    1. the title starts with what was typed;
+    2. where the weakest word was found: the title, then fields, then tags, then text, then
+       only the titles around the item;
+    3. fewer words matched only as the start of a longer word ("cat" in "catalog");
+    4. more words in the title;
+    5. catalogs, sections and groups before items, then the site's order.
+  Matched words are marked (<mark>, made with DOM calls: no content is ever parsed as HTML)
+  in titles, trails and secondary lines, and a line says where else a result was found.
+  The first 20 results show; a button under the list shows the rest. Nothing found: the
+  buttons offer a near word of the index, the query without a word, and the catalogs.
 
   The box is an ARIA 1.2 combobox with a listbox popup: ArrowDown and ArrowUp move through
   the results, Enter opens one (the first when none is chosen), Escape closes the list, and
-  clears the box when the list is closed already.
+  clears the box when the list is closed already. Tab reaches the buttons under the list.
 */
 (function () {
   "use strict";
@@ -22,8 +33,15 @@
   var list = document.getElementById("site-search-results");
   if (!form || !input || !list) return;
   var status = form.querySelector(".site-search-status");
+  // The buttons under the list ("Show all", suggestions), made here: the popup's own markup
+  // is the list and the status line.
+  var actions = document.createElement("div");
+  actions.className = "site-search-actions";
+  actions.hidden = true;
+  (status || list).parentNode.insertBefore(actions, status ? status.nextSibling : list.nextSibling);
 
   var LIMIT = 20;
+  var PAGE = 200;
   // The site's root: where this script was loaded from, less assets/search.js (right on
   // every page, the 404 page at any depth too); else the page's own relative prefix.
   var root = form.getAttribute("data-root") || "";
@@ -35,20 +53,24 @@
   var shards = new Array(paths.length);
   var remaining = paths.length;
   var requested = false;
-  var results = [];
+  var found = [];
+  var shown = 0;
+  var terms = [];
   var active = -1;
 
   form.hidden = false;
 
   // ---------- Words, as SearchIndex.words makes them ----------
 
-  var marks, wordPattern;
+  var marks, wordPattern, rawWordPattern;
   try {
     marks = new RegExp("\\p{M}", "gu");
     wordPattern = new RegExp("[\\p{L}\\p{N}]+", "gu");
+    rawWordPattern = new RegExp("[\\p{L}\\p{N}\\p{M}]+", "gu");
   } catch (error) {
     marks = /[\u0300-\u036f]/g;
     wordPattern = /[A-Za-z0-9\u00aa-\uffff]+/g;
+    rawWordPattern = /[A-Za-z0-9\u00aa-\uffff]+/g;
   }
 
   function fold(text) {
@@ -138,8 +160,35 @@
         thumbnail: field(parts[4], data.strings, trail.folder)
       };
     });
+    // Catalogs, sections and groups: each with the titles around it, as an item's trail.
+    var places = [];
+    (data.places || []).forEach(function (line) {
+      var parts = line.split("\t");
+      var parent = parts[1] === "" ? null : places[parseInt(parts[1], 36)];
+      var titles = parent ? parent.trail.titles.concat([parent.title]) : [];
+      var folded = words(parts[0]);
+      places.push({
+        title: parts[0],
+        folded: folded.join(" "),
+        titleWords: folded,
+        trail: { titles: titles, label: titles.join(" \u203a "), words: words(titles.join(" ")) },
+        path: parts[2],
+        // What it is, as the result's secondary line.
+        secondary: titles.length === 0 ? "Catalog" : titles.length === 1 ? "Section" : "Group",
+        thumbnail: "",
+        isPlace: true
+      });
+    });
+    var synonyms = {};
+    (data.synonyms || []).forEach(function (line) {
+      var parts = line.split("\t");
+      synonyms[parts[0]] = parts[1];
+    });
     return {
+      title: data.title,
       items: items,
+      places: places,
+      synonyms: synonyms,
       words: data.words ? data.words.split(" ") : [],
       postings: data.postings ? data.postings.split(" ") : [],
       decoded: []
@@ -149,27 +198,32 @@
   var MORE = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
   var LAST = "0123456789abcdefghijklmnopqrstuv";
 
+  // A word's postings: the items holding it in a field, in a tag, in their text.
   function decode(text) {
-    var numbers = [];
+    var tiers = [[]];
     var value = 0;
     var previous = -1;
     for (var i = 0; i < text.length; i++) {
       var c = text.charAt(i);
+      if (c === ".") {
+        tiers.push([]);
+        previous = -1;
+        continue;
+      }
       var digit = LAST.indexOf(c);
       if (digit >= 0) {
         previous += value * 32 + digit + 1;
-        numbers.push(previous);
+        tiers[tiers.length - 1].push(previous);
         value = 0;
       } else {
         value = value * 32 + MORE.indexOf(c);
       }
     }
-    return numbers;
+    return tiers;
   }
 
-  // Marks (in `marks`, one byte per item) the items holding a word starting with `prefix`.
-  function markPostings(shard, prefix, marksOut) {
-    var wordsList = shard.words;
+  // The first of the sorted words starting with `prefix` (the shard's words' length if none).
+  function firstWith(wordsList, prefix) {
     var low = 0;
     var high = wordsList.length;
     while (low < high) {
@@ -177,55 +231,183 @@
       if (wordsList[middle] < prefix) low = middle + 1;
       else high = middle;
     }
-    for (var i = low; i < wordsList.length && wordsList[i].lastIndexOf(prefix, 0) === 0; i++) {
-      var numbers = shard.decoded[i] || (shard.decoded[i] = decode(shard.postings[i]));
-      for (var n = 0; n < numbers.length; n++) marksOut[numbers[n]] = 1;
+    return low;
+  }
+
+  // For each item holding a word starting with `term`: its best hit in `codes` (field 1,
+  // tag 2, text 3, each + 3 when the word only starts with the term) and that word's number.
+  function markPostings(shard, term, codes, wordNumbers) {
+    var wordsList = shard.words;
+    for (var i = firstWith(wordsList, term); i < wordsList.length && wordsList[i].lastIndexOf(term, 0) === 0; i++) {
+      var tiers = shard.decoded[i] || (shard.decoded[i] = decode(shard.postings[i]));
+      var prefixOnly = wordsList[i].length > term.length ? 3 : 0;
+      for (var t = 0; t < tiers.length; t++) {
+        var code = t + 1 + prefixOnly;
+        var numbers = tiers[t];
+        for (var n = 0; n < numbers.length; n++) {
+          var item = numbers[n];
+          if (codes[item] === 0 || code < codes[item]) {
+            codes[item] = code;
+            wordNumbers[item] = i;
+          }
+        }
+      }
     }
   }
 
-  function startsAWord(wordsList, prefix) {
+  // 0: a word of `wordsList` is `term`; 1: one starts with it; -1: none.
+  function inWords(wordsList, term) {
+    var best = -1;
     for (var i = 0; i < wordsList.length; i++) {
-      if (wordsList[i].lastIndexOf(prefix, 0) === 0) return true;
+      if (wordsList[i] === term) return 0;
+      if (best < 0 && wordsList[i].lastIndexOf(term, 0) === 0) best = 1;
     }
-    return false;
+    return best;
   }
 
   // ---------- Searching ----------
 
+  var TITLE = 0, AROUND = 4;
+
+  // How well `entry` (an item or a place) holds the query; null when it does not. Each word
+  // counts where it is best found: the title (0), a field (1), a tag (2), the text (3), and
+  // only the titles around (4); the entry stands where its weakest word does.
+  function standing(entry, query, phrase, codes, wordNumbers, index) {
+    var tier = TITLE, prefixes = 0, inTitle = 0, own = 0;
+    var via = [];
+    for (var t = 0; t < query.length; t++) {
+      var term = query[t];
+      var title = inWords(entry.titleWords, term);
+      var code = codes ? codes[t][index] : 0;
+      var whole;
+      if (title >= 0) {
+        whole = title === 0;
+        inTitle += 1;
+        own += 1;
+      } else if (code > 0) {
+        var where = (code - 1) % 3 + 1;
+        whole = code <= 3;
+        if (where > tier) tier = where;
+        own += 1;
+        via.push(wordNumbers[t][index]);
+      } else {
+        var around = inWords(entry.trail.words, term);
+        if (around < 0) return null;
+        whole = around === 0;
+        tier = AROUND;
+      }
+      if (!whole) prefixes += 1;
+    }
+    if (own === 0) return null;
+    return {
+      start: entry.folded.lastIndexOf(phrase, 0) === 0 ? 0 : 1,
+      tier: tier,
+      prefixes: prefixes,
+      inTitle: inTitle,
+      via: via
+    };
+  }
+
   function search(query) {
-    var terms = words(query);
-    if (terms.length === 0) return null;
-    var phrase = terms.join(" ");
-    var found = [];
+    if (query.length === 0) return null;
+    var phrase = query.join(" ");
+    var results = [];
     shards.forEach(function (shard, shardNumber) {
       if (!shard) return;
       var items = shard.items;
-      var others = terms.map(function (term) {
+      var codes = [], wordNumbers = [];
+      query.forEach(function (term) {
         var marked = new Uint8Array(items.length);
-        markPostings(shard, term, marked);
-        return marked;
+        var numbers = new Int32Array(items.length);
+        markPostings(shard, term, marked, numbers);
+        codes.push(marked);
+        wordNumbers.push(numbers);
+      });
+      shard.places.forEach(function (place, index) {
+        var rank = standing(place, query, phrase, null, null, index);
+        if (rank) results.push({ entry: place, rank: rank, shard: shardNumber, kind: 0, index: index, via: [] });
       });
       for (var i = 0; i < items.length; i++) {
-        var item = items[i];
-        var inTitle = 0;
-        var matches = true;
-        for (var t = 0; t < terms.length; t++) {
-          var term = terms[t];
-          if (startsAWord(item.titleWords, term)) inTitle += 1;
-          else if (!others[t][i] && !startsAWord(item.trail.words, term)) {
-            matches = false;
-            break;
-          }
+        // Cheap test first: each word must be in the index or start a word of the title or trail.
+        var possible = true;
+        for (var t = 0; t < query.length && possible; t++) {
+          possible = codes[t][i] > 0 || inWords(items[i].titleWords, query[t]) >= 0 || inWords(items[i].trail.words, query[t]) >= 0;
         }
-        if (!matches) continue;
-        var rank = item.folded.lastIndexOf(phrase, 0) === 0 ? 0 : inTitle === terms.length ? 1 : inTitle > 0 ? 2 : 3;
-        found.push({ item: item, rank: rank, shard: shardNumber, index: i });
+        if (!possible) continue;
+        var rank = standing(items[i], query, phrase, codes, wordNumbers, i);
+        if (!rank) continue;
+        results.push({
+          entry: items[i], rank: rank, shard: shardNumber, kind: 1, index: i,
+          via: rank.via.map(function (number) { return shard.words[number]; }),
+          synonyms: shard.synonyms
+        });
       }
     });
-    found.sort(function (a, b) {
-      return a.rank - b.rank || a.shard - b.shard || a.index - b.index;
+    results.sort(function (a, b) {
+      return a.rank.start - b.rank.start || a.rank.tier - b.rank.tier || a.rank.prefixes - b.rank.prefixes ||
+        b.rank.inTitle - a.rank.inTitle || a.shard - b.shard || a.kind - b.kind || a.index - b.index;
     });
-    return found;
+    return results;
+  }
+
+  // ---------- Marking matched words ----------
+
+  // `text` into `element` as text nodes, with each word's part that a term starts marked.
+  function appendMarked(element, text, query) {
+    var last = 0;
+    var match;
+    rawWordPattern.lastIndex = 0;
+    while ((match = rawWordPattern.exec(text)) !== null) {
+      var word = match[0];
+      var folded = fold(word);
+      var length = 0;
+      query.forEach(function (term) {
+        if (term.length > length && folded.lastIndexOf(term, 0) === 0) length = term.length;
+      });
+      if (length === 0) continue;
+      // The raw characters that fold to the first `length` characters.
+      var end = 0, count = 0;
+      var characters = Array.from(word);
+      while (end < characters.length && count < length) {
+        count += fold(characters[end]).length;
+        end += 1;
+      }
+      while (end < characters.length && fold(characters[end]).length === 0) end += 1;
+      var markedText = characters.slice(0, end).join("");
+      if (match.index > last) element.appendChild(document.createTextNode(text.slice(last, match.index)));
+      var mark = document.createElement("mark");
+      mark.textContent = markedText;
+      element.appendChild(mark);
+      last = match.index + markedText.length;
+    }
+    if (last < text.length) element.appendChild(document.createTextNode(text.slice(last)));
+    return element;
+  }
+
+  function markedElement(tag, className, text) {
+    var element = document.createElement(tag);
+    element.className = className;
+    return appendMarked(element, text, terms);
+  }
+
+  // Where a result was found besides what it shows: "Tag: calm", "kitten: species cat".
+  function foundElsewhere(result) {
+    var visible = words(result.entry.title + " " + result.entry.secondary);
+    var notes = [];
+    result.via.forEach(function (word) {
+      if (visible.indexOf(word) >= 0 || notes.indexOf(word) >= 0) return;
+      notes.push(word);
+    });
+    if (notes.length === 0) return null;
+    var element = document.createElement("span");
+    element.className = "site-search-found";
+    notes.forEach(function (word, index) {
+      if (index > 0) element.appendChild(document.createTextNode(" \u00b7 "));
+      appendMarked(element, word, terms);
+      var meaning = result.synonyms && Object.prototype.hasOwnProperty.call(result.synonyms, word) ? result.synonyms[word] : "";
+      if (meaning) element.appendChild(document.createTextNode(": " + meaning));
+    });
+    return element;
   }
 
   // ---------- The list ----------
@@ -254,64 +436,86 @@
   // Shows the count (and the list, when there are results).
   function open() {
     form.classList.add("is-showing");
-    if (results.length === 0) return;
+    if (shown === 0) return;
     list.hidden = false;
     input.setAttribute("aria-expanded", "true");
   }
 
-  function textElement(tag, className, text) {
-    var element = document.createElement(tag);
-    element.className = className;
-    element.textContent = text;
+  function option(result, index) {
+    var entry = result.entry;
+    var element = document.createElement("li");
+    element.id = "site-search-option-" + index;
+    element.setAttribute("role", "option");
+    element.setAttribute("aria-selected", "false");
+    element.className = "site-search-option" + (entry.isPlace ? " is-place" : "");
+    var elsewhere = foundElsewhere(result);
+    // The link is inert: an option is a single control to assistive technology (a focusable
+    // link inside it is a nested control), so the option carries the name, and a click on
+    // it follows the link (see the list's click handler).
+    element.setAttribute("aria-label", [entry.title, entry.trail.label, entry.secondary, elsewhere ? elsewhere.textContent : ""]
+      .filter(Boolean).join(", "));
+    var link = document.createElement("a");
+    link.href = root + entry.path;
+    link.tabIndex = -1;
+    link.setAttribute("inert", "");
+    if (entry.thumbnail) {
+      var image = document.createElement("img");
+      image.src = root + entry.thumbnail;
+      image.alt = "";
+      image.width = 40;
+      image.height = 40;
+      image.className = "site-search-thumbnail";
+      link.appendChild(image);
+    }
+    var text = document.createElement("span");
+    text.className = "site-search-text";
+    text.appendChild(markedElement("span", "site-search-title", entry.title));
+    if (entry.trail.label) text.appendChild(markedElement("span", "site-search-trail", entry.trail.label));
+    if (entry.isPlace) {
+      var kind = document.createElement("span");
+      kind.className = "site-search-secondary";
+      kind.textContent = entry.secondary;
+      text.appendChild(kind);
+    } else if (entry.secondary) {
+      text.appendChild(markedElement("span", "site-search-secondary", entry.secondary));
+    }
+    if (elsewhere) text.appendChild(elsewhere);
+    link.appendChild(text);
+    element.appendChild(link);
     return element;
   }
 
-  function render(found) {
-    results = found.slice(0, LIMIT);
+  function button(label, action) {
+    var element = document.createElement("button");
+    element.type = "button";
+    element.className = "site-search-action";
+    element.textContent = label;
+    element.addEventListener("click", action);
+    return element;
+  }
+
+  function number(count) {
+    return count.toLocaleString ? count.toLocaleString("en") : String(count);
+  }
+
+  // Appends found[from..<to] to the list.
+  function appendOptions(from, to) {
+    var fragment = document.createDocumentFragment();
+    for (var index = from; index < to; index++) fragment.appendChild(option(found[index], index));
+    list.appendChild(fragment);
+    shown = to;
+  }
+
+  function render(results) {
+    found = results;
     active = -1;
     input.removeAttribute("aria-activedescendant");
-    var fragment = document.createDocumentFragment();
-    results.forEach(function (result, index) {
-      var item = result.item;
-      var option = document.createElement("li");
-      option.id = "site-search-option-" + index;
-      option.setAttribute("role", "option");
-      option.setAttribute("aria-selected", "false");
-      option.className = "site-search-option";
-      // The link is inert: an option is a single control to assistive technology (a focusable
-      // link inside it is a nested control), so the option carries the name, and a click on
-      // it follows the link (see the list's click handler).
-      option.setAttribute("aria-label", [item.title, item.trail.label, item.secondary].filter(Boolean).join(", "));
-      var link = document.createElement("a");
-      link.href = root + item.path;
-      link.tabIndex = -1;
-      link.setAttribute("inert", "");
-      if (item.thumbnail) {
-        var image = document.createElement("img");
-        image.src = root + item.thumbnail;
-        image.alt = "";
-        image.width = 40;
-        image.height = 40;
-        image.className = "site-search-thumbnail";
-        link.appendChild(image);
-      }
-      var text = document.createElement("span");
-      text.className = "site-search-text";
-      text.appendChild(textElement("span", "site-search-title", item.title));
-      text.appendChild(textElement("span", "site-search-trail", item.trail.label));
-      if (item.secondary) text.appendChild(textElement("span", "site-search-secondary", item.secondary));
-      link.appendChild(text);
-      option.appendChild(link);
-      fragment.appendChild(option);
-    });
     list.textContent = "";
-    list.appendChild(fragment);
-    var count = found.length;
-    var label = count === 1 ? "1 result" : count + " results";
-    if (count > LIMIT) label += ", first " + LIMIT + " shown";
-    if (remaining > 0) label += " (still loading)";
-    status.textContent = label;
-    if (document.activeElement === input) {
+    shown = 0;
+    appendOptions(0, Math.min(LIMIT, found.length));
+    writeStatus();
+    writeActions();
+    if (document.activeElement === input || form.contains(document.activeElement)) {
       close();
       open();
     } else {
@@ -319,16 +523,167 @@
     }
   }
 
+  function writeStatus() {
+    var count = found.length;
+    var label = count === 1 ? "1 result" : number(count) + " results";
+    if (count > shown) label += ", " + number(shown) + " shown";
+    if (remaining > 0) label += " (still loading)";
+    status.textContent = label;
+  }
+
+  // The buttons under the list: the rest of the results, or what to try when none.
+  function writeActions() {
+    actions.textContent = "";
+    if (found.length > shown) {
+      var next = Math.min(found.length, shown + PAGE);
+      var label = next === found.length ? "Show all " + number(found.length) + " results"
+        : "Show " + number(next - shown) + " more of " + number(found.length);
+      actions.appendChild(button(label, function () { showMore(next); }));
+    } else if (found.length === 0 && remaining === 0) {
+      suggestions().forEach(function (element) { actions.appendChild(element); });
+    }
+    actions.hidden = actions.children.length === 0;
+  }
+
+  function showMore(next) {
+    var first = shown;
+    var focused = document.activeElement;
+    appendOptions(shown, next);
+    writeStatus();
+    writeActions();
+    // The button went away (or moved): the keyboard carries on from the first new result.
+    if (focused !== input && !actions.contains(focused)) input.focus();
+    if (document.activeElement === input) {
+      open();
+      setActive(first);
+    }
+  }
+
+  // ---------- When nothing is found ----------
+
+  function setQuery(text) {
+    input.value = text;
+    input.focus();
+    update();
+  }
+
+  // Near words of the index, the query without one of its words, the catalogs to browse.
+  function suggestions() {
+    var made = [];
+    var corrected = terms.map(function (term) { return knows(term) ? term : nearestWord(term); });
+    if (corrected.every(Boolean) && corrected.join(" ") !== terms.join(" ")) {
+      var corrections = search(corrected);
+      if (corrections && corrections.length) {
+        var phrase = corrected.join(" ");
+        made.push(button("Did you mean \u201c" + phrase + "\u201d? (" + plural(corrections.length) + ")", function () { setQuery(phrase); }));
+      }
+    }
+    if (terms.length > 1) {
+      var best = null;
+      terms.forEach(function (term, index) {
+        var rest = terms.slice(0, index).concat(terms.slice(index + 1));
+        var results = search(rest);
+        if (results && results.length && (!best || results.length > best.count)) best = { term: term, rest: rest.join(" "), count: results.length };
+      });
+      if (best) {
+        var rest = best.rest;
+        made.push(button("Without \u201c" + best.term + "\u201d: \u201c" + rest + "\u201d (" + plural(best.count) + ")", function () { setQuery(rest); }));
+      }
+    }
+    shards.forEach(function (shard) {
+      var catalog = shard && shard.places.filter(function (place) { return place.trail.titles.length === 0; })[0];
+      if (!catalog) return;
+      var link = document.createElement("a");
+      link.className = "site-search-action";
+      link.href = root + catalog.path;
+      link.textContent = "Browse " + catalog.title;
+      made.push(link);
+    });
+    return made;
+  }
+
+  function plural(count) {
+    return count === 1 ? "1 result" : number(count) + " results";
+  }
+
+  // Whether any word of the index, a title or a trail starts with `term`.
+  function knows(term) {
+    return shards.some(function (shard) {
+      if (!shard) return false;
+      var i = firstWith(shard.words, term);
+      if (i < shard.words.length && shard.words[i].lastIndexOf(term, 0) === 0) return true;
+      return shard.items.some(function (item) { return inWords(item.titleWords, term) >= 0; }) ||
+        shard.places.some(function (place) { return inWords(place.titleWords, term) >= 0; });
+    });
+  }
+
+  // The word of the index or a title nearest to `term`: at most one edit for a short word,
+  // two for a longer one; of equals, the one most items hold, then the first alphabetically.
+  function nearestWord(term) {
+    var limit = term.length <= 4 ? 1 : 2;
+    var best = null, bestDistance = limit + 1, bestCount = 0;
+    function consider(word, count) {
+      if (Math.abs(word.length - term.length) > limit) return;
+      var distance = editDistance(term, word, bestDistance + 1);
+      if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && word < best)))) {
+        best = word;
+        bestDistance = distance;
+        bestCount = count;
+      }
+    }
+    shards.forEach(function (shard) {
+      if (!shard) return;
+      shard.words.forEach(function (word, index) {
+        if (Math.abs(word.length - term.length) > limit) return;
+        var tiers = shard.decoded[index] || (shard.decoded[index] = decode(shard.postings[index]));
+        consider(word, tiers.reduce(function (sum, numbers) { return sum + numbers.length; }, 0));
+      });
+      shard.items.concat(shard.places).forEach(function (entry) {
+        entry.titleWords.forEach(function (word) { consider(word, 1); });
+      });
+    });
+    return bestDistance <= limit ? best : null;
+  }
+
+  // Levenshtein distance, with transpositions; `bound` once it is `bound` or more.
+  function editDistance(a, b, bound) {
+    var previous2 = null, previous = [], current;
+    for (var j = 0; j <= b.length; j++) previous[j] = j;
+    for (var i = 1; i <= a.length; i++) {
+      current = [i];
+      var smallest = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1;
+        var value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+        if (previous2 && i > 1 && j > 1 && a.charAt(i - 1) === b.charAt(j - 2) && a.charAt(i - 2) === b.charAt(j - 1)) {
+          value = Math.min(value, previous2[j - 2] + 1);
+        }
+        current[j] = value;
+        if (value < smallest) smallest = value;
+      }
+      if (smallest >= bound) return bound;
+      previous2 = previous;
+      previous = current;
+    }
+    return previous[b.length];
+  }
+
+  // ---------- Events ----------
+
   function update() {
-    var found = search(input.value);
-    if (found === null) {
-      results = [];
+    terms = words(input.value);
+    var results = search(terms);
+    if (results === null) {
+      found = [];
+      shown = 0;
       list.textContent = "";
       status.textContent = "";
+      actions.textContent = "";
+      actions.hidden = true;
       close();
       return;
     }
-    render(found);
+    render(results);
   }
 
   function go(index) {
@@ -357,19 +712,18 @@
   input.addEventListener("keydown", function (event) {
     var key = event.key;
     if (key === "ArrowDown" || key === "ArrowUp") {
-      if (results.length === 0) return;
+      if (shown === 0) return;
       event.preventDefault();
       if (list.hidden) {
         open();
-        setActive(key === "ArrowDown" ? 0 : results.length - 1);
+        setActive(key === "ArrowDown" ? 0 : shown - 1);
         return;
       }
       // Round from the last result to the first, and back.
-      var count = results.length;
-      setActive(key === "ArrowDown" ? (active + 1) % count : (active - 1 + count) % count);
+      setActive(key === "ArrowDown" ? (active + 1) % shown : (active - 1 + shown) % shown);
     } else if (key === "Enter") {
       event.preventDefault();
-      if (!list.hidden && results.length > 0) go(active >= 0 ? active : 0);
+      if (!list.hidden && shown > 0) go(active >= 0 ? active : 0);
     } else if (key === "Escape") {
       if (form.classList.contains("is-showing")) {
         event.preventDefault();
@@ -382,13 +736,24 @@
     }
   });
 
+  actions.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      input.focus();
+      close();
+    }
+  });
+
   form.addEventListener("submit", function (event) {
     event.preventDefault();
   });
 
-  // A click on a result follows its link; focus stays in the box until then.
+  // A click on a result or a button acts; focus stays in the box until then.
   list.addEventListener("mousedown", function (event) {
     event.preventDefault();
+  });
+  actions.addEventListener("mousedown", function (event) {
+    if (event.target.closest && event.target.closest("button")) event.preventDefault();
   });
 
   list.addEventListener("click", function (event) {
@@ -398,7 +763,9 @@
     go(Array.prototype.indexOf.call(list.children, option));
   });
 
-  input.addEventListener("blur", function () {
+  // The popup stays while focus is in the box or on the buttons under the list.
+  form.addEventListener("focusout", function (event) {
+    if (event.relatedTarget && form.contains(event.relatedTarget)) return;
     close();
   });
 

@@ -30,8 +30,14 @@ import FoldoutTestSupport
         }
         var id: String
         var items: [Item]
+        /// Each word's items, whichever list (field, tag, text) holds them, ascending.
         var postings: [String: [Int]]
+        /// Each word's items by list: fields, tags, text.
+        var tiers: [String: [[Int]]]
         var words: [String]
+        /// Title, the parent place's number, link.
+        var places: [[String]]
+        var synonyms: [String: String]
     }
 
     static func decode(_ script: String) throws -> Decoded {
@@ -63,8 +69,24 @@ import FoldoutTestSupport
         let lists = (object["postings"] as! String).split(separator: " ").map(String.init)
         #expect(words.count == lists.count)
         var postings: [String: [Int]] = [:]
-        for (word, list) in zip(words, lists) { postings[word] = try #require(SearchShard.VarInt.decodeAscending(list)) }
-        return Decoded(id: object["id"] as! String, items: items, postings: postings, words: words)
+        var tiers: [String: [[Int]]] = [:]
+        for (word, list) in zip(words, lists) {
+            let parts = list.split(separator: ".", omittingEmptySubsequences: false)
+            #expect(parts.count <= 3 && !(parts.last?.isEmpty ?? true), "\(word): \(list)")
+            var lists = try parts.map { try #require(SearchShard.VarInt.decodeAscending(String($0))) }
+            while lists.count < 3 { lists.append([]) }
+            tiers[word] = lists
+            postings[word] = lists.flatMap { $0 }.sorted()
+            #expect(Set(postings[word]!).count == postings[word]!.count, "\(word) lists an item twice")
+        }
+        let places = (object["places"] as! [String]).map { $0.components(separatedBy: "\t") }
+        var synonyms: [String: String] = [:]
+        for line in object["synonyms"] as! [String] {
+            let parts = line.components(separatedBy: "\t")
+            synonyms[parts[0]] = parts[1]
+        }
+        return Decoded(id: object["id"] as! String, items: items, postings: postings, tiers: tiers, words: words,
+                       places: places, synonyms: synonyms)
     }
 
     @Test func aShardPerCatalogAndOneForTheLooseItemsReadBack() throws {
@@ -129,15 +151,15 @@ import FoldoutTestSupport
     @Test func contentCannotBreakOutOfTheScript() throws {
         let hostile = "</script><script>alert(1)</script> \u{2028}\u{2029} \"quoted\" back\\slash <!-- tab\tand\nline"
         let shard = SearchIndex.Shard(id: "x", title: hostile, entries: [
-            .init(title: hostile, trail: [hostile], path: "x/a.html", secondary: hostile, thumbnail: nil, words: ["a"]),
-            .init(title: "B", trail: [hostile], path: "x/b.html", secondary: hostile, thumbnail: nil, words: ["a"]),
+            .init(title: hostile, trail: [hostile], path: "x/a.html", secondary: hostile, thumbnail: nil, fieldWords: ["a"]),
+            .init(title: "B", trail: [hostile], path: "x/b.html", secondary: hostile, thumbnail: nil, fieldWords: ["a"]),
         ])
         let script = SearchShard(shard).script
         #expect(!script.lowercased().contains("</script"))
         #expect(!script.contains("<!--"))
         #expect(!script.contains("\u{2028}") && !script.contains("\u{2029}"))
         // A line per table entry and one for the items: no line break came from the content.
-        #expect(script.split(separator: "\n").count == 6)
+        #expect(script.split(separator: "\n").count == 8)
         let decoded = try Self.decode(script)
         let flat = hostile.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "\u{2028}", with: " ").replacingOccurrences(of: "\u{2029}", with: " ")
@@ -145,6 +167,85 @@ import FoldoutTestSupport
         #expect(decoded.items[0].trail == [flat])
         #expect(decoded.items[0].secondary == SearchShard.shortened(flat))
         #expect(decoded.items[1].secondary == decoded.items[0].secondary)
+    }
+
+    @Test func wordsAreListedByWhereTheItemHoldsThem() throws {
+        let site = try SiteFixture(Self.files)
+        let pets = try Self.decode(site.html("search/pets.js"))
+        // "beagle" is a field of Rex and Ada; "kids" a tag of Rex; "garden" Rex's summary.
+        #expect(pets.tiers["beagle"] == [[0, 1], [], []])
+        #expect(pets.tiers["kids"] == [[], [0], []])
+        #expect(pets.tiers["garden"] == [[], [], [0]])
+        // The trail's words are no item's: "Terriers" finds the group, not its items.
+        #expect(pets.postings["terriers"] == nil && pets.postings["pet"] == nil)
+    }
+
+    @Test func theCatalogSectionsAndGroupsArePlacesWithTheirLinks() throws {
+        let site = try SiteFixture(Self.files)
+        let pets = try Self.decode(site.html("search/pets.js"))
+        #expect(pets.places == [
+            ["Pet Explorer", "", "pets/index.html"],
+            ["Dogs", "0", "pets/index.html#dogs"],
+            ["Terriers", "1", "pets/index.html#dogs/terriers"],
+        ])
+    }
+
+    @Test func aFieldThatIsTrueIsFoundByItsNameAndItsFacetsLabel() throws {
+        var files = Self.files
+        files["pets/_index.md"] = page("title: Pet Explorer\nfacets:\n  - {field: good_with_kids, label: Good with children}")
+        files["pets/dogs/terriers/rex.md"] = page("title: Rex\nweight: 1\ngood_with_kids: true")
+        files["pets/dogs/terriers/ada.md"] = page("title: Ada\nweight: 2\ngood_with_kids: false")
+        let pets = try Self.decode(try SiteFixture(files).html("search/pets.js"))
+        #expect(pets.tiers["kids"] == [[0], [], []])
+        #expect(pets.tiers["children"] == [[0], [], []])
+        #expect(pets.postings["good"] == [0])
+    }
+
+    @Test func synonymsAreWordsOfTheItemsTheyFind() throws {
+        var files = Self.files
+        files["pets/_index.md"] = page("""
+            title: Pet Explorer
+            search:
+              synonyms:
+                puppy: {breed: [beagle, pug], age: {under: 4}}
+                hound: beagle
+                snuggly: [kids]
+                sipper: cafe
+            """)
+        let pets = try Self.decode(try SiteFixture(files).html("search/pets.js"))
+        // Rex and Ada are 3-year-old beagles, Bo a 5-year-old pug: the filter finds the two.
+        #expect(pets.tiers["puppy"] == [[0, 1], [], []])
+        // A word synonym ranks where the word is: a field, a tag, the text.
+        #expect(pets.tiers["hound"] == [[0, 1], [], []])
+        #expect(pets.tiers["snuggly"] == [[], [0], []])
+        #expect(pets.tiers["sipper"] == [[], [], [1]])
+        #expect(pets.synonyms["puppy"] == "breed beagle or pug, age under 4")
+        #expect(pets.synonyms["hound"] == "beagle")
+    }
+
+    @Test func malformedSynonymsAreErrorsAtTheSearchLine() {
+        let diagnostics = SiteFixture.failure([
+            "pets/_index.md": page("""
+                title: Pet Explorer
+                weight: 1
+                search:
+                  synonyms:
+                    two words: cat
+                    kitten: {age: {below: 1}}
+                    puppy: {}
+                    bunny: []
+                """),
+            "pets/rex.md": page("title: Rex\nage: 3"),
+        ])
+        func has(_ text: String) -> Bool {
+            diagnostics.contains { $0.path == "Content/pets/_index.md" && $0.line == 4 && $0.severity == .error && $0.message.contains(text) }
+        }
+        #expect(has("the synonym `two words` must be one word"))
+        #expect(has("the synonym `kitten` bounds `age` with `below: 1`"))
+        #expect(has("the synonym `puppy` has an empty filter"))
+        #expect(has("the synonym `bunny` must name words"))
+        #expect(SiteFixture.failure(["pets/_index.md": page("title: P\nsearch: [cat]"), "pets/rex.md": page("title: Rex")])
+            .contains { $0.line == 2 && $0.message.contains("`search` must be a map") })
     }
 }
 
@@ -182,7 +283,7 @@ import FoldoutTestSupport
         let entries = (0..<400).map { index -> SearchIndex.Entry in
             let words = (0..<random.next(30)).map { _ in random.pick(vocabulary) }
             for word in words where expected[word]?.last != index { expected[word, default: []].append(index) }
-            return .init(title: "Item \(index)", trail: ["Catalog"], path: "c/item-\(index).html", secondary: "", thumbnail: nil, words: words)
+            return .init(title: "Item \(index)", trail: ["Catalog"], path: "c/item-\(index).html", secondary: "", thumbnail: nil, fieldWords: words)
         }
         let decoded = try SearchShardTests.decode(SearchShard(SearchIndex.Shard(id: "c", title: "Catalog", entries: entries)).script)
         #expect(decoded.postings == expected)
