@@ -269,12 +269,12 @@
 
   var TITLE = 0, AROUND = 4;
 
-  // How well `entry` (an item or a place) holds the query; null when it does not. Each word
-  // counts where it is best found: the title (0), a field (1), a tag (2), the text (3), and
-  // only the titles around (4); the entry stands where its weakest word does.
-  function standing(entry, query, phrase, codes, wordNumbers, index) {
+  // How well `entry` (an item or a place) holds the query, as one number (smaller ranks
+  // higher: the rules 1 to 4 of the comment at the top, in that order); -1 when it does not
+  // hold it. Each word counts where it is best found: the title (0), a field (1), a tag (2),
+  // the text (3), and only the titles around (4); the entry stands where its weakest word does.
+  function standing(entry, query, phrase, codes, index) {
     var tier = TITLE, prefixes = 0, inTitle = 0, own = 0;
-    var via = [];
     for (var t = 0; t < query.length; t++) {
       var term = query[t];
       var title = inWords(entry.titleWords, term);
@@ -289,23 +289,30 @@
         whole = code <= 3;
         if (where > tier) tier = where;
         own += 1;
-        via.push(wordNumbers[t][index]);
       } else {
         var around = inWords(entry.trail.words, term);
-        if (around < 0) return null;
+        if (around < 0) return -1;
         whole = around === 0;
         tier = AROUND;
       }
       if (!whole) prefixes += 1;
     }
-    if (own === 0) return null;
-    return {
-      start: entry.folded.lastIndexOf(phrase, 0) === 0 ? 0 : 1,
-      tier: tier,
-      prefixes: prefixes,
-      inTitle: inTitle,
-      via: via
-    };
+    if (own === 0) return -1;
+    var start = entry.folded.lastIndexOf(phrase, 0) === 0 ? 0 : 1;
+    return ((start * 5 + tier) * 64 + Math.min(prefixes, 63)) * 64 + (63 - Math.min(inTitle, 63));
+  }
+
+  // The index's words by which a result was found, where its title does not hold them.
+  function foundBy(result) {
+    var match = result.match;
+    if (!match) return [];
+    var found = [];
+    for (var t = 0; t < match.query.length; t++) {
+      if (match.codes[t][result.index] > 0 && inWords(result.entry.titleWords, match.query[t]) < 0) {
+        found.push(match.shard.words[match.wordNumbers[t][result.index]]);
+      }
+    }
+    return found;
   }
 
   function search(query) {
@@ -323,9 +330,11 @@
         codes.push(marked);
         wordNumbers.push(numbers);
       });
+      // What the shard's results were found by, for the line saying so (foundBy).
+      var match = { query: query, codes: codes, wordNumbers: wordNumbers, shard: shard };
       shard.places.forEach(function (place, index) {
-        var rank = standing(place, query, phrase, null, null, index);
-        if (rank) results.push({ entry: place, rank: rank, shard: shardNumber, kind: 0, index: index, via: [] });
+        var rank = standing(place, query, phrase, null, index);
+        if (rank >= 0) results.push({ entry: place, rank: rank, shard: shardNumber, kind: 0, index: index, match: null });
       });
       for (var i = 0; i < items.length; i++) {
         // Cheap test first: each word must be in the index or start a word of the title or trail.
@@ -334,18 +343,12 @@
           possible = codes[t][i] > 0 || inWords(items[i].titleWords, query[t]) >= 0 || inWords(items[i].trail.words, query[t]) >= 0;
         }
         if (!possible) continue;
-        var rank = standing(items[i], query, phrase, codes, wordNumbers, i);
-        if (!rank) continue;
-        results.push({
-          entry: items[i], rank: rank, shard: shardNumber, kind: 1, index: i,
-          via: rank.via.map(function (number) { return shard.words[number]; }),
-          synonyms: shard.synonyms
-        });
+        var rank = standing(items[i], query, phrase, codes, i);
+        if (rank >= 0) results.push({ entry: items[i], rank: rank, shard: shardNumber, kind: 1, index: i, match: match });
       }
     });
     results.sort(function (a, b) {
-      return a.rank.start - b.rank.start || a.rank.tier - b.rank.tier || a.rank.prefixes - b.rank.prefixes ||
-        b.rank.inTitle - a.rank.inTitle || a.shard - b.shard || a.kind - b.kind || a.index - b.index;
+      return a.rank - b.rank || a.shard - b.shard || a.kind - b.kind || a.index - b.index;
     });
     return results;
   }
@@ -394,7 +397,7 @@
   function foundElsewhere(result) {
     var visible = words(result.entry.title + " " + result.entry.secondary);
     var notes = [];
-    result.via.forEach(function (word) {
+    foundBy(result).forEach(function (word) {
       if (visible.indexOf(word) >= 0 || notes.indexOf(word) >= 0) return;
       notes.push(word);
     });
@@ -404,7 +407,8 @@
     notes.forEach(function (word, index) {
       if (index > 0) element.appendChild(document.createTextNode(" \u00b7 "));
       appendMarked(element, word, terms);
-      var meaning = result.synonyms && Object.prototype.hasOwnProperty.call(result.synonyms, word) ? result.synonyms[word] : "";
+      var synonyms = result.match.shard.synonyms;
+      var meaning = Object.prototype.hasOwnProperty.call(synonyms, word) ? synonyms[word] : "";
       if (meaning) element.appendChild(document.createTextNode(": " + meaning));
     });
     return element;
@@ -622,24 +626,29 @@
   function nearestWord(term) {
     var limit = term.length <= 4 ? 1 : 2;
     var best = null, bestDistance = limit + 1, bestCount = 0;
+    // `count` gives how many items hold the word: asked only of a word as near as the best.
     function consider(word, count) {
       if (Math.abs(word.length - term.length) > limit) return;
       var distance = editDistance(term, word, bestDistance + 1);
-      if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && word < best)))) {
+      if (distance > bestDistance || distance > limit) return;
+      var held = count();
+      if (distance < bestDistance || held > bestCount || (held === bestCount && word < best)) {
         best = word;
         bestDistance = distance;
-        bestCount = count;
+        bestCount = held;
       }
     }
+    function one() { return 1; }
     shards.forEach(function (shard) {
       if (!shard) return;
       shard.words.forEach(function (word, index) {
-        if (Math.abs(word.length - term.length) > limit) return;
-        var tiers = shard.decoded[index] || (shard.decoded[index] = decode(shard.postings[index]));
-        consider(word, tiers.reduce(function (sum, numbers) { return sum + numbers.length; }, 0));
+        consider(word, function () {
+          var tiers = shard.decoded[index] || (shard.decoded[index] = decode(shard.postings[index]));
+          return tiers.reduce(function (sum, numbers) { return sum + numbers.length; }, 0);
+        });
       });
       shard.items.concat(shard.places).forEach(function (entry) {
-        entry.titleWords.forEach(function (word) { consider(word, 1); });
+        entry.titleWords.forEach(function (word) { consider(word, one); });
       });
     });
     return bestDistance <= limit ? best : null;
