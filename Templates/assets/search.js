@@ -42,6 +42,8 @@
 
   var LIMIT = 20;
   var PAGE = 200;
+  var SUGGESTION_DELAY = 150;
+  var suggesting = null;
   // The site's root: where this script was loaded from, less assets/search.js (right on
   // every page, the 404 page at any depth too); else the page's own relative prefix.
   var root = form.getAttribute("data-root") || "";
@@ -537,6 +539,7 @@
 
   // The buttons under the list: the rest of the results, or what to try when none.
   function writeActions() {
+    clearTimeout(suggesting);
     actions.textContent = "";
     if (found.length > shown) {
       var next = Math.min(found.length, shown + PAGE);
@@ -544,7 +547,11 @@
         : "Show " + number(next - shown) + " more of " + number(found.length);
       actions.appendChild(button(label, function () { showMore(next); }));
     } else if (found.length === 0 && remaining === 0) {
-      suggestions().forEach(function (element) { actions.appendChild(element); });
+      // Looking for near words reads the whole index: done once typing pauses.
+      suggesting = setTimeout(function () {
+        suggestions().forEach(function (element) { actions.appendChild(element); });
+        actions.hidden = actions.children.length === 0;
+      }, SUGGESTION_DELAY);
     }
     actions.hidden = actions.children.length === 0;
   }
@@ -687,6 +694,7 @@
       shown = 0;
       list.textContent = "";
       status.textContent = "";
+      clearTimeout(suggesting);
       actions.textContent = "";
       actions.hidden = true;
       close();

@@ -331,6 +331,7 @@ def test_nothing_found_offers_a_near_word_a_shorter_query_and_the_catalogs(drive
     word, typo = typos[0]
     found = search(driver, typo)
     assert found["options"] == [] and found["status"].startswith("0 results"), found
+    checks.wait_for(lambda: actions(driver))  # offered once typing pauses
     offered = actions(driver)
     assert all(a["visible"] for a in offered), offered
     suggestion = [a for a in offered if a["text"].startswith("Did you mean")]
@@ -345,6 +346,7 @@ def test_nothing_found_offers_a_near_word_a_shorter_query_and_the_catalogs(drive
     # Two words that find nothing together: the query without the one that stops it.
     found = search(driver, f"{word} zzqqxxv")
     assert found["options"] == [], found
+    checks.wait_for(lambda: any(a["text"].startswith("Without") for a in actions(driver)))
     without = [a for a in actions(driver) if a["text"].startswith("Without")]
     assert without and "zzqqxxv" in without[0]["text"], actions(driver)
     click_action(driver, "Without")
