@@ -245,7 +245,7 @@ import FoldoutTestSupport
         #expect(has("the synonym `puppy` has an empty filter"))
         #expect(has("the synonym `bunny` must name words"))
         #expect(SiteFixture.failure(["pets/_index.md": page("title: P\nsearch: [cat]"), "pets/rex.md": page("title: Rex")])
-            .contains { $0.line == 2 && $0.message.contains("`search` must be a map") })
+            .contains { $0.line == 3 && $0.message.contains("`search` must be a map") })
     }
 }
 
