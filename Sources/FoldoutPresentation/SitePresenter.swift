@@ -87,6 +87,10 @@ public struct SitePresenter {
             .stylesheetURL: .text(links.url(to: "assets/style.css")),
             .hasScript: .flag(hasScript),
             .scriptURL: .text(links.url(to: "assets/catalog.js")),
+            .catalogPageScriptURL: .text(links.url(to: "assets/catalog-page.js")),
+            // An item page's way back to its catalog keeps the reader's place there.
+            .inCatalog: .flag(currentCatalog != nil),
+            .placeScriptURL: .text(links.url(to: "assets/catalog-place.js")),
             .hasTagPages: .flag(!(tagIndex?.tags.isEmpty ?? true)),
             .tagsURL: .text(links.url(to: TagIndex.indexPath)),
             .tagsCurrent: .flag(pagePath.hasPrefix(TagIndex.folder + "/")),
@@ -168,10 +172,12 @@ public struct SitePresenter {
     public func catalogContext(_ catalog: Catalog) -> TemplateContext {
         let pagePath = catalog.outputPath
         var card = catalogCardContext(catalog, pagePath: pagePath)
-        card[.filterLabel] = .text("Filter \(catalog.title)")
         let configuration = configurations[catalog.id] ?? .standard
+        // Says what it searches, unlike the site's search box in the header: these items only.
+        let filterLabel = "Filter these \(configuration.itemNoun.plural)"
+        card[.filterLabel] = .text(filterLabel)
         let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices)
-        card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)", noun: configuration.itemNoun))
+        card[.panel] = .context(panelContext(facets, filterLabel: filterLabel, noun: configuration.itemNoun))
         card[.dataJSON] = .text(facets.json)
         let feedLinks = (self.feeds ?? SiteFeeds(site: site)).feeds(ofCatalog: catalog.id).map { feedContext($0, links: links(from: pagePath)) }
         card[.feeds] = .list(feedLinks)
@@ -210,6 +216,8 @@ public struct SitePresenter {
             .hasSorts: .flag(!facets.sorts.isEmpty),
             .sorts: .list(facets.sorts.map { [.key: .text($0.choice.key), .label: .text($0.choice.label)] }),
             .statusText: .text(noun.count(facets.itemCount)),
+            .itemName: .text(noun.singular),
+            .itemNamePlural: .text(noun.plural),
         ]
     }
 

@@ -131,7 +131,6 @@
   var sortSelect = document.getElementById("catalog-sort");
   var status = document.getElementById("catalog-status");
   var clearButton = panel.querySelector(".facet-clear");
-  var toggle = panel.querySelector(".facet-toggle");
   var activeBadge = panel.querySelector(".facet-active");
   var totalLabel = status ? status.textContent : "";
   var empty = document.createElement("p");
@@ -719,13 +718,7 @@
       input.focus();
     });
   }
-  if (toggle) {
-    toggle.addEventListener("click", function () {
-      var open = toggle.getAttribute("aria-expanded") !== "true";
-      toggle.setAttribute("aria-expanded", open ? "true" : "false");
-      panel.classList.toggle("is-open", open);
-    });
-  }
+  // The Filters button and its sheet: catalog-page.js.
   window.addEventListener("popstate", function () {
     clearTimeout(addressTimer);
     addressPush = false;
