@@ -52,10 +52,12 @@ public struct RowConfiguration: Sendable, Equatable {
                 configuration.title = template(key, raw)
             case "label":
                 // A field's name, or a template for more than one field.
-                if let field = raw.stringValue, !field.isEmpty, !field.contains("{{") {
+                if case .string(let field) = raw, !field.isEmpty, !field.contains("{{") {
                     configuration.label = try? RowTextTemplate("{{\(field)}}")
-                } else {
+                } else if case .string = raw {
                     configuration.label = template(key, raw)
+                } else {
+                    problems.append("`row.label` must name a field, like `label: code`, or be text like \"{{code}}\", found `\(raw.text)`")
                 }
             case "secondary":
                 if raw == .bool(false) { configuration.showsSecondary = false } else { configuration.secondary = template(key, raw) }
