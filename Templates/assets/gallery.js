@@ -114,8 +114,11 @@
       viewer.addEventListener("click", function (event) {
         if (event.target === viewer) viewer.close();
       });
+      // Back to the slide that opened it, unless the focus has gone somewhere of its own
+      // accord by the time the close event comes (the browser may have moved it already).
       viewer.addEventListener("close", function () {
-        if (opener) opener.focus({ preventScroll: true });
+        var focused = document.activeElement;
+        if (opener && (!focused || focused === document.body || viewer.contains(focused))) opener.focus({ preventScroll: true });
         opener = null;
       });
     }

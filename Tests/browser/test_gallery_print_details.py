@@ -183,11 +183,14 @@ def test_gallery_by_mouse_and_keyboard(driver, site):
 
     # The viewer, by keyboard: Enter on the focused slide opens it, Close shuts it.
     driver.execute_script("document.querySelectorAll('.gallery-slide a')[arguments[0]].focus()", last)
+    checks.wait_for(lambda: gallery_state(driver)["focused"] == f"slide {last}")
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     checks.wait_for(lambda: gallery_state(driver)["dialogOpen"])
-    assert gallery_state(driver)["dialogOpen"], f"{page}: Enter on a slide opened no viewer"
+    state = gallery_state(driver)
+    assert state["dialogOpen"], f"{page}: Enter on a slide opened no viewer"
+    assert urlsplit(state["viewerSrc"]).path.endswith(state["hrefs"][last]), f"{page}: Enter on slide {last + 1} shows {state['viewerSrc']}"
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-    checks.wait_for(lambda: not gallery_state(driver)["dialogOpen"])
+    checks.wait_for(lambda: not gallery_state(driver)["dialogOpen"] and gallery_state(driver)["focused"] == f"slide {last}")
     state = gallery_state(driver)
     assert not state["dialogOpen"] and state["focused"] == f"slide {last}", f"{page}: after Escape focus on {state['focused']!r}"
 
