@@ -5,6 +5,7 @@ import FoldoutMarkdown
 ///
 ///     row:
 ///       title: "{{title}}"                  # primary text; default: the title
+///       label: code                         # a field shown beside the title (or "{{code}}")
 ///       secondary: "{{age}} years old"      # secondary line; default: the summary; false: none
 ///       image: image                        # field holding the thumbnail; false: none
 ///       alt: "Photo of {{title}}"           # thumbnail alt text; default: `image_alt`, else none
@@ -12,6 +13,8 @@ import FoldoutMarkdown
 ///       badges: [status]                    # fields shown as labels and state classes
 public struct RowConfiguration: Sendable, Equatable {
     public var title: RowTextTemplate?
+    /// A short text beside the title, such as a course's code.
+    public var label: RowTextTemplate?
     public var secondary: RowTextTemplate?
     public var showsSecondary = true
     /// Field whose image is the thumbnail; nil for none.
@@ -47,6 +50,15 @@ public struct RowConfiguration: Sendable, Equatable {
             switch key {
             case "title":
                 configuration.title = template(key, raw)
+            case "label":
+                // A field's name, or a template for more than one field.
+                if case .string(let field) = raw, !field.isEmpty, !field.contains("{{") {
+                    configuration.label = try? RowTextTemplate("{{\(field)}}")
+                } else if case .string = raw {
+                    configuration.label = template(key, raw)
+                } else {
+                    problems.append("`row.label` must name a field, like `label: code`, or be text like \"{{code}}\", found `\(raw.text)`")
+                }
             case "secondary":
                 if raw == .bool(false) { configuration.showsSecondary = false } else { configuration.secondary = template(key, raw) }
             case "alt":
@@ -74,7 +86,7 @@ public struct RowConfiguration: Sendable, Equatable {
                     problems.append("`row.badges` must be a list of field names, like `badges: [status]`")
                 }
             default:
-                problems.append("`row` has an unknown key `\(key)`; known keys: title, secondary, image, alt, thumbnail, badges")
+                problems.append("`row` has an unknown key `\(key)`; known keys: title, label, secondary, image, alt, thumbnail, badges")
             }
         }
         return configuration

@@ -1,8 +1,11 @@
 import Foundation
 
 /// A one-line template over an item's fields, for a row's text: `"{{age}} years old · {{breed}}"`.
-/// `{{key}}` is the field as text (lists joined with commas); `{{#key}}…{{/key}}` shows its
-/// inside only when the field has a value, `{{^key}}…{{/key}}` only when it has none. A
+/// `{{key}}` is the field as text (lists joined with commas); `{{key|year,years}}` is the word
+/// that goes with the field's number (the first for 1, the second for any other value;
+/// `{{key|year}}` makes the second by English rules, as `item_name` does);
+/// `{{#key}}…{{/key}}` shows its inside only when the field has a value,
+/// `{{^key}}…{{/key}}` only when it has none. A
 /// part between ` · ` separators that names a field without a value is left out, so a
 /// missing age does not leave " years old" behind. The result is plain text, escaped
 /// where it is used.
@@ -10,6 +13,8 @@ public struct RowTextTemplate: Sendable, Equatable {
     package indirect enum Node: Sendable, Equatable {
         case text(String)
         case field(String)
+        /// `{{key|singular,plural}}`: one of the two words, by the field's number.
+        case plural(String, singular: String, plural: String)
         case section(String, inverted: Bool, [Node])
     }
 
@@ -53,7 +58,7 @@ public struct RowTextTemplate: Sendable, Equatable {
             for node in nodes {
                 switch node {
                 case .text: break
-                case .field(let name): if !names.contains(name) { names.append(name) }
+                case .field(let name), .plural(let name, _, _): if !names.contains(name) { names.append(name) }
                 case .section(let name, _, let inner):
                     if !names.contains(name) { names.append(name) }
                     collect(inner)
@@ -72,6 +77,12 @@ public struct RowTextTemplate: Sendable, Equatable {
                 result += text
             case .field(let name):
                 if let text = value(name), !text.isEmpty { result += text } else { missing = true }
+            case .plural(let name, let singular, let plural):
+                if let text = value(name), !text.isEmpty {
+                    result += Self.isOne(text) ? singular : plural
+                } else {
+                    missing = true
+                }
             case .section(let name, let inverted, let inner):
                 let present = !(value(name) ?? "").isEmpty
                 if present != inverted {
@@ -82,6 +93,23 @@ public struct RowTextTemplate: Sendable, Equatable {
             }
         }
         return result
+    }
+
+    /// Whether a field's text is the number one ("1", "1.0"), which takes the singular.
+    static func isOne(_ text: String) -> Bool {
+        Double(text.trimmingCharacters(in: .whitespaces)) == 1
+    }
+
+    /// `name|singular,plural` or `name|singular` (the plural by English rules).
+    private static func pluralNode(_ tag: String) throws(SyntaxError) -> Node {
+        let bar = tag.firstIndex(of: "|")!
+        let name = tag[..<bar].trimmingCharacters(in: .whitespaces)
+        let forms = tag[tag.index(after: bar)...].split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !name.isEmpty, (1...2).contains(forms.count), !forms.contains(where: \.isEmpty) else {
+            throw SyntaxError(message: "`{{\(tag)}}` must name a field and its word for one and for more, like `{{age|year,years}}`")
+        }
+        return .plural(name, singular: forms[0], plural: forms.count == 2 ? forms[1] : ItemNoun.plural(of: forms[0]))
     }
 
     /// Splits at ` · ` outside sections, so a section may hold a separator of its own.
@@ -134,9 +162,9 @@ public struct RowTextTemplate: Sendable, Equatable {
             case "/":
                 return (nodes, name)
             case "{", "&", "!", ">", "<", "=":
-                throw SyntaxError(message: "`{{\(tag)}}` is not supported in row text; use `{{field}}` or `{{#field}}…{{/field}}`")
+                throw SyntaxError(message: "`{{\(tag)}}` is not supported in row text; use `{{field}}`, `{{field|one,more}}` or `{{#field}}…{{/field}}`")
             default:
-                nodes.append(.field(tag))
+                nodes.append(tag.contains("|") ? try pluralNode(tag) : .field(tag))
             }
         }
         if !literal.isEmpty { nodes.append(.text(literal)) }

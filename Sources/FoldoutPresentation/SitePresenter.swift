@@ -25,6 +25,8 @@ public struct SitePresenter {
     public var pager: ItemPager?
     /// Field slugs and labels, shared by the pages of a build (made on the spot when nil).
     package var fieldNames: FieldNames?
+    /// Which items field values name, by catalog (made on the spot when nil).
+    public var itemNames: ItemNames?
     /// The site's Atom feeds, which pages link to (made on the spot when nil).
     public var feeds: SiteFeeds?
     /// The content's images and their variants: which files an `<img>` names.
@@ -350,6 +352,7 @@ public struct SitePresenter {
 
     package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
         let (title, secondary) = rowText(item, configuration: configuration)
+        let label = rowLabel(item, configuration: configuration)
         let badges = badgesContext(item, fields: configuration.badges)
         let thumbnail = rowThumbnail(item, configuration: configuration, links: links)
         let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
@@ -364,6 +367,8 @@ public struct SitePresenter {
             .tagList: .text(item.tags.joined(separator: ", ")),
             .url: .text(links.url(to: item.outputPath)),
             .thumbnail: TemplateValue(thumbnail),
+            .hasRowLabel: .flag(!label.isEmpty),
+            .rowLabel: .text(label),
             .title: .text(title),
             .hasBadges: .flag(!badges.isEmpty),
             .badges: .list(badges),
@@ -400,6 +405,13 @@ public struct SitePresenter {
         return (title.isEmpty ? item.title : title, secondary)
     }
 
+    /// The short text `row.label` shows beside the title (a course's code); "" without one.
+    package func rowLabel(_ item: Item, configuration: RowConfiguration) -> String {
+        guard let template = configuration.label else { return "" }
+        func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
+        return template.render(value)
+    }
+
     /// A row's thumbnail, when its catalog's `row:` shows one and the item has the photo.
     package func rowThumbnail(_ item: Item, configuration: RowConfiguration, links: Links) -> TemplateContext? {
         guard let field = configuration.imageField, let image = item.images[field] else { return nil }
@@ -433,8 +445,9 @@ public struct SitePresenter {
         let breadcrumb: [TemplateContext] = item.trail.map { step in
             [.title: .text(step.title), .url: .text(links.url(to: step.path, fragment: step.fragment))]
         }
-        let fields = fieldsContext(item, list: configuration.fields)
+        let fields = fieldsContext(item, list: configuration.fields, catalog: catalog)
         let badges = badgesContext(item, fields: configuration.row.badges)
+        let label = rowLabel(item, configuration: configuration.row)
         let image = item.image.map { imageContext($0, use: .itemPhoto, alt: $0.alt, links: links) }
         // A gallery when there is more than one photo to show; its slides open their largest file.
         let photos = Self.photos(of: item)
@@ -456,6 +469,8 @@ public struct SitePresenter {
         let home = catalog?.outputPath ?? "index.html"
         let context: TemplateContext = [
             .title: .text(item.title),
+            .hasRowLabel: .flag(!label.isEmpty),
+            .rowLabel: .text(label),
             .summary: .text(item.summary),
             .bodyHTML: .text(item.bodyHTML),
             .date: .text(date),
@@ -464,6 +479,7 @@ public struct SitePresenter {
             .image: TemplateValue(image),
             .hasGallery: .flag(!slides.isEmpty),
             .photos: .list(slides),
+            .galleryScriptURL: .text(slides.isEmpty ? "" : links.url(to: "assets/gallery.js")),
             .fields: .list(fields),
             .hasFields: .flag(!fields.isEmpty),
             .tags: .list(tags),
@@ -483,17 +499,27 @@ public struct SitePresenter {
         return [.item: .context(context)]
     }
 
-    /// The item's fields for its page, as `fields:` lists them (or all of them).
-    package func fieldsContext(_ item: Item, list: DetailFieldList) -> [TemplateContext] {
+    /// The item's fields for its page, as `fields:` lists them (or all of them). A value that
+    /// names another item of the catalog (`ItemNames`) links to it, through `parts`.
+    package func fieldsContext(_ item: Item, list: DetailFieldList, catalog: Catalog? = nil) -> [TemplateContext] {
         var contexts: [TemplateContext] = []
         let fieldNames = fieldNames ?? FieldNames()
+        let links = links(from: item.outputPath)
+        let itemNames = catalog.map { _ in self.itemNames ?? ItemNames(site: site) }
         func add(_ key: String, _ value: FieldValue?, label: String?) {
             guard let value else { return }
             let text = Self.displayText(value)
             guard !text.isEmpty else { return }
             let names = fieldNames[key]
+            let parts = itemNames?.parts(of: value, in: catalog?.id, from: item) ?? []
+            let hasItemLinks = parts.contains { $0.path != nil }
+            let partContexts: [TemplateContext] = !hasItemLinks ? [] : parts.enumerated().map { index, part in
+                [.text: .text(part.text), .hasURL: .flag(part.path != nil),
+                 .url: .text(part.path.map { links.url(to: $0) } ?? ""), .separator: .text(index == 0 ? "" : ", ")]
+            }
             contexts.append([.key: .text(names.slug), .label: .text(label ?? names.label), .value: .text(text),
-                             .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://"))])
+                             .isLink: .flag(text.hasPrefix("https://") || text.hasPrefix("http://")),
+                             .hasItemLinks: .flag(hasItemLinks), .parts: .list(partContexts)])
         }
         if let entries = list.entries {
             for entry in entries { add(entry.key, item.value(for: entry.key), label: entry.label) }

@@ -120,6 +120,8 @@ extension TemplateKey {
     package static let picture = TemplateKey("picture")
     package static let photos = TemplateKey("photos")
     package static let hasGallery = TemplateKey("hasGallery")
+    /// `item.html`: `assets/gallery.js`, the gallery's buttons, counter and photo viewer.
+    package static let galleryScriptURL = TemplateKey("galleryScriptURL")
     package static let stateClass = TemplateKey("stateClass")
     package static let states = TemplateKey("states")
     package static let stylesheetURL = TemplateKey("stylesheetURL")
@@ -137,5 +139,14 @@ extension TemplateKey {
     package static let title = TemplateKey("title")
     package static let url = TemplateKey("url")
     package static let value = TemplateKey("value")
+    /// A field on an item page: whether a value names another item, and each value
+    /// (`text`, `hasURL`, `url`, `separator`).
+    package static let hasItemLinks = TemplateKey("hasItemLinks")
+    /// A row's and an item page's `row.label` text (a course's code), and whether there is one.
+    package static let rowLabel = TemplateKey("rowLabel")
+    package static let hasRowLabel = TemplateKey("hasRowLabel")
+    package static let parts = TemplateKey("parts")
+    package static let text = TemplateKey("text")
+    package static let separator = TemplateKey("separator")
     package static let width = TemplateKey("width")
 }

@@ -15,7 +15,8 @@ import FoldoutPresentation
 ///   and output path (the navigation), whether there are tag pages, and the feeds;
 /// - an item page: the whole item; its catalog's id, title, output path and fields (row and
 ///   detail settings); its pager (section title, the titles and paths of the items before
-///   and after it, from `ItemPager`, the presenter's own source);
+///   and after it, from `ItemPager`, the presenter's own source); the pages its field values
+///   link to (`ItemNames`), which another item's new title can make or unmake;
 /// - a catalog page: the catalog with its options, sections, groups and rows (every item
 ///   property but the body, which only the item's own page shows);
 /// - the home page and the 404 page: the site's intro, every catalog as on its page, and the
@@ -29,6 +30,7 @@ package struct PageDigest {
     private let site: Site
     private let tagIndex: TagIndex?
     private let pager: ItemPager
+    private let itemNames: ItemNames
     /// The tool and the templates each page template uses, by page template name.
     private let templateDigests: [String: UInt64]
     private let layout: UInt64
@@ -40,11 +42,12 @@ package struct PageDigest {
     /// `rows`, when given, are the items' row digests (`rowDigest(of:)`) known already. When
     /// `itemPagesOnly`, only the keys of item pages whose rows are in `rows` are asked for:
     /// what the other pages show is not digested.
-    package init(site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, rows knownRows: [String: UInt64]? = nil,
-         itemPagesOnly: Bool = false, tool: UInt64 = ToolIdentity.digest) {
+    package init(site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, itemNames: ItemNames? = nil,
+         rows knownRows: [String: UInt64]? = nil, itemPagesOnly: Bool = false, tool: UInt64 = ToolIdentity.digest) {
         self.site = site
         self.tagIndex = tagIndex
         self.pager = pager
+        self.itemNames = itemNames ?? ItemNames(site: site)
         var digests: [String: UInt64] = [:]
         var references = PartialReferences(templates: templates)
         for page in ["home", "catalog", "item", "tags", "tag", "404"] {
@@ -121,6 +124,11 @@ package struct PageDigest {
                 Self.feed(catalog.fields, into: &hasher)
                 // The link preview of an item without a photo shows its catalog's image.
                 Self.feed(catalog.image, into: &hasher)
+                for field in item.fields {
+                    for part in itemNames.parts(of: field.value, in: catalog.id, from: item) where part.path != nil {
+                        hasher.combine(part.path)
+                    }
+                }
             }
             let neighbours = pager[item.id]
             hasher.combine(neighbours?.sectionTitle)

@@ -65,6 +65,8 @@ public struct SiteRenderer: Sendable {
         package var fieldNames = FieldNames()
         /// The feeds pages link to (made per page when nil).
         package var feeds: SiteFeeds?
+        /// Which items field values name (made per page when nil).
+        package var itemNames: ItemNames?
     }
 
     package func makeShared() -> Shared {
@@ -72,6 +74,7 @@ public struct SiteRenderer: Sendable {
         let (tagIndex, pager) = Parallel.both({ makesTagPages ? TagIndex(site: site) : nil }, { ItemPager(site: site) })
         var shared = Shared(tagIndex: tagIndex, pager: pager)
         shared.feeds = SiteFeeds(site: site)
+        shared.itemNames = ItemNames(site: site)
         return shared
     }
 
@@ -83,8 +86,8 @@ public struct SiteRenderer: Sendable {
         var tool = ContentHash()
         tool.combine(ToolIdentity.digest)
         if !images.sources.isEmpty { tool.combine(images.digest) }
-        return PageDigest(site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager, rows: rows,
-                          itemPagesOnly: itemPagesOnly, tool: images.sources.isEmpty ? ToolIdentity.digest : tool.finalize())
+        return PageDigest(site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager,
+                          itemNames: shared.itemNames, rows: rows, itemPagesOnly: itemPagesOnly, tool: images.sources.isEmpty ? ToolIdentity.digest : tool.finalize())
     }
 
     /// Every page of the site (but the items' own when not `withItems`). The home, catalog
@@ -283,6 +286,7 @@ public struct SiteRenderer: Sendable {
         presenter.pager = shared.pager
         presenter.fieldNames = shared.fieldNames
         presenter.feeds = shared.feeds
+        presenter.itemNames = shared.itemNames
         presenter.images = images
         let path: String, template: String, title: String, kind: String, catalogID: String?
         let context: TemplateContext

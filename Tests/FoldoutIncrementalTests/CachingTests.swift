@@ -68,6 +68,21 @@ import FoldoutTestSupport
         #expect(try site.text("pets/dogs/alba.html").contains("Bruno the Brave"))
     }
 
+    /// A field value names an item by its title (`ItemNames`): when an item takes that title,
+    /// the page naming it is rewritten with the link, though the page itself did not change.
+    @Test func anItemTakingANamedTitleRewritesThePagesNamingIt() throws {
+        let site = try MemorySite(Fixture.shelterSite)
+        try site.write(["courses/swift/next.md": "---\ntitle: Next steps\nprerequisites: [Swift Basics]\n---\nThen.\n"])
+        try site.build()
+        #expect(try site.text("courses/swift/next.html").contains("<dd>Swift Basics</dd>"))
+        let before = try site.state
+        try site.write(["courses/swift/intro.md": "---\ntitle: Swift Basics\n---\nStart.\n"])
+        try site.build()
+        let changed = try site.state.changed(since: before)
+        #expect(changed.contains("courses/swift/next.html"))
+        #expect(try site.text("courses/swift/next.html").contains(#"<dd><a href="intro.html">Swift Basics</a></dd>"#))
+    }
+
     @Test func editingATaggedItemRewritesItsTagPages() throws {
         let site = try MemorySite(Fixture.shelterSite)
         try site.build()

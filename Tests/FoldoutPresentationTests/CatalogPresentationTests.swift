@@ -1,5 +1,7 @@
 import Testing
+import FoldoutMarkdown
 import FoldoutModel
+import FoldoutPresentation
 import FoldoutTestSupport
 
 /// End to end: a content folder in memory, built with the default templates, HTML read back.
@@ -294,5 +296,66 @@ import FoldoutTestSupport
         #expect(try Self.titles("", items) == ["Bo", "Al", "Cy"])
         #expect(try Self.titles("\nsort: title", items) == ["Al", "Bo", "Cy"])
         #expect(try Self.titles("\nsort: date\norder: desc", items) == ["Bo", "Al", "Cy"])
+    }
+}
+
+/// `row.label`, plural words in row templates, and field values that name other items
+/// (docs/content.md, "Row configuration" and "Item page fields").
+@Suite struct RowDetailsTests {
+    static let courses: [String: String] = [
+        "courses/_index.md": page("""
+            title: Courses
+            row:
+              label: code
+              secondary: "{{lessons}} {{lessons|lesson,lessons}} · {{level}}"
+            """),
+        "courses/swift/_index.md": page("title: Swift"),
+        "courses/swift/basics.md": page("title: Swift Basics\ncode: SW-101\nlessons: 1\nlevel: beginner"),
+        "courses/swift/generics.md": page("title: Generics\ncode: SW-201\nlessons: 4\nprerequisites: [swift basics, Nowhere]"),
+        "courses/swift/macros.md": page("title: Macros\nlessons: 2\nprerequisites: [generics, Macros]\nlevel: Generics"),
+        "courses/swift/twin-a.md": page("title: Twin\nlessons: 3"),
+        "courses/swift/twin-b.md": page("title: Twin\nlessons: 3\nsee_also: Twin"),
+        "books/_index.md": page("title: Books"),
+        "books/shelf/_index.md": page("title: Shelf"),
+        "books/shelf/generics-book.md": page("title: Generics Book\nrelated: Generics"),
+    ]
+
+    @Test func pluralWordsFollowTheNumber() throws {
+        let html = try SiteFixture(Self.courses).html("courses/index.html")
+        #expect(html.contains(#"<span class="row-secondary">1 lesson · beginner</span>"#))
+        #expect(html.contains(#"<span class="row-secondary">4 lessons</span>"#))
+    }
+
+    @Test func theLabelShowsBesideTheTitleAndAboveTheItemsHeading() throws {
+        let site = try SiteFixture(Self.courses)
+        let catalog = site.html("courses/index.html")
+        #expect(catalog.contains(#"<span class="row-heading"><span class="row-label">SW-101</span> <span class="row-title">Swift Basics</span>"#))
+        // Without the field, no label.
+        #expect(catalog.contains(#"<span class="row-heading"><span class="row-title">Macros</span>"#))
+        #expect(site.html("courses/swift/basics.html").contains("<p class=\"item-label\">SW-101</p>\n<h1>Swift Basics</h1>"))
+        #expect(!site.html("courses/swift/macros.html").contains("item-label"))
+    }
+
+    @Test func valuesNamingItemsOfTheCatalogLinkToThem() throws {
+        let site = try SiteFixture(Self.courses)
+        // By title, ignoring case; a name no item has stays text.
+        #expect(site.html("courses/swift/generics.html").contains(#"<dd><a href="basics.html">swift basics</a>, Nowhere</dd>"#))
+        // By slug; the item itself is not linked, nor is a field the catalog's items share a name with twice.
+        let macros = site.html("courses/swift/macros.html")
+        #expect(macros.contains(#"<dd><a href="generics.html">generics</a>, Macros</dd>"#))
+        #expect(macros.contains(#"<dd><a href="generics.html">Generics</a></dd>"#))
+        #expect(site.html("courses/swift/twin-b.html").contains("<dd>Twin</dd>"))
+        // Another catalog's items are not named.
+        #expect(site.html("books/shelf/generics-book.html").contains("<dd>Generics</dd>"))
+    }
+
+    @Test func aLabelThatIsNotTextIsAnError() throws {
+        var problems: [String] = []
+        _ = RowConfiguration.read(.map([("label", .integer(3))]), problems: &problems)
+        #expect(problems == ["`row.label` must name a field, like `label: code`, or be text like \"{{code}}\", found `3`"])
+        problems = []
+        let configuration = RowConfiguration.read(.map([("label", .string("{{track}}-{{code}}"))]), problems: &problems)
+        #expect(problems.isEmpty)
+        #expect(configuration.label?.fieldNames == ["track", "code"])
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import FoldoutMarkdown
+import FoldoutModel
+
+/// Which item of a catalog a field's value names: a value written as another item's title
+/// or slug (its file name without `.md`), ignoring case, such as a course's
+/// `prerequisites: ["Combine Fundamentals"]`, is a link to that item on the item page.
+/// Only items of the same catalog are named; a name two items share names neither.
+/// Made once per build (`SiteRenderer.Shared`); `PageDigest` feeds each page's links.
+public struct ItemNames: Sendable {
+    /// By catalog id: each lowercased title and slug, with the output path of its item (nil
+    /// when two items share it).
+    private var names: [String: [String: String?]] = [:]
+
+    public init(site: Site) {
+        for catalog in site.catalogs {
+            var table: [String: String?] = [:]
+            // The title first and the slug second; an item whose title and slug are one word counts once.
+            for item in catalog.allItems {
+                for name in Set([Self.key(item.title), Self.key(String(item.id.split(separator: "/").last ?? ""))]) where !name.isEmpty {
+                    if let known = table[name], known != item.outputPath { table[name] = .some(nil) } else { table[name] = item.outputPath }
+                }
+            }
+            names[catalog.id] = table
+        }
+    }
+
+    private static func key(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The output path of the item of `catalog` that `text` names, other than `item` itself.
+    public func path(named text: String, in catalog: String, from item: Item) -> String? {
+        guard let found = names[catalog]?[Self.key(text)], let path = found, path != item.outputPath else { return nil }
+        return path
+    }
+
+    /// The values of a field, each with the path of the item it names, if any: a list's
+    /// elements one by one, any other value whole.
+    public func parts(of value: FieldValue, in catalog: String?, from item: Item) -> [(text: String, path: String?)] {
+        let elements = value.listValue ?? [value]
+        return elements.map { element in
+            let text = SitePresenter.displayText(element)
+            guard let catalog, element.stringValue != nil else { return (text, nil) }
+            return (text, path(named: text, in: catalog, from: item))
+        }
+    }
+}
