@@ -147,7 +147,8 @@ public struct SitePresenter {
     }
 
     package func catalogCardContext(_ catalog: Catalog, pagePath: String) -> TemplateContext {
-        let itemCount = catalog.itemCount
+        // Sub-pages are not more of the catalog's items ("21 courses", not 23 with two lessons).
+        let itemCount = catalog.entryCount
         return [
             .id: .text(catalog.id),
             .title: .text(catalog.title),
@@ -170,7 +171,8 @@ public struct SitePresenter {
         var card = catalogCardContext(catalog, pagePath: pagePath)
         card[.filterLabel] = .text("Filter \(catalog.title)")
         let configuration = configurations[catalog.id] ?? .standard
-        let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices)
+        let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices,
+                                   listed: configuration.listed, noun: configuration.itemNoun)
         card[.panel] = .context(panelContext(facets, filterLabel: "Filter \(catalog.title)", noun: configuration.itemNoun))
         card[.dataJSON] = .text(facets.json)
         let feedLinks = (self.feeds ?? SiteFeeds(site: site)).feeds(ofCatalog: catalog.id).map { feedContext($0, links: links(from: pagePath)) }
@@ -205,11 +207,15 @@ public struct SitePresenter {
         }
         return [
             .filterLabel: .text(filterLabel),
-            .hasFacets: .flag(!facetContexts.isEmpty),
+            // The control that includes unlisted items sits with the facets.
+            .hasFacets: .flag(!facetContexts.isEmpty || !facets.unlisted.isEmpty),
             .facets: .list(facetContexts),
             .hasSorts: .flag(!facets.sorts.isEmpty),
             .sorts: .list(facets.sorts.map { [.key: .text($0.choice.key), .label: .text($0.choice.label)] }),
-            .statusText: .text(noun.count(facets.itemCount)),
+            .statusText: .text(noun.count(facets.entryCount)),
+            .hasUnlisted: .flag(!facets.unlisted.isEmpty),
+            .unlistedLabel: .text(facets.unlistedName.prefix(1).uppercased() + facets.unlistedName.dropFirst()),
+            .unlistedCount: .number(facets.unlisted.count),
         ]
     }
 
@@ -227,9 +233,9 @@ public struct SitePresenter {
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
         let noun = noun(of: catalog)
         let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), noun: noun,
-                                     links: links(from: pagePath), rowIDPrefix: prefix,
+                                     pageNoun: pageNoun(of: catalog), links: links(from: pagePath), rowIDPrefix: prefix,
                                      sectionExpanded: section.expanded ?? catalog?.expanded)
-        let itemCount = section.itemCount
+        let itemCount = section.entryCount
         return [
             .anchor: .text(anchor ?? section.anchor),
             .hasTitle: .flag(!section.title.isEmpty),
@@ -272,6 +278,8 @@ public struct SitePresenter {
         package var row: RowConfiguration
         /// What the catalog calls its items, in the groups' counts.
         package var noun: ItemNoun
+        /// What sub-pages are counted as, in an item's disclosure of them.
+        package var pageNoun: ItemNoun
         /// Links from the page, whose path is read once for all its rows.
         package var links: Links
         package var rowIDPrefix: String?
@@ -296,13 +304,13 @@ public struct SitePresenter {
                         var row = presenter.rowContext(lead, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
                         row[.hasChildren] = true
                         row[.open] = .flag(open)
-                        row[.itemCount] = .number(group.itemCount - 1)
-                        row[.itemCountLabel] = .text(noun.count(group.itemCount - 1))
+                        row[.itemCount] = .number(group.pageCount)
+                        row[.itemCountLabel] = .text(pageNoun.count(group.pageCount))
                         row[.entries] = .list(self.entries(group.entries, depth: depth + 1, accordion: nil))
                         return row
                     }
                     let exclusive = group.options.exclusive ?? catalog?.options.exclusive ?? false
-                    let itemCount = group.itemCount
+                    let itemCount = group.entryCount
                     return [
                         .isGroup: true,
                         .isItem: false,
@@ -338,6 +346,10 @@ public struct SitePresenter {
 
     package func noun(of catalog: Catalog?) -> ItemNoun {
         catalog.flatMap { configurations[$0.id] }?.itemNoun ?? .item
+    }
+
+    package func pageNoun(of catalog: Catalog?) -> ItemNoun {
+        catalog.flatMap { configurations[$0.id] }?.pageNoun ?? .page
     }
 
     package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
