@@ -45,6 +45,9 @@ public struct Catalog: Sendable {
     /// Items counted once: query sections repeat items of the folder sections.
     public var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }
 
+    /// Items counted once as the catalog's own ("29 pets"): sub-pages are counted as pages.
+    public var entryCount: Int { folderSections.reduce(0) { $0 + $1.entryCount } }
+
     /// Every item once, in outline order.
     public var allItems: [Item] {
         var items: [Item] = []

@@ -59,6 +59,21 @@ public struct Group: Sendable {
         }
     }
 
+    /// Items as the catalog counts them ("12 pets"): an item with sub-pages is one, and its
+    /// pages are counted as pages (`pageCount`), not as more of the catalog's items.
+    public var entryCount: Int {
+        if lead != nil { return 1 }
+        return entries.reduce(0) { total, entry in
+            switch entry {
+            case .item: return total + 1
+            case .group(let group): return total + group.entryCount
+            }
+        }
+    }
+
+    /// For the folder an item owns: its sub-pages, at any depth; 0 for other groups.
+    public var pageCount: Int { lead == nil ? 0 : itemCount - 1 }
+
     /// Calls `body` with every item below, in outline order, without collecting them.
     package func forEachItem(_ body: (Item) -> Void) {
         if let lead { body(lead) }

@@ -8,6 +8,11 @@ import FoldoutModel
 /// every item holds. The catalog page shows the panel from it, and its script filters
 /// with `json`: one column per facet, in the order of the catalog's items, so that the page
 /// does not repeat each row's values in its markup.
+///
+/// The page's results count entries, each once: the catalog's own items. Sub-pages (the
+/// pages of a folder an item owns) go with their item and are counted as pages; rows of
+/// query sections repeat items shown in their folders; items `listed:` leaves out (adopted
+/// pets) are results only when the reader asks for them.
 public struct CatalogFacets: Sendable {
     public struct Value: Sendable, Equatable {
         public var label: String
@@ -43,13 +48,27 @@ public struct CatalogFacets: Sendable {
 
     public var facets: [Facet] = []
     public var sorts: [Sort] = []
+    /// Every item once, sub-pages included: the length of each column of `json`.
     public var itemCount = 0
+    /// The items counted as the catalog's own ("29 pets"): `itemCount` less the sub-pages.
+    public var entryCount = 0
     /// Rows of the page in document order, as runs of consecutive items: `[first, count]`.
     public var rowRuns: [(first: Int, count: Int)] = []
+    /// Rows of query sections, which repeat items of the folder sections: `[first row, count]`.
+    public var repeatedRows: [(first: Int, count: Int)] = []
+    /// Items with sub-pages: the item, and how many items after it are its pages.
+    public var pageRuns: [(entry: Int, count: Int)] = []
+    /// Entries that `listed:` leaves out of results unless the reader includes them.
+    public var unlisted: [Int] = []
+    /// The words of the control that includes them: "adopted pets".
+    public var unlistedName = ""
 
     public static let booleanValues = ["yes", "no", "unknown"]
+    /// The value of a `values` facet for entries without the field.
+    public static let noValueLabel = "(none)"
 
-    public init(catalog: Catalog, declarations: [FacetDeclaration], sortChoices: [SortChoice]) {
+    public init(catalog: Catalog, declarations: [FacetDeclaration], sortChoices: [SortChoice],
+                listed: ItemQuery? = nil, noun: ItemNoun = .item) {
         var items: [Item] = []
         var indexOfItem: [String: Int] = [:]
         catalog.forEachItem { item in
@@ -57,7 +76,19 @@ public struct CatalogFacets: Sendable {
             items.append(item)
         }
         itemCount = items.count
-        facets = declarations.map { Self.resolve($0, items: items) }
+        var isEntry = [Bool](repeating: true, count: items.count)
+        for section in catalog.folderSections { Self.markPages(section, indexOfItem: indexOfItem, isEntry: &isEntry, runs: &pageRuns) }
+        entryCount = isEntry.reduce(0) { $0 + ($1 ? 1 : 0) }
+        // What the panel counts on arrival: the entries a filter can show.
+        var counted = isEntry
+        if let listed {
+            for index in items.indices where isEntry[index] && !listed.matches(items[index]) {
+                unlisted.append(index)
+                counted[index] = false
+            }
+            unlistedName = Self.unlistedName(listed, items: unlisted.map { items[$0] }, noun: noun)
+        }
+        facets = declarations.map { Self.resolve($0, items: items, isEntry: isEntry, counted: counted) }
         sorts = sortChoices.map { choice in
             let values = items.map { $0.value(for: choice.field) }
             let numeric = values.allSatisfy { $0 == nil || Self.number($0!) != nil } && values.contains { $0 != nil }
@@ -69,29 +100,71 @@ public struct CatalogFacets: Sendable {
             return Sort(choice: choice, numeric: numeric, cells: cells)
         }
         // Rows in the order the page shows them: each section, a group's lead before its pages.
+        var rowCount = 0
         for section in catalog.sections {
+            let first = rowCount
             section.forEachItem { item in
                 guard let index = indexOfItem[item.id] else { return }
+                rowCount += 1
                 if let last = rowRuns.last, last.first + last.count == index {
                     rowRuns[rowRuns.count - 1].count += 1
                 } else {
                     rowRuns.append((index, 1))
                 }
             }
+            if section.query != nil, rowCount > first { repeatedRows.append((first, rowCount - first)) }
         }
+    }
+
+    /// Marks the sub-pages below `group` as not entries, and notes each entry's run of pages.
+    private static func markPages(_ group: Group, indexOfItem: [String: Int], isEntry: inout [Bool],
+                                  runs: inout [(entry: Int, count: Int)]) {
+        if let lead = group.lead, let index = indexOfItem[lead.id] {
+            let pages = group.pageCount
+            guard pages > 0 else { return }
+            for page in index + 1...index + pages where page < isEntry.count { isEntry[page] = false }
+            runs.append((index, pages))
+            return
+        }
+        for entry in group.entries {
+            if case .group(let child) = entry { markPages(child, indexOfItem: indexOfItem, isEntry: &isEntry, runs: &runs) }
+        }
+    }
+
+    /// "adopted pets" for `listed: {status: available}` when the others are adopted: the values
+    /// the unlisted entries have for a one-field `listed:`, else "unlisted pets".
+    private static func unlistedName(_ listed: ItemQuery, items: [Item], noun: ItemNoun) -> String {
+        guard listed.conditions.count == 1, let key = listed.conditions.first?.key else { return "unlisted \(noun.plural)" }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for item in items {
+            for value in item.value(for: key).map({ $0.listValue ?? [$0] }) ?? [] {
+                let text = SitePresenter.displayText(value).trimmingCharacters(in: .whitespaces).lowercased()
+                guard !text.isEmpty else { continue }
+                if counts[text] == nil { order.append(text) }
+                counts[text, default: 0] += 1
+            }
+        }
+        guard !order.isEmpty, order.count <= 3, items.allSatisfy({ $0.value(for: key) != nil }) else {
+            return "unlisted \(noun.plural)"
+        }
+        let words = order.sorted { counts[$0]! != counts[$1]! ? counts[$0]! > counts[$1]! : $0 < $1 }
+        return words.joined(separator: " or ") + " " + noun.plural
     }
 
     // MARK: Resolving
 
-    private static func resolve(_ declaration: FacetDeclaration, items: [Item]) -> Facet {
+    /// `isEntry`: which items are the catalog's own (not sub-pages); `counted`: which of them
+    /// the counts on arrival count (the entries results list).
+    private static func resolve(_ declaration: FacetDeclaration, items: [Item], isEntry: [Bool], counted: [Bool]) -> Facet {
         let raw = items.map { $0.value(for: declaration.field).flatMap { $0 == .null ? nil : $0 } }
-        let kind = declaration.kind ?? inferredKind(raw.compactMap { $0 })
+        let kind = declaration.kind ?? inferredKind(raw.enumerated().compactMap { isEntry[$0.offset] ? $0.element : nil })
         switch kind {
         case .boolean:
             var counts = [0, 0, 0]
-            let cells: [Cell] = raw.map { value in
+            let cells: [Cell] = raw.enumerated().map { position, value in
                 let index = value.map(booleanIndex) ?? 2
-                counts[index] += 1
+                if counted[position] { counts[index] += 1 }
                 return .indices([index])
             }
             let values = zip(["Yes", "No", "Unknown"], booleanValues).enumerated().map { index, pair in
@@ -115,26 +188,36 @@ public struct CatalogFacets: Sendable {
             var counts: [Int] = []
             var indexOfSlug: [String: Int] = [:]
             var itemSlots: [[Int]] = []
-            for value in raw {
+            func slot(of label: String) -> Int {
+                let slug = Slug.make(label)
+                if let known = indexOfSlug[slug] { return known }
+                indexOfSlug[slug] = labels.count
+                labels.append(label)
+                counts.append(0)
+                return labels.count - 1
+            }
+            var entriesWithout: [Int] = []
+            for (position, value) in raw.enumerated() {
                 var slots: [Int] = []
-                for label in valueLabels(value, buckets: declaration.buckets) {
-                    let slug = Slug.make(label)
-                    guard !slug.isEmpty else { continue }
-                    let slot: Int
-                    if let known = indexOfSlug[slug] {
-                        slot = known
-                    } else {
-                        slot = labels.count
-                        indexOfSlug[slug] = slot
-                        labels.append(label)
-                        counts.append(0)
-                    }
+                for label in valueLabels(value, buckets: declaration.buckets) where !Slug.make(label).isEmpty {
+                    let slot = slot(of: label)
                     if !slots.contains(slot) {
                         slots.append(slot)
-                        counts[slot] += 1
+                        if counted[position] { counts[slot] += 1 }
                     }
                 }
+                if slots.isEmpty && isEntry[position] { entriesWithout.append(position) }
                 itemSlots.append(slots)
+            }
+            // Every entry has a value: those without the field are "(none)", listed last.
+            var noValue: Int?
+            if !entriesWithout.isEmpty {
+                let none = slot(of: noValueLabel)
+                noValue = none
+                for position in entriesWithout {
+                    itemSlots[position] = [none]
+                    if counted[position] { counts[none] += 1 }
+                }
             }
             // Buckets keep their written order; other values the declared one.
             var order = Array(labels.indices)
@@ -163,6 +246,7 @@ public struct CatalogFacets: Sendable {
                 let written = declaration.buckets.map(\.label)
                 order.sort { (written.firstIndex(of: labels[$0]) ?? 0) < (written.firstIndex(of: labels[$1]) ?? 0) }
             }
+            if let noValue, let at = order.firstIndex(of: noValue) { order.append(order.remove(at: at)) }
             var newIndex = [Int](repeating: 0, count: labels.count)
             for (position, old) in order.enumerated() { newIndex[old] = position }
             let values = order.map { Value(label: labels[$0], slug: Slug.make(labels[$0]), count: counts[$0]) }
@@ -235,8 +319,11 @@ public struct CatalogFacets: Sendable {
 
     /// The data the catalog's script reads, as JSON that is safe inside `<script>`.
     public var json: String {
-        var out = "{\"version\":1,\"items\":\(itemCount),\"rows\":["
+        var out = "{\"version\":1,\"items\":\(itemCount),\"entries\":\(entryCount),\"rows\":["
         out += rowRuns.map { "[\($0.first),\($0.count)]" }.joined(separator: ",")
+        out += "],\"repeatedRows\":[" + repeatedRows.map { "[\($0.first),\($0.count)]" }.joined(separator: ",")
+        out += "],\"pages\":[" + pageRuns.map { "[\($0.entry),\($0.count)]" }.joined(separator: ",")
+        out += "],\"unlisted\":[" + unlisted.map(String.init).joined(separator: ",")
         out += "],\"facets\":["
         for (index, facet) in facets.enumerated() {
             if index > 0 { out += "," }

@@ -11,6 +11,11 @@ public struct CatalogPresentation: Sendable, Equatable {
     public var facets: [FacetDeclaration] = []
     public var sortChoices: [SortChoice] = []
     public var itemNoun: ItemNoun = .item
+    /// What sub-pages are counted as: `page_name:`, "page" unless it says.
+    public var pageNoun: ItemNoun = .page
+    /// `listed:`: the items that filtered and sorted results list; the others (adopted pets,
+    /// closed courses) only when the reader asks for them. Nil: every item is listed.
+    public var listed: ItemQuery?
     public var schema: SchemaMapping = .standard
     public var searchSynonyms: SearchSynonyms = .none
 
@@ -42,6 +47,10 @@ public struct CatalogPresentation: Sendable, Equatable {
                                          ItemNoun.read)
             presentation.searchSynonyms = read("search", hint: "write it like `search: {synonyms: {kitten: {species: cat, age: {under: 1}}, bunny: rabbit}}`; see docs/content.md, “Site search”",
                                                SearchSynonyms.read)
+            presentation.pageNoun = read("page_name", hint: "write it like `page_name: lesson` or `page_name: [story, stories]`",
+                                         ItemNoun.readPageName)
+            presentation.listed = read("listed", hint: "write it like `listed: {status: available}`: the items that filtered results list",
+                                       Self.readListed)
             var schemaProblems: [SchemaMapping.Problem] = []
             presentation.schema = SchemaMapping.read(type: catalog.field("schema"), fields: catalog.field("schema_fields"),
                                                      values: catalog.field("schema_values"), problems: &schemaProblems)
@@ -57,14 +66,23 @@ public struct CatalogPresentation: Sendable, Equatable {
                 }
             }
             // A field no item has is most likely misspelt: its facet would offer nothing.
+            let listedFields = presentation.listed?.conditions.map(\.key) ?? []
             let unused = presentation.facets.map(\.field) + presentation.sortChoices.map(\.field).filter { $0 != "title" }
-                + presentation.schema.fields.map(\.field)
+                + presentation.schema.fields.map(\.field) + listedFields
             for field in Set(unused).sorted() where !catalog.hasItem(withField: field) {
                 let key = presentation.facets.contains { $0.field == field } ? "facets"
-                    : presentation.sortChoices.contains { $0.field == field } ? "sort_options" : "schema_fields"
+                    : presentation.sortChoices.contains { $0.field == field } ? "sort_options"
+                    : listedFields.contains(field) ? "listed" : "schema_fields"
                 diagnostics.append(.warning(displayPath(indexPath), line: lines(indexPath, key),
                                             "no item of \(catalog.title) has the field `\(field)`",
                                             hint: "check the spelling against the items' front matter"))
+            }
+            // A value misspelt in `listed:` would leave every item out of the results.
+            if let listed = presentation.listed, listedFields.allSatisfy(catalog.hasItem(withField:)),
+               !catalog.hasItem(matching: listed) {
+                diagnostics.append(.warning(displayPath(indexPath), line: lines(indexPath, "listed"),
+                                            "`listed:` matches no item of \(catalog.title): filtered results would list none",
+                                            hint: "check the values against the items' front matter"))
             }
             result[catalog.id] = presentation
         }
@@ -72,7 +90,32 @@ public struct CatalogPresentation: Sendable, Equatable {
     }
 }
 
+extension CatalogPresentation {
+    /// Reads `listed: {status: available}`, written as a query section's `where:`.
+    static func readListed(_ value: FieldValue?, problems: inout [String]) -> ItemQuery? {
+        guard let value, value != .null else { return nil }
+        do {
+            return try ItemQuery(where: value)
+        } catch {
+            switch error {
+            case .notAMap: problems.append("`listed` must be a map of field and value, found `\(value.text)`")
+            case .empty: problems.append("`listed` is empty: it needs a field and the value of the items to list")
+            case .unusableValue(let key): problems.append("`listed`: the value of `\(key)` must be text or a list of text")
+            }
+            return nil
+        }
+    }
+}
+
 extension Catalog {
+    fileprivate func hasItem(matching query: ItemQuery) -> Bool {
+        var found = false
+        forEachItem { item in
+            if !found, query.matches(item) { found = true }
+        }
+        return found
+    }
+
     fileprivate func hasItem(withField field: String) -> Bool {
         var found = false
         forEachItem { item in

@@ -63,7 +63,7 @@ public struct FacetDeclaration: Sendable, Equatable {
     }
 
     /// Address names of the catalog's own controls, which a facet's key must not take.
-    public static let reservedKeys: Set<String> = ["q", "sort"]
+    public static let reservedKeys: Set<String> = ["q", "sort", "include"]
 
     static func key(for field: String) -> String {
         Slug.make(field).replacingOccurrences(of: "-", with: "_")

@@ -13,13 +13,24 @@ public struct ItemNoun: Sendable, Equatable {
     public var plural: String
 
     public static let item = ItemNoun(singular: "item", plural: "items")
+    /// What sub-pages (the pages of a folder an item owns) are counted as, unless `page_name:` says.
+    public static let page = ItemNoun(singular: "page", plural: "pages")
 
     public func count(_ count: Int) -> String {
         count == 1 ? "1 \(singular)" : "\(count) \(plural)"
     }
 
     public static func read(_ value: FieldValue?, problems: inout [String]) -> ItemNoun {
-        guard let value, value != .null else { return .item }
+        read(value, key: "item_name", default: .item, problems: &problems)
+    }
+
+    /// `page_name:`, what the catalog's sub-pages are counted as ("2 lessons"), read as `item_name:`.
+    public static func readPageName(_ value: FieldValue?, problems: inout [String]) -> ItemNoun {
+        read(value, key: "page_name", default: .page, problems: &problems)
+    }
+
+    private static func read(_ value: FieldValue?, key: String, default fallback: ItemNoun, problems: inout [String]) -> ItemNoun {
+        guard let value, value != .null else { return fallback }
         if let word = value.stringValue?.trimmingCharacters(in: .whitespaces), !word.isEmpty {
             return ItemNoun(singular: word, plural: plural(of: word))
         }
@@ -28,8 +39,8 @@ public struct ItemNoun: Sendable, Equatable {
            let plural = pair[1].stringValue?.trimmingCharacters(in: .whitespaces), !plural.isEmpty {
             return ItemNoun(singular: singular, plural: plural)
         }
-        problems.append("`item_name` must be a word like `pet` or a pair like `[person, people]`, found `\(value.text)`")
-        return .item
+        problems.append("`\(key)` must be a word like `\(fallback == .page ? "lesson" : "pet")` or a pair like `[person, people]`, found `\(value.text)`")
+        return fallback
     }
 
     /// The regular English plural: `class` → `classes`, `story` → `stories`, `pet` → `pets`.

@@ -153,7 +153,8 @@ public struct SitePresenter {
     }
 
     package func catalogCardContext(_ catalog: Catalog, pagePath: String) -> TemplateContext {
-        let itemCount = catalog.itemCount
+        // Sub-pages are not more of the catalog's items ("21 courses", not 23 with two lessons).
+        let itemCount = catalog.entryCount
         return [
             .id: .text(catalog.id),
             .title: .text(catalog.title),
@@ -178,7 +179,8 @@ public struct SitePresenter {
         // Says what it searches, unlike the site's search box in the header: these items only.
         let filterLabel = "Filter these \(configuration.itemNoun.plural)"
         card[.filterLabel] = .text(filterLabel)
-        let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices)
+        let facets = CatalogFacets(catalog: catalog, declarations: configuration.facets, sortChoices: configuration.sortChoices,
+                                   listed: configuration.listed, noun: configuration.itemNoun)
         card[.panel] = .context(panelContext(facets, filterLabel: filterLabel, noun: configuration.itemNoun))
         card[.dataJSON] = .text(facets.json)
         let feedLinks = (self.feeds ?? SiteFeeds(site: site)).feeds(ofCatalog: catalog.id).map { feedContext($0, links: links(from: pagePath)) }
@@ -213,13 +215,17 @@ public struct SitePresenter {
         }
         return [
             .filterLabel: .text(filterLabel),
-            .hasFacets: .flag(!facetContexts.isEmpty),
+            // The control that includes unlisted items sits with the facets.
+            .hasFacets: .flag(!facetContexts.isEmpty || !facets.unlisted.isEmpty),
             .facets: .list(facetContexts),
             .hasSorts: .flag(!facets.sorts.isEmpty),
             .sorts: .list(facets.sorts.map { [.key: .text($0.choice.key), .label: .text($0.choice.label)] }),
-            .statusText: .text(noun.count(facets.itemCount)),
+            .statusText: .text(noun.count(facets.entryCount)),
             .itemName: .text(noun.singular),
             .itemNamePlural: .text(noun.plural),
+            .hasUnlisted: .flag(!facets.unlisted.isEmpty),
+            .unlistedLabel: .text(facets.unlistedName.prefix(1).uppercased() + facets.unlistedName.dropFirst()),
+            .unlistedCount: .number(facets.unlisted.count),
         ]
     }
 
@@ -237,9 +243,9 @@ public struct SitePresenter {
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
         let noun = noun(of: catalog)
         let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), noun: noun,
-                                     links: links(from: pagePath), rowIDPrefix: prefix,
+                                     pageNoun: pageNoun(of: catalog), links: links(from: pagePath), rowIDPrefix: prefix,
                                      sectionExpanded: section.expanded ?? catalog?.expanded)
-        let itemCount = section.itemCount
+        let itemCount = section.entryCount
         return [
             .anchor: .text(anchor ?? section.anchor),
             .hasTitle: .flag(!section.title.isEmpty),
@@ -282,6 +288,8 @@ public struct SitePresenter {
         package var row: RowConfiguration
         /// What the catalog calls its items, in the groups' counts.
         package var noun: ItemNoun
+        /// What sub-pages are counted as, in an item's disclosure of them.
+        package var pageNoun: ItemNoun
         /// Links from the page, whose path is read once for all its rows.
         package var links: Links
         package var rowIDPrefix: String?
@@ -306,13 +314,13 @@ public struct SitePresenter {
                         var row = presenter.rowContext(lead, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
                         row[.hasChildren] = true
                         row[.open] = .flag(open)
-                        row[.itemCount] = .number(group.itemCount - 1)
-                        row[.itemCountLabel] = .text(noun.count(group.itemCount - 1))
+                        row[.itemCount] = .number(group.pageCount)
+                        row[.itemCountLabel] = .text(pageNoun.count(group.pageCount))
                         row[.entries] = .list(self.entries(group.entries, depth: depth + 1, accordion: nil))
                         return row
                     }
                     let exclusive = group.options.exclusive ?? catalog?.options.exclusive ?? false
-                    let itemCount = group.itemCount
+                    let itemCount = group.entryCount
                     return [
                         .isGroup: true,
                         .isItem: false,
@@ -348,6 +356,10 @@ public struct SitePresenter {
 
     package func noun(of catalog: Catalog?) -> ItemNoun {
         catalog.flatMap { configurations[$0.id] }?.itemNoun ?? .item
+    }
+
+    package func pageNoun(of catalog: Catalog?) -> ItemNoun {
+        catalog.flatMap { configurations[$0.id] }?.pageNoun ?? .page
     }
 
     package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {

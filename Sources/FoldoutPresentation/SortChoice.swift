@@ -7,7 +7,8 @@ import FoldoutMarkdown
 ///     sort_options:
 ///       - {field: age, label: Oldest first, order: desc}
 ///
-/// Rows are sorted within the list that holds them, so groups keep their place.
+/// While one is chosen, the page shows the matching items as one list in its order, each
+/// row with its section and groups; the outline comes back when the choice is cleared.
 public struct SortChoice: Sendable, Equatable {
     public var field: String
     public var label: String

@@ -11,6 +11,12 @@
      many of their rows match and hide when none do, and the status line says "12 of 340
      items". The state lives in the address (?q=…&species=cat&age=2..8&sort=age), so a view
      can be linked, reloaded and gone back to.
+  3. Results people can trust (see "Results" below): while a filter or a sort is chosen,
+     each item is one result: query sections, which repeat items, step aside; sub-pages go
+     with their item; items the catalog does not list (`listed:`) stay out unless the reader
+     includes them. A sort shows the results as one list across groups, each row with its
+     section and group; clearing it brings the outline back as it was. After each update
+     the catalog element gets a `catalog:results` event, detail {shown, total}.
   The facets' values come from the page's #catalog-data, one column per facet in the order
   of the catalog's items, and "rows" maps the page's rows to items in document order.
   A plain script: no modules, no fetch, so it works from file:// too.
@@ -28,12 +34,17 @@
   var writePendingRows = function () {};
   // Shows a row that the filter hides, when it is what a link leads to.
   var showRow = function () {};
+  // Brings a row into the sorted results when a link leads to one that is further down.
+  var placeRow = function () {};
+  // Puts every sorted result on the page, for printing.
+  var printAllResults = function () {};
 
   // Opens the groups around `target` (and the target, when it is a group), shows what the
   // filter hides around it, and scrolls it into view if that moved it (or `scroll` says so).
   function reveal(target, scroll) {
     if (!target || !catalog.contains(target)) return;
     writePendingRows();
+    placeRow(target);
     var moved = false;
     for (var node = target; node && node !== catalog; node = node.parentElement) {
       if (node.tagName === "DETAILS" && !node.open) {
@@ -91,6 +102,7 @@
   var openedForPrint = null;
   window.addEventListener("beforeprint", function () {
     writePendingRows();
+    printAllResults();
     openedForPrint = [];
     var groups = catalog.getElementsByTagName("details");
     for (var k = 0; k < groups.length; k++) {
@@ -151,6 +163,12 @@
   var itemCount = data.items;
   // The item each row shows, from runs of consecutive items.
   var rowItem = new Int32Array(rows.length);
+  // Each item's entry: itself, or for a sub-page the item whose page it is.
+  var entryOf = null;
+  // Entries the catalog does not list (`listed:`), and rows of query sections (repeats).
+  var unlistedItem = null;
+  var rowRepeats = new Uint8Array(rows.length);
+  var entryCount = 0;
   (function () {
     var index = 0;
     data.rows.forEach(function (run) {
@@ -158,12 +176,25 @@
     });
     if (index !== rows.length) {
       // The page's rows are not the data's: facets would filter the wrong rows.
-      data.facets = [];
-      data.sorts = [];
+      data = { items: rows.length, rows: [], facets: [], sorts: [] };
       itemCount = rows.length;
       for (var r = 0; r < rows.length; r++) rowItem[r] = r;
     }
+    entryOf = new Int32Array(itemCount);
+    for (var i = 0; i < itemCount; i++) entryOf[i] = i;
+    (data.pages || []).forEach(function (run) {
+      for (var k = 1; k <= run[1] && run[0] + k < itemCount; k++) entryOf[run[0] + k] = run[0];
+    });
+    unlistedItem = new Uint8Array(itemCount);
+    (data.unlisted || []).forEach(function (item) { if (item < itemCount) unlistedItem[item] = 1; });
+    (data.repeatedRows || []).forEach(function (run) {
+      for (var k = 0; k < run[1] && run[0] + k < rows.length; k++) rowRepeats[run[0] + k] = 1;
+    });
+    for (var e = 0; e < itemCount; e++) if (entryOf[e] === e) entryCount += 1;
   })();
+  var unlistedBox = document.getElementById("catalog-unlisted");
+  var unlistedCount = unlistedBox ? unlistedBox.parentNode.querySelector(".facet-count") : null;
+  var unlistedName = unlistedBox ? textOf(unlistedBox.parentNode, ".facet-value").trim() : "";
 
   var facets = data.facets.map(function (facet) {
     var fieldset = panel.querySelector('fieldset[data-facet="' + facet.key + '"]');
@@ -215,15 +246,17 @@
     rowTitles = [];
     rows.forEach(function (row, index) {
       var link = row.firstElementChild;
-      rowText[index] = fold(
-        (link && link.classList.contains("row-link") ? link.textContent : textOf(row, ".row-link")) + " " +
-        (row.getAttribute("data-tags") || "")
-      );
+      var own = link && link.classList.contains("row-link") ? link.textContent : textOf(row, ".row-link");
+      // A row shown among sorted results carries its section and group, which are not its own text.
+      var trail = row.querySelector(".row-trail");
+      if (trail) own = own.replace(trail.textContent, "");
+      rowText[index] = fold(own + " " + (row.getAttribute("data-tags") || ""));
       var titles = "";
       containersOf(index).forEach(function (element) {
         if (!headingOf.has(element)) {
+          // A sub-page's disclosure is titled by the row it belongs to.
           headingOf.set(element, element.tagName === "DETAILS"
-            ? fold(textOf(element, ".group-title"))
+            ? fold(element.classList.contains("row-children") ? textOf(element.parentElement, ".row-title") : textOf(element, ".group-title"))
             : fold(textOf(element, ".section-header .anchor")));
         }
         titles += " " + headingOf.get(element);
@@ -236,6 +269,7 @@
   var containers = null;
   var containerList = null;
   var containerSlot = null; // container element → its place in containerList
+  var containerPages = null; // for each container: whether it counts pages (an entry's disclosure) rather than entries
   var rowGroup = null; // each row's nearest <details>, as a place in containerList, or -1
   var rowSlot = new Map(); // row element → its index
   rows.forEach(function (row, index) { rowSlot.set(row, index); });
@@ -244,6 +278,7 @@
       containers = [];
       containerList = [];
       rowGroup = new Int32Array(rows.length).fill(-1);
+      containerPages = [];
       var seen = containerSlot = new Map();
       rows.forEach(function (row, r) {
         var around = [];
@@ -253,6 +288,7 @@
             if (!seen.has(node)) {
               seen.set(node, containerList.length);
               containerList.push(node);
+              containerPages.push(node.classList.contains("row-children") || !!node.parentElement.closest(".row-children"));
             }
           }
         }
@@ -267,22 +303,35 @@
 
   // ---------- The state and the address ----------
 
+  // A value in the address as a person may write it: the value's slug or its label, in any
+  // case (`?track=SwiftUI` for the value `swiftui`).
+  function addressName(text) {
+    return fold(text).replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+  }
+
   function readAddress() {
     var params = new URLSearchParams(location.search);
     input.value = params.get("q") || "";
     facets.forEach(function (facet) {
       if (facet.list) {
-        var chosen = params.getAll(facet.key);
-        facet.boxes.forEach(function (box) { box.checked = chosen.indexOf(box.value) !== -1; });
+        var chosen = params.getAll(facet.key).map(addressName);
+        facet.boxes.forEach(function (box) {
+          box.checked = chosen.indexOf(addressName(box.value)) !== -1 ||
+            chosen.indexOf(addressName(textOf(box.parentNode, ".facet-value"))) !== -1;
+        });
       } else if (facet.low && facet.high) {
         var range = (params.get(facet.key) || "").split("..");
         facet.low.value = range.length === 2 ? range[0] : "";
         facet.high.value = range.length === 2 ? range[1] : "";
       }
     });
+    if (unlistedBox) unlistedBox.checked = params.getAll("include").map(addressName).indexOf("unlisted") !== -1;
     if (sortSelect) {
-      var sort = params.get("sort") || "";
-      sortSelect.value = Array.prototype.some.call(sortSelect.options, function (option) { return option.value === sort; }) ? sort : "";
+      var sort = addressName(params.get("sort") || "");
+      var option = Array.prototype.filter.call(sortSelect.options, function (option) {
+        return option.value && (addressName(option.value) === sort || addressName(option.textContent) === sort);
+      })[0];
+      sortSelect.value = option ? option.value : "";
     }
   }
 
@@ -326,6 +375,8 @@
                                 (facet.selected[1] === null ? "" : facet.selected[1]));
         }
       });
+      params.delete("include");
+      if (unlistedBox && unlistedBox.checked) params.set("include", "unlisted");
       params.delete("sort");
       if (sortSelect && sortSelect.value) params.set("sort", sortSelect.value);
       if (url.href === location.href) return;
@@ -471,9 +522,13 @@
     var words = fold(input.value).split(" ").filter(Boolean);
     var active = facets.filter(function (facet) { return facet.selected; });
     var filtering = words.length > 0 || active.length > 0;
+    var sorting = !!(sortSelect && sortSelect.value);
+    // Results: each item once, listed items only unless included (see the top of this file).
+    var results = filtering || sorting;
+    var including = !!(unlistedBox && unlistedBox.checked);
     if (words.length > 0) readRowText();
 
-    // Which rows pass the text, and which items have a row that does.
+    // Which rows pass the text, and which items have a row that does (query sections aside).
     var textItem = new Uint8Array(itemCount);
     var rowText_ = new Uint8Array(rows.length);
     for (var r = 0; r < rows.length; r++) {
@@ -485,13 +540,19 @@
         }
       }
       rowText_[r] = hit;
-      if (hit) textItem[rowItem[r]] = 1;
+      if (hit && !rowRepeats[r]) textItem[rowItem[r]] = 1;
+    }
+    // An entry matches the text when it or one of its pages does.
+    for (var p = 0; p < itemCount; p++) {
+      if (textItem[p] && entryOf[p] !== p) textItem[entryOf[p]] = 1;
     }
 
-    // Each item's failing facet: 0 none, f + 1 only facet f, -1 more than one.
+    // Each entry's failing facet: 0 none, f + 1 only facet f, -1 more than one.
     var fail = new Int32Array(itemCount);
     var passCount = 0;
+    var unlistedMatches = 0;
     for (var i = 0; i < itemCount; i++) {
+      if (entryOf[i] !== i) continue;
       var failed = 0;
       for (var a = 0; a < active.length; a++) {
         if (!passes(active[a], i)) {
@@ -500,15 +561,20 @@
         }
       }
       fail[i] = failed;
-      if (failed === 0 && textItem[i]) passCount += 1;
+      if (failed === 0 && textItem[i]) {
+        if (unlistedItem[i]) unlistedMatches += 1;
+        if (!unlistedItem[i] || including) passCount += 1;
+      }
     }
+    var shownItems = results ? passCount : entryCount;
 
-    // Counts: what checking each value would give with the other facets and the text.
+    // Counts: what checking each value would give with the other facets and the text, over
+    // the entries that results list.
     facets.forEach(function (facet, f) {
       if (!facet.list) return;
       var counts = new Int32Array(facet.values.length);
       for (var i = 0; i < itemCount; i++) {
-        if (!textItem[i] || (fail[i] !== 0 && fail[i] !== f + 1)) continue;
+        if (entryOf[i] !== i || !textItem[i] || (fail[i] !== 0 && fail[i] !== f + 1) || (unlistedItem[i] && !including)) continue;
         var cell = facet.cells[i];
         if (cell === null || cell === undefined) continue;
         if (typeof cell === "number") counts[cell] += 1;
@@ -522,62 +588,81 @@
         box.parentNode.classList.toggle("is-empty", count === 0 && !box.checked);
       });
     });
+    if (unlistedCount && unlistedCount.textContent !== String(unlistedMatches)) unlistedCount.textContent = unlistedMatches;
 
     // Rows, and the groups and sections around them: what each row should show is decided
     // here and written below, once the groups around it are opened or closed.
-    if (filtering && !saved) save();
+    if (results && !saved) save();
     var shownRows = 0;
     for (var r2 = 0; r2 < rows.length; r2++) {
-      var show = rowText_[r2] && fail[rowItem[r2]] === 0 ? 1 : 0;
+      var show = 1;
+      if (results) {
+        var item = rowItem[r2], entry = entryOf[item];
+        show = rowRepeats[r2] || fail[entry] !== 0 || (unlistedItem[entry] && !including) ? 0
+          // An entry shows when it or one of its pages matches the text; a page when it does.
+          : item === entry ? textItem[entry] : rowText_[r2];
+      }
       shownRows += show;
       rowShown[r2] = show;
     }
-    if (filtering || counted) {
+    if (results || counted) {
       containersOf(0);
+      // Groups and sections count the entries they show; an entry's disclosure its pages.
       var shownIn = new Int32Array(containerList.length);
       var allIn = new Int32Array(containerList.length);
       for (var r3 = 0; r3 < rows.length; r3++) {
         var around = containers[r3];
+        var page = entryOf[rowItem[r3]] !== rowItem[r3];
         for (var c = 0; c < around.length; c++) {
+          if (containerPages[around[c]] !== page) continue;
           allIn[around[c]] += 1;
           if (rowShown[r3]) shownIn[around[c]] += 1;
         }
       }
       var openMatches = filtering && shownRows <= openLimit;
       containerList.forEach(function (element, slot) {
-        var has = shownIn[slot] > 0;
+        var has = !results || shownIn[slot] > 0;
         var label = countElement(element);
         if (label) {
-          label.textContent = filtering && shownIn[slot] !== allIn[slot]
+          label.textContent = results && shownIn[slot] !== allIn[slot]
             ? shownIn[slot] + " of " + label.getAttribute("data-all")
             : label.getAttribute("data-all");
         }
         if (element.tagName === "DETAILS") {
-          if (openMatches) element.open = has;
-          // A row's own disclosure of sub-pages: the row shows when it matches or one of its pages does.
-          if (element.classList.contains("row-children")) {
-            if (has) rowShown[rowSlot.get(element.parentElement)] = 1;
-          } else {
-            element.parentElement.hidden = !has;
-          }
+          // An entry's pages open only for words that found them, not for every facet match.
+          if (openMatches && (words.length > 0 || !containerPages[slot])) element.open = shownIn[slot] > 0;
+          // A row's own disclosure of sub-pages: it shows with its row, as "0 of 2 pages".
+          if (!element.classList.contains("row-children")) element.parentElement.hidden = !has;
         } else {
           element.hidden = !has;
         }
       });
-      counted = filtering;
+      counted = results;
     }
-    if (!filtering) restore();
+    if (!results) restore();
     writeRows();
+    showResults();
 
     if (status) {
-      status.textContent = filtering ? passCount + " of " + totalLabel : totalLabel;
+      status.textContent = filtering || shownItems !== entryCount ? shownItems + " of " + totalLabel : totalLabel;
     }
-    empty.hidden = !filtering || shownRows > 0;
-    empty.textContent = filtering && shownRows === 0 ? "Nothing matches these filters." : "";
-    if (clearButton) clearButton.hidden = !filtering;
+    var nothing = results && shownRows === 0;
+    empty.hidden = !nothing;
+    empty.textContent = !nothing ? ""
+      : unlistedMatches > 0 && !including
+        ? "Nothing listed matches these filters; " + unlistedMatches + " with \u201c" + unlistedName + "\u201d."
+        : "Nothing matches these filters.";
+    if (clearButton) clearButton.hidden = !filtering && !including;
     if (activeBadge) activeBadge.textContent = active.length ? "(" + active.length + ")" : "";
     catalog.classList.toggle("is-filtered", filtering);
     describeView();
+    var event;
+    try {
+      event = new CustomEvent("catalog:results", { detail: { shown: shownItems, total: entryCount } });
+    } catch (error) {
+      event = null;
+    }
+    if (event) catalog.dispatchEvent(event);
   }
 
   // The print note: "Filtered by “rex”; Species: Cat or Dog; Age: 2 to 8. 12 of 86 items.
@@ -608,52 +693,153 @@
     if (printNote.textContent !== text) printNote.textContent = text;
   }
 
-  // ---------- Sorting ----------
+  // ---------- Results in one list, while a sort is chosen ----------
 
-  var lists = null; // each outline list with its children in the page's order
+  // The sorted results are the matching entries' rows, moved out of the outline into one
+  // list in front of it (which hides), each row showing its section and groups; they go back
+  // to where they came from when the sort is cleared. A page of rows at a time: a catalog of
+  // 10,000 items sorts without laying out 10,000 rows, and "Show more" adds the next page.
+  var resultsPage = 200;
+  var resultsLimit = resultsPage;
+  var resultsBox = null;
+  var resultsList = null;
+  var moreButton = null;
+  var movedRows = []; // row indices now in the results list, in its order
+  var homeOf = {}; // row index → [list, next sibling] it came from
+  var sortedRows = {}; // sort key → the rows of entries (outside query sections) in its order
   var collator = typeof Intl !== "undefined" ? new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }) : null;
 
-  function applySort() {
-    var key = sortSelect ? sortSelect.value : "";
-    if (!lists) {
-      if (!key) return;
-      lists = Array.prototype.slice.call(catalog.querySelectorAll("ul.outline")).map(function (list) {
-        return { element: list, children: Array.prototype.slice.call(list.children), sortedBy: "" };
-      });
-    }
+  function sortedOrder(key) {
+    if (sortedRows[key]) return sortedRows[key];
     var sort = null;
     data.sorts.forEach(function (candidate) { if (candidate.key === key) sort = candidate; });
-    function value(row) {
-      var index = rowSlot.get(row);
-      if (!sort.cells) return textOf(row, ".row-title");
-      var cell = sort.cells[rowItem[index]];
-      return cell === undefined ? null : cell;
+    var keyed = [];
+    for (var r = 0; r < rows.length; r++) {
+      var item = rowItem[r];
+      if (rowRepeats[r] || entryOf[item] !== item) continue;
+      var value = !sort ? null : sort.cells ? sort.cells[item] : fold(textOf(rows[r], ".row-title"));
+      keyed.push({ row: r, value: value === undefined ? null : value });
     }
-    lists.forEach(function (list) {
-      if (list.sortedBy === key) return;
-      var order = list.children;
-      if (sort) {
-        var sortable = order.filter(function (child) { return rowSlot.has(child); });
-        var keyed = sortable.map(function (row, position) { return { row: row, value: value(row), position: position }; });
-        keyed.sort(function (x, y) {
-          if (x.value === null && y.value === null) return x.position - y.position;
-          if (x.value === null) return 1;
-          if (y.value === null) return -1;
-          var result = sort.numeric ? x.value - y.value
-            : collator ? collator.compare(String(x.value), String(y.value)) : String(x.value) < String(y.value) ? -1 : 1;
-          if (sort.descending) result = -result;
-          return result || x.position - y.position;
-        });
-        var next = 0;
-        order = order.map(function (child) { return rowSlot.has(child) ? keyed[next++].row : child; });
-      }
-      var current = list.element.children;
-      var same = current.length === order.length;
-      for (var k = 0; same && k < order.length; k++) same = current[k] === order[k];
-      if (!same) list.element.append.apply(list.element, order);
-      list.sortedBy = key;
+    keyed.sort(function (x, y) {
+      if (x.value === null && y.value === null) return x.row - y.row;
+      if (x.value === null) return 1;
+      if (y.value === null) return -1;
+      var result = sort.numeric ? x.value - y.value
+        : collator ? collator.compare(String(x.value), String(y.value)) : String(x.value) < String(y.value) ? -1 : 1;
+      if (sort.descending) result = -result;
+      return result || x.row - y.row;
     });
+    var order = new Int32Array(keyed.length);
+    for (var k = 0; k < keyed.length; k++) order[k] = keyed[k].row;
+    return (sortedRows[key] = order);
   }
+
+  // "Cats › Maine Coon": the section and groups around a row, shown beside it in the results.
+  function addTrail(r) {
+    var row = rows[r];
+    var titles = containersOf(r).filter(function (element) { return !containerPages[containerSlot.get(element)]; })
+      .map(function (element) {
+        return (element.tagName === "DETAILS" ? textOf(element, ".group-title") : textOf(element, ".section-header .anchor")).trim();
+      }).filter(Boolean);
+    if (!titles.length) return;
+    var trail = document.createElement("span");
+    trail.className = "row-trail";
+    trail.textContent = titles.join(" \u203a ");
+    var text = row.querySelector(".row-text") || row.querySelector(".row-link");
+    if (text) text.appendChild(trail);
+  }
+
+  // Each row back in its place as it was, without its trail.
+  function putRowsBack() {
+    movedRows.slice().sort(function (x, y) { return y - x; }).forEach(function (r) {
+      // Later rows first, so that each row's next sibling is home before it.
+      var trail = rows[r].querySelector(".row-trail");
+      if (trail) trail.remove();
+      homeOf[r][0].insertBefore(rows[r], homeOf[r][1]);
+    });
+    movedRows = [];
+  }
+
+  function showResults() {
+    var key = sortSelect ? sortSelect.value : "";
+    if (!key) {
+      if (resultsBox && !resultsBox.hidden) {
+        putRowsBack();
+        resultsBox.hidden = true;
+        catalog.classList.remove("is-sorted");
+      }
+      resultsLimit = resultsPage;
+      return;
+    }
+    if (!resultsBox) {
+      resultsBox = document.createElement("div");
+      resultsBox.className = "catalog-results layout-list";
+      resultsList = document.createElement("ul");
+      resultsList.className = "outline results-list";
+      moreButton = document.createElement("button");
+      moreButton.type = "button";
+      moreButton.className = "results-more";
+      moreButton.addEventListener("click", function () {
+        resultsLimit += resultsPage;
+        showResults();
+      });
+      resultsBox.appendChild(resultsList);
+      resultsBox.appendChild(moreButton);
+      var sections = catalog.querySelector(".catalog-sections");
+      catalog.insertBefore(resultsBox, sections || panel.nextSibling);
+    }
+    containersOf(0);
+    var order = sortedOrder(key);
+    var wanted = [];
+    var total = 0;
+    for (var k = 0; k < order.length; k++) {
+      if (!rowShown[order[k]]) continue;
+      total += 1;
+      if (wanted.length < resultsLimit) wanted.push(order[k]);
+    }
+    var same = wanted.length === movedRows.length;
+    for (var m = 0; same && m < wanted.length; m++) same = wanted[m] === movedRows[m];
+    if (!same) {
+      putRowsBack();
+      // Where each row is at home, noted while every row is there.
+      wanted.forEach(function (r) {
+        if (!homeOf[r]) homeOf[r] = [rows[r].parentNode, rows[r].nextElementSibling];
+      });
+      var fragment = document.createDocumentFragment();
+      wanted.forEach(function (r) {
+        var row = rows[r];
+        addTrail(r);
+        rowShown[r] = rowWritten[r] = 1;
+        row.hidden = false;
+        fragment.appendChild(row);
+      });
+      resultsList.appendChild(fragment);
+      movedRows = wanted;
+    }
+    moreButton.hidden = total <= wanted.length;
+    moreButton.textContent = "Show " + Math.min(resultsPage, total - wanted.length) + " more (" + (total - wanted.length) + " left)";
+    resultsBox.hidden = false;
+    catalog.classList.add("is-sorted");
+  }
+
+  // A row a link leads to, among sorted results: the results go as far as it.
+  function placeInResults(target) {
+    if (!resultsBox || resultsBox.hidden || !rowSlot.has(target) || resultsList.contains(target)) return;
+    var index = rowSlot.get(target);
+    if (!rowShown[index]) return;
+    var order = sortedOrder(sortSelect.value);
+    var position = 0;
+    for (var k = 0; k < order.length && order[k] !== index; k++) if (rowShown[order[k]]) position += 1;
+    if (k === order.length) return;
+    resultsLimit = Math.ceil((position + 1) / resultsPage) * resultsPage;
+    showResults();
+  }
+  placeRow = placeInResults;
+  printAllResults = function () {
+    if (!resultsBox || resultsBox.hidden) return;
+    resultsLimit = Infinity;
+    showResults();
+  };
 
   // ---------- Wiring ----------
 
@@ -701,11 +887,11 @@
   });
   if (sortSelect) {
     sortSelect.addEventListener("change", function () {
-      applySort();
-      describeView();
-      writeAddressLater(true);
+      resultsLimit = resultsPage;
+      update(true);
     });
   }
+  if (unlistedBox) unlistedBox.addEventListener("change", function () { update(true); });
   if (clearButton) {
     clearButton.addEventListener("click", function () {
       input.value = "";
@@ -714,6 +900,7 @@
         if (facet.low) facet.low.value = "";
         if (facet.high) facet.high.value = "";
       });
+      if (unlistedBox) unlistedBox.checked = false;
       update(true);
       input.focus();
     });
@@ -724,16 +911,14 @@
     addressPush = false;
     readAddress();
     apply();
-    applySort();
   });
 
   // A view from the address: a link, a reload, or the back button after leaving the page.
   readAddress();
   readControls();
-  if (input.value.trim() || facets.some(function (facet) { return facet.selected; })) apply();
-  if (sortSelect && sortSelect.value) {
-    applySort();
-    describeView();
+  if (input.value.trim() || facets.some(function (facet) { return facet.selected; }) ||
+      (sortSelect && sortSelect.value) || (unlistedBox && unlistedBox.checked)) {
+    apply();
   }
   arrive();
   if (window.performance && performance.mark) performance.mark("foldout:catalog-ready");
@@ -742,5 +927,7 @@
   whenIdle(function () {
     containersOf(0);
     readRowText();
+    // And each sort's order, so that choosing one moves rows without first sorting them.
+    data.sorts.forEach(function (sort) { sortedOrder(sort.key); });
   });
 })();

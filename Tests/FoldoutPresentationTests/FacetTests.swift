@@ -103,6 +103,10 @@ import FoldoutTestSupport
         let tags = Self.checkboxes(html, facet: "tags")
         var tagCounts: [String: Int] = [:]
         for pet in pets { for tag in pet.tags { tagCounts[tag, default: 0] += 1 } }
+        // Pets without tags have "(none)", so that every pet is counted.
+        let untagged = pets.filter(\.tags.isEmpty).count
+        if untagged > 0 { tagCounts["none"] = untagged }
+        #expect(tags.last?.value == (untagged > 0 ? "none" : tags.last?.value))
         #expect(Dictionary(uniqueKeysWithValues: tags.map { ($0.value, $0.count) }) == tagCounts)
         // Numbers make a range with the lowest and highest as bounds.
         let ages = pets.map(\.age)

@@ -68,8 +68,11 @@ import FoldoutTestSupport
         let subRows = tags[disclosure...].prefix { !($0.name == "details" && $0.isEnd) }.compactMap { $0.name == "li" ? $0.attributes["id"] : nil }
         #expect(subRows == ["3392-council/motivation", "3392-council/translation-ja"])
         #expect(tags.contains { $0.attributes["href"] == "3392-council/translation-ja.html" })
-        // Rows are counted once each: the document, its two sub-pages and the other RFC.
-        #expect(catalog.contains("4 items"))
+        // The catalog counts its items, the document and the other RFC; the document's
+        // disclosure its sub-pages, as pages (docs/content.md, "Results count each item once").
+        #expect(catalog.contains(#"<p class="count">2 items</p>"#))
+        #expect(catalog.contains(#"<span class="count">2 pages</span>"#))
+        #expect(!catalog.contains("4 items"))
         #expect(OutputLinks.broken(in: snapshot).isEmpty)
     }
 

@@ -166,9 +166,16 @@ def summary_toggle_failures(driver: Chrome, url: str, javascript: bool = True, l
 
 
 # For each row: its id, the text and attribute values a filter could match it by, the text
-# of the groups and sections around it, and whether it is shown.
+# of the groups and sections around it, whether it is shown, and whether it can be a result
+# (docs/content.md, "Results count each item once": not a row of a query section, which
+# repeats one, nor of an item the page's data says is not listed).
 _ROWS = IS_SHOWN + """
-return [...document.querySelectorAll('li.row')].map(row => {
+let data = {};
+try { data = JSON.parse(document.getElementById('catalog-data').textContent); } catch (error) {}
+const rowItem = [];
+(data.rows || []).forEach(run => { for (let k = 0; k < run[1]; k++) rowItem.push(run[0] + k); });
+const unlisted = new Set(data.unlisted || []);
+return [...document.querySelectorAll('li.row')].map((row, index, all) => {
   const values = [row.textContent, ...[row, ...row.querySelectorAll('*')].flatMap(
     e => [...e.attributes].filter(a => a.name !== 'href' && a.name !== 'src').map(a => a.value))];
   const titles = [];
@@ -178,8 +185,9 @@ return [...document.querySelectorAll('li.row')].map(row => {
     const header = e.tagName === 'SECTION' && e.querySelector('h2, h3');
     if (header) titles.push(header.textContent);
   }
+  const item = rowItem.length === all.length ? rowItem[index] : -1;
   return {id: row.id, text: values.join(' ').toLowerCase(), titles: titles.join(' ').toLowerCase(),
-          shown: isShown(row)};
+          shown: isShown(row), result: !row.closest('.section.is-query') && !unlisted.has(item)};
 });
 """
 
@@ -203,6 +211,7 @@ def _row_states(driver: Chrome) -> list[dict]:
 
 def _filter_target(rows: list[dict], driver: Chrome) -> tuple[str, str]:
     """A row to search for, preferably one hidden in a closed group, and its title."""
+    rows = [row for row in rows if row["result"]] or rows
     hidden = [row for row in rows if not row["shown"]] or rows
     target = hidden[len(hidden) // 2]
     title = driver.execute_script(

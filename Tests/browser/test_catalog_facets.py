@@ -12,7 +12,10 @@ filter box, facets and sorting"), never copied from a run:
   OTHER active facet and the text, and having that value (disjunctive counts);
 - a boolean facet has Yes, No and Unknown (the field missing); `buckets: {Label: bound}`
   puts a number below the first bound it is under, `~` being the rest;
-- an item shown twice (the pets' query section "Adopted pets") counts once.
+- an item shown twice (the pets' query section "Adopted pets") counts once: while filtering,
+  query sections step aside; sub-pages go with their item and are counted as pages; items
+  that `listed:` leaves out are no results (test_catalog_results.py checks these closely);
+- a values facet has "(none)" for the items without the field.
 """
 
 from __future__ import annotations
@@ -61,12 +64,12 @@ class Facet:
         if self.kind == "boolean":
             return {"unknown"} if value is None else {"yes" if value else "no"}
         if value is None:
-            return set()
+            return {"(none)"} if self.kind == "values" else set()
         if self.buckets:
             for label, bound in self.buckets:
                 if bound is None or value < bound:
                     return {fold(label)}
-            return set()
+            return {"(none)"}
         values = value if isinstance(value, list) else [value]
         return {fold(str(v)) for v in values}
 
@@ -84,9 +87,32 @@ class Catalog:
     facets: list[Facet]
     sorts: list[dict]  # {key, field, descending}
     noun: tuple[str, str] = ("item", "items")  # `item_name`: what the counts call an item
+    page_noun: tuple[str, str] = ("page", "pages")  # `page_name`: what sub-pages are counted as
+    pages: set = field(default_factory=set)  # keys of sub-pages (the pages of a folder an item owns)
+    listed: dict | None = None  # `listed:` as written
 
-    def count(self, n: int) -> str:
-        return f"{n} {self.noun[0] if n == 1 else self.noun[1]}"
+    def count(self, n: int, noun=None) -> str:
+        singular, plural = noun or self.noun
+        return f"{n} {singular if n == 1 else plural}"
+
+    @property
+    def entries(self) -> list[str]:
+        return [key for key in self.items if key not in self.pages]
+
+    def owner(self, key: str) -> str:
+        """The entry a key belongs to: itself, or for a sub-page the item owning its folder."""
+        parts = key.split("/")
+        return next(("/".join(parts[:n]) for n in range(1, len(parts)) if "/".join(parts[:n]) in self.items), key)
+
+    def is_listed(self, key: str) -> bool:
+        item = self.items[self.owner(key)]
+        for name, accepted in (self.listed or {}).items():
+            accepted = accepted if isinstance(accepted, list) else [accepted]
+            value = item.get(name)
+            values = value if isinstance(value, list) else [value]
+            if not {fold(str(v)) for v in values if v is not None} & {fold(str(a)) for a in accepted}:
+                return False
+        return True
 
 
 def _kind_from_data(values: list) -> str:
@@ -109,12 +135,13 @@ def read_catalog_content(catalog_page: str) -> Catalog:
             continue
         relative = path.relative_to(folder).with_suffix("")
         items["/".join(slug(part) for part in relative.parts)] = front_matter(path)
+    pages = {key for key in items if any("/".join(key.split("/")[:n]) in items for n in range(1, key.count("/") + 1))}
     facets = []
     for declared in index.get("facets") or []:
         declared = {"field": declared} if isinstance(declared, str) else declared
         name = declared["field"]
         buckets = declared.get("buckets")
-        kind = declared.get("type") or ("values" if buckets else _kind_from_data([i.get(name) for i in items.values()]))
+        kind = declared.get("type") or ("values" if buckets else _kind_from_data([v.get(name) for k, v in items.items() if k not in pages]))
         facets.append(Facet(key=declared.get("key", name), field=name, kind=kind, order=declared.get("order"),
                             buckets=list(buckets.items()) if buckets else None))
     sorts = []
@@ -124,7 +151,8 @@ def read_catalog_content(catalog_page: str) -> Catalog:
         order = declared.get("order")
         descending = order == "desc" if order else name == "date"
         sorts.append({"key": declared.get("key", name), "field": name, "descending": descending})
-    return Catalog(folder, items, facets, sorts, _noun(index.get("item_name")))
+    return Catalog(folder, items, facets, sorts, _noun(index.get("item_name")),
+                   _noun(index.get("page_name")) if index.get("page_name") else ("page", "pages"), pages, index.get("listed"))
 
 
 def _noun(declared) -> tuple[str, str]:
@@ -191,7 +219,8 @@ return {
     return {id: row.id, title: text(row, '.row-title').trim(), href: link ? link.href : null,
             own: [text(row, '.row-title'), text(row, '.row-secondary'), text(row, '.badges')].join(' '),
             tags: (row.getAttribute('data-tags') || '').split(',').map(tag => tag.trim()).filter(Boolean),
-            around, parent: parentRow ? rows.indexOf(parentRow) : -1, shown: isShown(row), present: present(row)};
+            around, parent: parentRow ? rows.indexOf(parentRow) : -1, query: !!row.closest('.section.is-query'),
+            shown: isShown(row), present: present(row)};
   }),
   containers: [...catalog.querySelectorAll('details, .section')].map(e => ({
     what: e.tagName === 'DETAILS' ? (e.classList.contains('row-children') ? 'sub-pages of ' + e.parentElement.id : 'group ' + e.id)
@@ -232,6 +261,10 @@ def open_catalog(driver, site, page: str) -> tuple[Catalog, dict, list[dict]]:
         key = "/".join(slug(part) for part in relative.split("/"))
         assert key in catalog.items, f"row {row['id']} links to {row['href']}, which is no item of {catalog.folder}"
         items.append(catalog.items[key] | {"_key": key})
+    # A sub-page's item's title counts as a title around it, as a group's does.
+    for row in view["rows"]:
+        if row["parent"] != -1:
+            row["around"].append(view["rows"][row["parent"]]["title"])
     return catalog, view, items
 
 
@@ -262,18 +295,18 @@ def expected_view(catalog: Catalog, view: dict, items: list[dict], state: State)
     """Rows shown, status, per-value counts and container labels that the contract calls for."""
     rows = view["rows"]
     text_match = [row_matches(row, state.query) if fold(state.query) else True for row in rows]
-    by_key = {}
-    for index, item in enumerate(items):
-        by_key.setdefault(item["_key"], []).append(index)
-    text_items = {key for key, indices in by_key.items() if any(text_match[i] for i in indices)}
-    passes_all = {key: all(_passes(f, catalog.items[key], state) for f in catalog.facets) for key in catalog.items}
-    matches = [text_match[i] and passes_all[items[i]["_key"]] for i in range(len(rows))]
-    shown = list(matches)
-    for index in range(len(rows)):  # a row whose sub-page matches shows too, around it
-        parent = rows[index]["parent"]
-        while matches[index] and parent != -1:
-            shown[parent] = True
-            parent = rows[parent]["parent"]
+    # An entry matches the text when a row of it or of one of its pages does (query sections aside).
+    text_items = {catalog.owner(items[i]["_key"]) for i in range(len(rows)) if text_match[i] and not rows[i]["query"]}
+    passes_all = {key: all(_passes(f, catalog.items[key], state) for f in catalog.facets) for key in catalog.entries}
+    results = {key for key in catalog.entries if key in text_items and passes_all[key] and catalog.is_listed(key)}
+    if not state.filtering:
+        matches = [True] * len(rows)
+    else:
+        matches = []
+        for i, row in enumerate(rows):
+            key = items[i]["_key"]
+            owner = catalog.owner(key)
+            matches.append(not row["query"] and owner in results and (key == owner or text_match[i]))
     counts = {}
     for facet in catalog.facets:
         if not facet.is_list:
@@ -281,12 +314,12 @@ def expected_view(catalog: Catalog, view: dict, items: list[dict], state: State)
         others = [f for f in catalog.facets if f is not facet]
         for key in text_items:
             item = catalog.items[key]
-            if all(_passes(f, item, state) for f in others):
+            if catalog.is_listed(key) and all(_passes(f, item, state) for f in others):
                 for label in facet.labels(item):
                     counts[(facet.key, label)] = counts.get((facet.key, label), 0) + 1
-    total = len(catalog.items)
-    visible = sum(1 for key in text_items if passes_all[key])
-    return {"matches": matches, "shown": shown, "counts": counts, "visible": visible,
+    total = len(catalog.entries)
+    visible = len(results)
+    return {"matches": matches, "shown": list(matches), "counts": counts, "visible": visible,
             "status": f"{visible} of {catalog.count(total)}" if state.filtering else catalog.count(total)}
 
 
@@ -303,17 +336,25 @@ def view_failures(catalog, arrival: dict, items, state: State, now: dict, how: s
     matching = {row["id"] for row, match in zip(arrival["rows"], expected["matches"]) if match}
     for row in now["rows"]:
         should = should_show[row["id"]]
-        if should and not row[seen]:
+        # A sub-page shows with its item, its disclosure left as it is unless words found it.
+        looked = "present" if row["parent"] != -1 else seen
+        if should and not row[looked]:
             failures.append(f"{how}: row {row['id']} matches and is not shown")
-        elif row[seen] and not should:
+        elif row[looked] and not should:
             failures.append(f"{how}: row {row['id']} does not match and is shown")
     for option in now["options"]:
         want = expected["counts"].get((option["facet"], fold(option["label"])), 0)
         if option["count"] != str(want):
             failures.append(f"{how}: {option['facet']} = {option['label']} shows count {option['count']}, expected {want}")
+    if now["sort"]:
+        # Sorted, the rows are one list in front of the outline, which hides
+        # (test_catalog_results.py checks that list).
+        return failures
     for container, before in zip(now["containers"], arrival["containers"]):
-        n = sum(1 for i in container["rows"] if now["rows"][i]["id"] in matching)
-        m = len(container["rows"])
+        # Groups and sections count entries; an entry's disclosure its pages.
+        own = [i for i in container["rows"] if (now["rows"][i]["parent"] != -1) == container["rowChildren"]]
+        n = sum(1 for i in own if now["rows"][i]["id"] in matching)
+        m = len(own)
         if before["count"] is not None:
             want = f"{n} of {before['count']}" if state.filtering and n != m else before["count"]
             if container["count"] != want:
@@ -335,8 +376,10 @@ def arrival_failures(catalog, arrival, items) -> list[str]:
     failures += [f"on arrival: no checkbox for {k} = {label} ({n} items have it)"
                  for (k, label), n in wanted.items() if (k, label) not in labels]
     for container in arrival["containers"]:
-        if container["count"] is not None and container["count"] != catalog.count(len(container["rows"])):
-            failures.append(f"{container['what']} says {container['count']!r} and holds {len(container['rows'])} rows")
+        own = [i for i in container["rows"] if (arrival["rows"][i]["parent"] != -1) == container["rowChildren"]]
+        noun = catalog.page_noun if container["rowChildren"] else catalog.noun
+        if container["count"] is not None and container["count"] != catalog.count(len(own), noun):
+            failures.append(f"{container['what']} says {container['count']!r} and holds {len(own)} rows")
     return failures
 
 
@@ -369,8 +412,8 @@ def _value_sets(catalog: Catalog, items: list[dict]) -> dict[tuple[str, str], se
     sets = {}
     for facet in catalog.facets:
         if facet.is_list:
-            for key, item in catalog.items.items():
-                for label in facet.labels(item):
+            for key in catalog.entries:
+                for label in facet.labels(catalog.items[key]):
                     sets.setdefault((facet.key, label), set()).add(key)
     return sets
 
@@ -379,7 +422,7 @@ def combinations(catalog: Catalog, view: dict, items: list[dict]) -> list[tuple[
     """One value; two values of one facet; values of two facets; and one with a query: each
     picked from the content so that it hides some rows and keeps some."""
     sets = _value_sets(catalog, items)
-    total = set(catalog.items)
+    total = set(catalog.entries)
     # The middle of the road: values held by some items, not all of them.
     useful = sorted(((k, s) for k, s in sets.items() if 0 < len(s) < len(total)), key=lambda ks: (-len(ks[1]), ks[0]))
     assert useful, "no facet value narrows the catalog: the facet checks could not fail"
@@ -473,8 +516,14 @@ def test_range_bounds_filter_rows_by_the_number(driver, site, facet_page):
 # ---------- 3. Sorting ----------
 
 _LISTS = """
-return [...document.querySelectorAll('.catalog ul.outline')].map(list =>
+return [...document.querySelectorAll('.catalog ul.outline:not(.results-list)')].map(list =>
   [...list.children].filter(child => child.matches('li.row')).map(row => row.id));
+"""
+
+# The rows shown as sorted results, in order (the outline's own lists when there are none).
+_RESULTS = """
+return [...document.querySelectorAll('.catalog .catalog-results .results-list > li.row')].filter(row => row.getClientRects().length)
+  .map(row => row.id);
 """
 
 
@@ -498,7 +547,10 @@ def expected_order(ids: list[str], rows_by_id: dict, sort: dict) -> list[str]:
     return present + missing
 
 
-def test_each_sort_choice_orders_rows_within_their_lists(driver, site, facet_page):
+def test_each_sort_choice_orders_the_results_as_one_list(driver, site, facet_page):
+    """Each choice shows the catalog's listed items as one list in its order (which items,
+    and their sections shown beside them: test_catalog_results.py); "Catalog order" brings
+    the outline back."""
     catalog, arrival, items = open_catalog(driver, site, facet_page)
     if not catalog.sorts:
         pytest.skip(f"{facet_page} declares no sort_options")
@@ -508,15 +560,18 @@ def test_each_sort_choice_orders_rows_within_their_lists(driver, site, facet_pag
     assert [v for v, _ in options[1:]] == [s["key"] for s in catalog.sorts], \
         f"sort choices {options[1:]} are not sort_options {[s['key'] for s in catalog.sorts]} in order"
     rows_by_id = {row["id"]: row | {"item": item} for row, item in zip(arrival["rows"], items)}
+    listed = [row["id"] for row, item in zip(arrival["rows"], items)
+              if row["parent"] == -1 and not row["query"] and catalog.is_listed(item["_key"])]
     original = driver.execute_script(_LISTS)
     failures = []
     for sort in catalog.sorts:
-        wanted = [expected_order(ids, rows_by_id, sort) for ids in original]
-        assert wanted != original, f"sorting by {sort['key']} changes nothing here: a test that cannot fail"
+        wanted = expected_order(listed, rows_by_id, sort)
+        assert wanted != listed, f"sorting by {sort['key']} changes nothing here: a test that cannot fail"
         Select(driver.find_element(By.ID, "catalog-sort")).select_by_value(sort["key"])
-        checks.wait_for(lambda: driver.execute_script(_LISTS) == wanted)
-        got = driver.execute_script(_LISTS)
-        failures += [f"sort {sort['key']}: a list is {g}, expected {w}" for g, w in zip(got, wanted) if g != w]
+        checks.wait_for(lambda: driver.execute_script(_RESULTS) == wanted)
+        got = driver.execute_script(_RESULTS)
+        if got != wanted:
+            failures.append(f"sort {sort['key']}: the results are {got}, expected {wanted}")
         checks.wait_for(lambda: parse_qs(urlsplit(driver.current_url).query).get("sort") == [sort["key"]])
         if parse_qs(urlsplit(driver.current_url).query).get("sort") != [sort["key"]]:
             failures.append(f"sort {sort['key']}: the address is {driver.current_url}")
