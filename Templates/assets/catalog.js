@@ -767,6 +767,7 @@
         putRowsBack();
         resultsBox.hidden = true;
         catalog.classList.remove("is-sorted");
+        moveResultsTarget(catalog.querySelector(".catalog-sections"));
       }
       resultsLimit = resultsPage;
       return;
@@ -820,6 +821,16 @@
     moreButton.textContent = "Show " + Math.min(resultsPage, total - wanted.length) + " more (" + (total - wanted.length) + " left)";
     resultsBox.hidden = false;
     catalog.classList.add("is-sorted");
+    moveResultsTarget(resultsBox);
+  }
+
+  // "Skip to results" leads to #results: the sorted list while it shows, else the outline.
+  function moveResultsTarget(to) {
+    var from = document.getElementById("results");
+    if (!to || from === to) return;
+    if (from) from.removeAttribute("id");
+    to.id = "results";
+    to.tabIndex = -1;
   }
 
   // A row a link leads to, among sorted results: the results go as far as it.

@@ -88,7 +88,6 @@
       var image = document.createElement("img");
       image.className = "gallery-viewer-image";
       image.alt = "";
-      viewer.insertBefore(image, viewer.firstChild);
       var caption = viewer.querySelector(".gallery-viewer-caption");
       var opener = null;
       slides.forEach(function (slide, index) {
@@ -99,6 +98,8 @@
           event.preventDefault();
           var shown = slide.querySelector("img");
           opener = link;
+          // Put in the page only once it has a photo: an <img> without one is a broken image.
+          if (!image.parentNode) viewer.insertBefore(image, viewer.firstChild);
           image.src = link.href;
           image.alt = shown ? shown.alt : "";
           if (shown && shown.width && shown.height) {
