@@ -66,6 +66,11 @@ public struct ImagePlan: Sendable, Equatable {
         let largest = min(header.width, header.height)
         var sides = [side, 2 * side].filter { $0 <= largest }
         if sides.isEmpty { sides = [max(1, largest)] }
+        return square(path, header: header, sides: sides, focus: focus, options: options)
+    }
+
+    private static func square(_ path: String, header: ImageHeader, sides: [Int], focus: ImageOperation.Focus?,
+                               options: Options) -> ImagePlan {
         // Two items can crop one photo around different points: the point is in the name.
         let focusTag = focus.map { "-f\(Int(($0.x * 100).rounded()))-\(Int(($0.y * 100).rounded()))" } ?? ""
         return ImagePlan(sources: formats(of: header, options).map { format in
@@ -75,6 +80,17 @@ public struct ImagePlan: Sendable, Equatable {
                                                   quality: options.quality, keepsMetadata: options.keepsMetadata))
             })
         })
+    }
+
+    /// A grid or carousel card's square image at each of `sides` (pixels: the card's width
+    /// at 1x and 2x, see `CardImageSize`), for a `srcset` with widths. A side the source
+    /// cannot fill becomes the source's own: a small photo is published at its size, never
+    /// upscaled, and the page draws it no wider.
+    public static func card(_ path: String, header: ImageHeader, sides: [Int], focus: ImageOperation.Focus?,
+                            options: Options) -> ImagePlan {
+        let largest = max(1, min(header.width, header.height))
+        let sides = Set(sides.filter { $0 > 0 }.map { min($0, largest) }).sorted()
+        return square(path, header: header, sides: sides.isEmpty ? [largest] : sides, focus: focus, options: options)
     }
 
     /// The image a link preview shows (`PreviewImage`): `width` pixels wide, or the source's

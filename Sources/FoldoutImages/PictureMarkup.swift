@@ -45,6 +45,9 @@ public struct PictureMarkup: Sendable, Equatable {
         public var isLazy = true
         /// A `data:` URL of the blurred placeholder, shown under the image as it loads.
         public var placeholder: String?
+        /// The widest the image may be drawn, in CSS pixels: a card's photo smaller than the
+        /// card is shown at its own size rather than stretched.
+        public var maxWidth: Int?
         /// Where only one URL fits; `src` when nil.
         public var fallbackURL: String?
 
@@ -69,7 +72,9 @@ public struct PictureMarkup: Sendable, Equatable {
         if let width = picture.width, let height = picture.height { html += " width=\"\(width)\" height=\"\(height)\"" }
         if picture.isLazy { html += " loading=\"lazy\"" }
         html += " decoding=\"async\""
-        html += attribute("style", picture.placeholder.map { "background-image:url(\($0))" })
+        let style = [picture.maxWidth.map { "max-width:\($0)px" }, picture.placeholder.map { "background-image:url(\($0))" }]
+            .compactMap { $0 }
+        html += attribute("style", style.isEmpty ? nil : style.joined(separator: ";"))
         beforeAlt = html + " alt=\""
         afterAlt = picture.isPicture ? "\"></picture>" : "\">"
         fallbackURL = picture.fallbackURL ?? picture.src

@@ -39,6 +39,13 @@ public struct SiteImages: Sendable {
         return ImagePlan.square(path, header: source.header, side: side, focus: focus, options: options.plan)
     }
 
+    /// The square image of a grid or carousel card at each of `sides` (see `ImagePlan.card`);
+    /// nil when there is no such image or it is published as it is.
+    public func card(_ path: String, sides: [Int], focus: ImageOperation.Focus?) -> ImagePlan? {
+        guard let source = sources[path], !Self.isSmallWebImage(source.header, largest: sides.max() ?? 0) else { return nil }
+        return ImagePlan.card(path, header: source.header, sides: sides, focus: focus, options: options.plan)
+    }
+
     /// What a link preview shows of the image at `path` (`PreviewImage`); nil when there is no
     /// such image. A small image published as it is is shown as it is.
     public func preview(_ path: String) -> PreviewImage? {

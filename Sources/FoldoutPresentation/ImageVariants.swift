@@ -4,7 +4,7 @@ import FoldoutMarkdown
 import FoldoutModel
 
 /// Every image file the pages will name, planned by `SiteImages` exactly as the presenter
-/// names them: each row's square thumbnail, each item's photo and gallery, each image a
+/// names them: each row's square thumbnail, each card's photo in a grid or carousel, each item's photo and gallery, each image a
 /// body shows, each page's link preview image. What `ImageMaker` makes, and what the snapshot publishes.
 package struct ImageVariants: Sendable {
     /// One file in `Output/`: made by `operation` from the image whose original is at `source`.
@@ -43,6 +43,19 @@ package struct ImageVariants: Sendable {
             for (files, _) in planned { add(files) }
             if let catalog { add(Self.preview(SitePresenter.previewImage(item: nil, catalog: catalog, site: site, images: images), images: images)) }
             for (_, preview) in planned { add(preview) }
+            // The cards of grids and carousels, query sections' too, at their widths.
+            for section in catalog?.sections ?? site.looseItems.map({ [$0] }) ?? [] {
+                let layout = SitePresenter.layout(of: section, in: catalog)
+                guard let field = row.imageField,
+                      let card = SitePresenter.cardImageSize(layout: layout, columns: section.options.columns ?? catalog?.options.columns,
+                                                             catalog: catalog, configurations: configurations) else { continue }
+                let cards = (try? Parallel.map(section.allItems) { item -> [File] in
+                    guard let image = item.images[field], !image.isExternal, images.sources[image.location] != nil else { return [] }
+                    return Self.files(of: images.card(image.location, sides: card.sides, focus: SitePresenter.focus(of: item)),
+                                      source: image.location)
+                }) ?? []
+                for files in cards { add(files) }
+            }
         }
         for catalog in site.catalogs { addItems(of: catalog, catalog.allItems) }
         addItems(of: nil, site.looseItems?.allItems ?? [])

@@ -10,6 +10,7 @@ import FoldoutMarkdown
 ///       image: image                        # field holding the thumbnail; false: none
 ///       alt: "Photo of {{title}}"           # thumbnail alt text; default: `image_alt`, else none
 ///       thumbnail: 48                       # largest thumbnail side in pixels
+///       placeholder: initial                # a row without a photo: initial, blank or false
 ///       badges: [status]                    # fields shown as labels and state classes
 public struct RowConfiguration: Sendable, Equatable {
     public var title: RowTextTemplate?
@@ -22,6 +23,18 @@ public struct RowConfiguration: Sendable, Equatable {
     public var alt: RowTextTemplate?
     public var thumbnailSize = 48
     public var badges: [String] = []
+    /// What a row without a photo shows where the photo would be, in a section where some
+    /// row has one, so that every row's text starts in the same place.
+    public var placeholder: Placeholder = .initial
+
+    public enum Placeholder: String, Sendable, Equatable, CaseIterable {
+        /// A tinted box with the first letter of the row's title.
+        case initial
+        /// A tinted box.
+        case blank
+        /// Nothing: the text starts where the photo would.
+        case none
+    }
 
     public static let standard = RowConfiguration()
     public static let thumbnailSizes = 16...512
@@ -77,6 +90,14 @@ public struct RowConfiguration: Sendable, Equatable {
                 } else {
                     problems.append("`row.thumbnail` must be a size in pixels from \(thumbnailSizes.lowerBound) to \(thumbnailSizes.upperBound), found `\(raw.text)`")
                 }
+            case "placeholder":
+                if raw == .bool(false) {
+                    configuration.placeholder = .none
+                } else if let name = raw.stringValue, let placeholder = Placeholder(rawValue: name), placeholder != .none {
+                    configuration.placeholder = placeholder
+                } else {
+                    problems.append("`row.placeholder` must be `initial`, `blank` or false, found `\(raw.text)`")
+                }
             case "badges":
                 let values = raw.listValue ?? [raw]
                 let names = values.compactMap(\.stringValue).filter { !$0.isEmpty }
@@ -86,7 +107,7 @@ public struct RowConfiguration: Sendable, Equatable {
                     problems.append("`row.badges` must be a list of field names, like `badges: [status]`")
                 }
             default:
-                problems.append("`row` has an unknown key `\(key)`; known keys: title, label, secondary, image, alt, thumbnail, badges")
+                problems.append("`row` has an unknown key `\(key)`; known keys: title, label, secondary, image, alt, thumbnail, placeholder, badges")
             }
         }
         return configuration

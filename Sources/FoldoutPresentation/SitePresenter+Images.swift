@@ -6,16 +6,18 @@ import FoldoutMarkdown
 import FoldoutModel
 
 extension SitePresenter {
-    /// How a page shows an image: as a row's square thumbnail, as an item's photo, or as the
-    /// slide `index` of its gallery. Each has its `sizes` and the classes the stylesheet knows.
+    /// How a page shows an image: as a row's square thumbnail, as the square photo of a grid
+    /// or carousel card, as an item's photo, or as the slide `index` of its gallery. Each has
+    /// its `sizes` and the classes the stylesheet knows.
     package enum ImageUse {
         case thumbnail(side: Int)
+        case card(CardImageSize)
         case itemPhoto
         case gallerySlide(index: Int)
 
         var pictureClass: String? {
             switch self {
-            case .thumbnail: "thumbnail-picture"
+            case .thumbnail, .card: "thumbnail-picture"
             case .itemPhoto: "item-picture"
             case .gallerySlide: nil
             }
@@ -24,6 +26,7 @@ extension SitePresenter {
         var imageClass: String? {
             switch self {
             case .thumbnail: "thumbnail"
+            case .card: "thumbnail card-image"
             case .itemPhoto: "item-image"
             case .gallerySlide: nil
             }
@@ -32,7 +35,7 @@ extension SitePresenter {
         /// The page's main image loads at once; rows and later slides when scrolled to.
         var isLazy: Bool {
             switch self {
-            case .thumbnail: true
+            case .thumbnail, .card: true
             case .itemPhoto: false
             case .gallerySlide(let index): index > 0
             }
@@ -57,6 +60,7 @@ extension SitePresenter {
         if !reference.isExternal, images.sources[reference.location] != nil {
             switch use {
             case .thumbnail(let side): plan = images.square(reference.location, side: side, focus: focus())
+            case .card(let card): plan = images.card(reference.location, sides: card.sides, focus: focus())
             case .itemPhoto, .gallerySlide: plan = images.responsive(reference.location)
             }
         }
@@ -69,6 +73,7 @@ extension SitePresenter {
             picture.imageClass = use.imageClass
             picture.width = size?.width
             picture.height = size?.height
+            if case .card(let card) = use, let width = size?.width, width < card.widest { picture.maxWidth = width }
             picture.isLazy = use.isLazy
             return [
                 .picture: .text(PictureMarkup(picture).html(alt: alt)),
@@ -87,6 +92,10 @@ extension SitePresenter {
             srcset = { source in
                 source.variants.enumerated().map { links.url(to: $1.path) + " \($0 + 1)x" }.joined(separator: ", ")
             }
+            shown = plan.fallback.variants[0]
+        case .card(let card):
+            sizes = card.sizes
+            srcset = { source in source.variants.map { links.url(to: $0.path) + " \($0.width)w" }.joined(separator: ", ") }
             shown = plan.fallback.variants[0]
         case .itemPhoto, .gallerySlide:
             sizes = if case .itemPhoto = use { Self.itemImageSizes } else { Self.gallerySizes }
@@ -109,6 +118,7 @@ extension SitePresenter {
         picture.height = height
         picture.isLazy = use.isLazy
         picture.placeholder = placeholder
+        if case .card(let card) = use, plan.width < card.widest { picture.maxWidth = plan.width }
         return [
             .picture: .text(PictureMarkup(picture).html(alt: alt)),
             .src: .text(links.url(to: shown.path)), .url: .text(links.url(to: plan.fallback.variants.last!.path)),

@@ -232,19 +232,23 @@ public struct SitePresenter {
     /// A section: its header, outline and footer. `rowIDPrefix` keeps row ids unique on
     /// pages that show an item twice (query sections) or items of several catalogs (tags).
     package func sectionContext(_ section: Group, in catalog: Catalog?, pagePath: String, headingLevel: Int = 2,
-                        anchor: String? = nil, rowIDPrefix: String? = nil) -> TemplateContext {
+                        anchor: String? = nil, rowIDPrefix: String? = nil, layout: String? = nil) -> TemplateContext {
         let options = section.options
         let defaults = catalog?.options ?? SectionOptions()
-        let layout = options.layout ?? defaults.layout ?? "list"
+        let layout = layout ?? Self.layout(of: section, in: catalog)
         let appearance = options.appearance ?? defaults.appearance
         let columns = options.columns ?? defaults.columns
         let exclusive = options.exclusive ?? defaults.exclusive ?? false
         let introText = section.query != nil ? section.summary : ""
         let prefix = rowIDPrefix ?? (section.query != nil ? section.anchor : nil)
         let noun = noun(of: catalog)
-        let outline = OutlineContext(presenter: self, catalog: catalog, row: rowConfiguration(of: catalog), noun: noun,
+        let row = rowConfiguration(of: catalog)
+        let outline = OutlineContext(presenter: self, catalog: catalog, row: row, noun: noun,
                                      pageNoun: pageNoun(of: catalog), links: links(from: pagePath), rowIDPrefix: prefix,
-                                     sectionExpanded: section.expanded ?? catalog?.expanded)
+                                     sectionExpanded: section.expanded ?? catalog?.expanded,
+                                     card: Self.cardImageSize(layout: layout, columns: columns, catalog: catalog,
+                                                              configurations: configurations),
+                                     showsPlaceholders: Self.showsPlaceholders(section, row: row))
         let itemCount = section.entryCount
         return [
             .anchor: .text(anchor ?? section.anchor),
@@ -276,6 +280,27 @@ public struct SitePresenter {
     /// anyway begins at the top of one, and short ones share pages.
     package static let longSectionItems = 12
 
+    /// A section's `layout`, else its catalog's, else a list.
+    package static func layout(of section: Group, in catalog: Catalog?) -> String {
+        section.options.layout ?? catalog?.options.layout ?? "list"
+    }
+
+    /// How wide a card's photo is drawn in a section of `layout` (nil for a list).
+    package static func cardImageSize(layout: String, columns: Int?, catalog: Catalog?,
+                                      configurations: [String: CatalogPresentation]) -> CardImageSize? {
+        CardImageSize(layout: layout, columns: columns,
+                      hasFacets: !(catalog.flatMap { configurations[$0.id] }?.facets.isEmpty ?? true))
+    }
+
+    /// Whether the rows of `section` without a photo show a placeholder box: when the
+    /// catalog's `row.placeholder` asks for one and some row of the section has a photo.
+    package static func showsPlaceholders(_ section: Group, row: RowConfiguration) -> Bool {
+        guard row.placeholder != .none, let field = row.imageField else { return false }
+        var found = false
+        section.forEachItem { item in if !found, item.images[field] != nil { found = true } }
+        return found
+    }
+
     package static func accordionName(_ anchor: String) -> String {
         anchor.isEmpty ? "outline" : anchor
     }
@@ -295,6 +320,10 @@ public struct SitePresenter {
         package var rowIDPrefix: String?
         /// The section's `expanded`, else the catalog's: the default for its groups.
         package var sectionExpanded: Bool?
+        /// How wide the photos of a grid's or carousel's cards are drawn; nil in a list.
+        package var card: CardImageSize? = nil
+        /// Whether rows without a photo show a placeholder box (`showsPlaceholders`).
+        package var showsPlaceholders = false
 
         /// `accordion` is the `name` shared by exclusive sibling groups; only the first
         /// of them that would be open is.
@@ -311,7 +340,8 @@ public struct SitePresenter {
                     }
                     if let lead = group.lead {
                         // A row that is also a group: the lead's row, disclosing its sub-pages.
-                        var row = presenter.rowContext(lead, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
+                        var row = presenter.rowContext(lead, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth,
+                                                       card: card, showsPlaceholder: showsPlaceholders)
                         row[.hasChildren] = true
                         row[.open] = .flag(open)
                         row[.itemCount] = .number(group.pageCount)
@@ -338,7 +368,8 @@ public struct SitePresenter {
                                                      accordion: exclusive ? SitePresenter.accordionName(group.anchor) : nil)),
                     ]
                 case .item(let item):
-                    return presenter.rowContext(item, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth)
+                    return presenter.rowContext(item, configuration: row, links: links, idPrefix: rowIDPrefix, depth: depth,
+                                                card: card, showsPlaceholder: showsPlaceholders)
                 }
             }
         }
@@ -362,11 +393,16 @@ public struct SitePresenter {
         catalog.flatMap { configurations[$0.id] }?.pageNoun ?? .page
     }
 
-    package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int) -> TemplateContext {
+    /// `card`: the row is a grid's or carousel's card, whose photo is drawn that wide;
+    /// `showsPlaceholder`: without a photo it shows the catalog's placeholder box.
+    package func rowContext(_ item: Item, configuration: RowConfiguration, links: Links, idPrefix: String?, depth: Int,
+                            card: CardImageSize? = nil, showsPlaceholder: Bool = false) -> TemplateContext {
         let (title, secondary) = rowText(item, configuration: configuration)
         let label = rowLabel(item, configuration: configuration)
         let badges = badgesContext(item, fields: configuration.badges)
-        let thumbnail = rowThumbnail(item, configuration: configuration, links: links)
+        let thumbnail = rowThumbnail(item, configuration: configuration, links: links, card: card)
+        let placeholder: TemplateValue = thumbnail == nil && showsPlaceholder
+            ? .context([.initial: .text(configuration.placeholder == .initial ? Self.initial(of: title) : "")]) : false
         let anchor = idPrefix.map { $0.isEmpty ? item.anchor : $0 + "/" + item.anchor } ?? item.anchor
         // In the order the default outline and row templates look keys up: a look-up scans
         // the keys from the first, and rows are most of a catalog or tag page.
@@ -381,6 +417,7 @@ public struct SitePresenter {
             .thumbnail: TemplateValue(thumbnail),
             .hasRowLabel: .flag(!label.isEmpty),
             .rowLabel: .text(label),
+            .photoPlaceholder: placeholder,
             .title: .text(title),
             .hasBadges: .flag(!badges.isEmpty),
             .badges: .list(badges),
@@ -425,12 +462,18 @@ public struct SitePresenter {
     }
 
     /// A row's thumbnail, when its catalog's `row:` shows one and the item has the photo.
-    package func rowThumbnail(_ item: Item, configuration: RowConfiguration, links: Links) -> TemplateContext? {
+    /// In a grid or carousel (`card`), the card's photo.
+    package func rowThumbnail(_ item: Item, configuration: RowConfiguration, links: Links, card: CardImageSize? = nil) -> TemplateContext? {
         guard let field = configuration.imageField, let image = item.images[field] else { return nil }
         func value(_ key: String) -> String? { item.value(for: key).map(Self.displayText) }
         let alt = configuration.alt?.render(value) ?? (image.altIsWritten ? image.alt : "")
-        return imageContext(image, use: .thumbnail(side: configuration.thumbnailSize), alt: alt, links: links,
-                            focus: { Self.focus(of: item) })
+        return imageContext(image, use: card.map(ImageUse.card) ?? .thumbnail(side: configuration.thumbnailSize), alt: alt,
+                            links: links, focus: { Self.focus(of: item) })
+    }
+
+    /// The first letter of a title, as a placeholder box shows it: `Bramble` → `B`.
+    package static func initial(of title: String) -> String {
+        title.first { $0.isLetter || $0.isNumber }.map { String($0).uppercased() } ?? ""
     }
 
     /// One badge per value of each badge field, with its state class (`adopted` → `is-adopted`).
@@ -569,10 +612,8 @@ public struct SitePresenter {
                 section.entries = sectionGroup.items.map(OutlineEntry.item)
                 section.introHTML = ""
                 section.options = SectionOptions()
-                var context = sectionContext(section, in: catalog, pagePath: pagePath, headingLevel: 3,
-                                             anchor: id + "/" + section.anchor, rowIDPrefix: id)
-                context[.layout] = "list"
-                return context
+                return sectionContext(section, in: catalog, pagePath: pagePath, headingLevel: 3,
+                                      anchor: id + "/" + section.anchor, rowIDPrefix: id, layout: "list")
             }
             return [
                 .anchor: .text(id),

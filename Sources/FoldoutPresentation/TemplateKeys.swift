@@ -65,6 +65,8 @@ extension TemplateKey {
     package static let hasScript = TemplateKey("hasScript")
     package static let hasSearch = TemplateKey("hasSearch")
     package static let hasSecondary = TemplateKey("hasSecondary")
+    package static let photoPlaceholder = TemplateKey("photoPlaceholder")
+    package static let initial = TemplateKey("initial")
     package static let hasSize = TemplateKey("hasSize")
     package static let hasSummary = TemplateKey("hasSummary")
     package static let hasTagPages = TemplateKey("hasTagPages")

@@ -3,6 +3,7 @@ import Testing
 import FoldoutBase
 import FoldoutImages
 import FoldoutBuild
+@testable import FoldoutPresentation
 import FoldoutTestSupport
 
 /// Photos through a whole build: rows show square thumbnails, item pages responsive
@@ -72,6 +73,22 @@ import FoldoutTestSupport
             #expect(bytes.firstRange(of: Array("SERIAL-123456".utf8)) == nil, "\(path)")
             #expect(bytes.firstRange(of: Array("Foster Home Owner".utf8)) == nil, "\(path)")
         }
+    }
+
+    @Test func gridCardsNameSquaresForTheirWidthWithSizes() throws {
+        let site = try Self.shelter()
+        try site.writeContent("pets/_index.md", bytes: Array("---\ntitle: Pets\nlayout: grid\n---\n".utf8))
+        try site.writeContent("pets/max.jpg", bytes: try Self.fixture("wide.jpg"))
+        try site.build()
+        let catalog = try site.text("pets/index.html")
+        let card = CardImageSize(layout: "grid", columns: nil, hasFacets: false)!
+        // Max's photo (1600 × 900) fills every side the card asks for.
+        let max = card.sides.map { "max-sq\($0).webp \($0)w" }.joined(separator: ", ")
+        #expect(catalog.contains("<source type=\"image/webp\" srcset=\"\(max)\" sizes=\"\(card.sizes)\">"), "\(catalog)")
+        #expect(!catalog.contains("max-sq48"), "a card does not name the 48-pixel row thumbnail")
+        // Rex is 64 pixels wide upright: one square of 64, drawn no wider.
+        #expect(catalog.contains("srcset=\"rex-sq64-f30-40.jpg 64w\" sizes=\"\(card.sizes)\" width=\"64\" height=\"64\" loading=\"lazy\" decoding=\"async\" style=\"max-width:64px;"))
+        #expect(Set(site.outputFiles).isSuperset(of: card.sides.map { "pets/max-sq\($0).jpg" }))
     }
 
     @Test func aSmallImageShownAsItIsHasItsSizeAndARawHTMLPageItsPicture() throws {

@@ -42,6 +42,37 @@ import FoldoutImages
         #expect(small.fallback.variants.map(\.width) == [48])
     }
 
+    @Test func cardsComeAtTheirSidesAndNeverLargerThanTheSource() {
+        let plan = ImagePlan.card("cats/olive.jpg", header: Self.phone, sides: [210, 420, 601], focus: nil, options: .init())
+        #expect(plan.fallback.variants.map(\.path) == ["cats/olive-sq210.jpg", "cats/olive-sq420.jpg", "cats/olive-sq601.jpg"])
+        #expect(plan.sources[0].variants.map(\.path).first == "cats/olive-sq210.webp")
+        // The same crop as a row thumbnail of that side: one file for both.
+        #expect(plan.fallback.variants[0] == ImagePlan.square("cats/olive.jpg", header: Self.phone, side: 210, focus: nil,
+                                                               options: .init()).fallback.variants[0])
+        // A source narrower than a side gives its own side instead, once: never upscaled.
+        let small = ImagePlan.card("s.jpg", header: ImageHeader(format: .jpeg, storedWidth: 500, storedHeight: 300),
+                                   sides: [210, 420, 601], focus: .init(x: 0.5, y: 0.5), options: .init())
+        #expect(small.fallback.variants.map(\.width) == [210, 300])
+        #expect(small.fallback.variants.map(\.path) == ["s-sq210-f50-50.jpg", "s-sq300-f50-50.jpg"])
+        let tiny = ImagePlan.card("t.jpg", header: ImageHeader(format: .jpeg, storedWidth: 90, storedHeight: 120),
+                                  sides: [210, 420], focus: nil, options: .init())
+        #expect(tiny.fallback.variants.map(\.width) == [90])
+        #expect((tiny.width, tiny.height) == (90, 90))
+    }
+
+    @Test func aPictureNoWiderThanItsPixelsSaysSoBesideItsPlaceholder() {
+        var picture = PictureMarkup.Description(src: "t-sq90.jpg")
+        picture.imageClass = "thumbnail card-image"
+        picture.srcset = "t-sq90.jpg 90w"
+        picture.sizes = "163px"
+        picture.width = 90
+        picture.height = 90
+        picture.maxWidth = 90
+        #expect(PictureMarkup(picture).html(alt: "Tom") == #"<picture><img class="thumbnail card-image" src="t-sq90.jpg" srcset="t-sq90.jpg 90w" sizes="163px" width="90" height="90" loading="lazy" decoding="async" style="max-width:90px" alt="Tom"></picture>"#)
+        picture.placeholder = "data:image/webp;base64,AAAA"
+        #expect(PictureMarkup(picture).beforeAlt.hasSuffix(#" style="max-width:90px;background-image:url(data:image/webp;base64,AAAA)" alt=""#))
+    }
+
     @Test func formatsFollowTheSourceAndTheSite() {
         let heic = ImagePlan.responsive("p.heic", header: ImageHeader(format: .heif, storedWidth: 1000, storedHeight: 750),
                                         options: .init(widths: [500], avif: true))

@@ -76,6 +76,31 @@ import FoldoutTestSupport
         #expect(catalog.contains(#"alt="Photo of Rex">"#))
     }
 
+    @Test func cardsShowSmallPhotosAtTheirSizeAndRowsWithoutOneAPlaceholder() throws {
+        var files = Self.shelter
+        files["pets/dogs/_index.md"] = page("title: Dogs\nlayout: grid")
+        files["pets/dogs/bo.md"] = page("title: bo\nbreed: Pug")
+        files["pets/cats/_index.md"] = page("title: Cats")
+        files["pets/cats/tom.md"] = page("title: Tom")
+        let site = try SiteFixture(files)
+        // Rex's 120 × 80 GIF is smaller than a card: shown as it is, drawn no wider than it is.
+        #expect(site.html("pets/index.html").contains(#"<img class="thumbnail card-image" src="dogs/rex.gif" width="120" height="80" loading="lazy" decoding="async" style="max-width:120px" alt="Rex asleep on a rug">"#))
+        // Bo has no photo: a box with his initial where it would be, in the grid as in a list.
+        #expect(site.line("pets/index.html", containing: #"id="dogs/bo""#)
+            .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true">B</span><span class="row-text">"#))
+        // No row of Cats has a photo, so no row there needs a box.
+        #expect(!site.line("pets/index.html", containing: #"id="cats/tom""#).contains("photo-placeholder"))
+
+        files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: blank")
+        #expect(try SiteFixture(files).line("pets/index.html", containing: #"id="dogs/bo""#)
+            .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true"></span>"#))
+        files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: false")
+        #expect(!(try SiteFixture(files).html("pets/index.html").contains("photo-placeholder")))
+        files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: paw.png")
+        #expect(SiteFixture.failure(files).contains { $0.path == "Content/pets/_index.md" && $0.line == 3
+            && $0.message.contains("`row.placeholder` must be `initial`, `blank` or false, found `paw.png`") })
+    }
+
     @Test func mistakesInRowNameTheFileAndLine() {
         let diagnostics = SiteFixture.failure([
             "pets/_index.md": page("title: Shelter\nrow:\n  secondary: \"{{age years\"\n  colour: red"),

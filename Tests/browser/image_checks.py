@@ -11,7 +11,9 @@ pages test_images.py makes, where it must not be.
 - layout_shift_failures, image_weight_failures: a page on a phone, its groups open from
   the first frame (the members of an exclusive group, which close one another, in turn),
   scrolled to the bottom;
-- gallery_failures: an item page's gallery of photos.
+- gallery_failures: an item page's gallery of photos;
+- card_image_failures, card_sizes_failures: the photos of grid and carousel cards, drawn
+  no larger than their pixels, and `sizes` that says how wide they are drawn.
 """
 
 from __future__ import annotations
@@ -82,7 +84,10 @@ class ImageTag:
 
     @property
     def kind(self) -> str:
-        """thumbnail (a catalog row's), item (the item page's photo), gallery, body, other."""
+        """card (a grid's or carousel's card), thumbnail (a list row's), item (the item page's
+        photo), gallery, body, other."""
+        if "card-image" in self.classes:
+            return "card"
         if "thumbnail" in self.classes:
             return "thumbnail"
         if "item-image" in self.classes:
@@ -208,7 +213,7 @@ def markup_failures(root: Path, page: str) -> list[str]:
         gallery_slides += image.kind == "gallery"
         if is_main and attrs.get("loading") == "lazy":
             problems.append("loading is \"lazy\" on the page's main image")
-        elif not is_main and image.kind in {"thumbnail", "gallery", "body"} and attrs.get("loading") != "lazy":
+        elif not is_main and image.kind in {"thumbnail", "card", "gallery", "body"} and attrs.get("loading") != "lazy":
             problems.append(f"loading is {attrs.get('loading')!r}, not \"lazy\"")
         if _shown_as_it_is(root, page, image):
             # A small PNG, GIF or WebP without metadata is published as it is: one file, with
@@ -241,6 +246,8 @@ def markup_failures(root: Path, page: str) -> list[str]:
                     problems.append(f"{label}: srcset descriptors must be widths (480w), found {descriptors}")
                 if not element.get("sizes", "").strip():
                     problems.append(f"{label}: srcset with widths but no sizes")
+                if image.kind == "card":
+                    problems += _card_srcset_problems(label, descriptors, width)
             candidates = [(url, descriptor or "1x") for url, descriptor in srcset]
             if not is_webp:
                 candidates.append((attrs.get("src", ""), "src"))
@@ -248,6 +255,21 @@ def markup_failures(root: Path, page: str) -> list[str]:
                 problems += _candidate_problems(root, page, label, url, descriptor, is_webp, width, height)
         failures += [f"{where}: {problem}" for problem in problems]
     return failures
+
+
+def _card_srcset_problems(label: str, descriptors: list[str], width: int | None) -> list[str]:
+    """A card's photo is a square at the card's width and twice it (fewer when the source is
+    smaller): never the 48-pixel row thumbnail, widths all different, and the <img>'s width
+    the widest of them (what a photo smaller than the card is drawn at, at most)."""
+    widths = sorted(int(d[:-1]) for d in descriptors if re.fullmatch(r"[1-9][0-9]*w", d))
+    problems = []
+    if len(set(widths)) != len(widths):
+        problems.append(f"{label}: a card's srcset names one width twice: {descriptors}")
+    if widths and width and widths[-1] != width:
+        problems.append(f"{label}: the widest candidate is {widths[-1]}w, but the <img> says width={width}")
+    if len(widths) == 1 and width and width >= 96:
+        problems.append(f"{label}: one candidate of {widths[0]}w for a card: no 2x for a sharp screen")
+    return problems
 
 
 VARIANT_NAME = re.compile(r"-(?:[0-9]+w|sq[0-9]+(?:-f[0-9]+-[0-9]+)?)\.(?:webp|jpg|png|avif)$")
@@ -851,3 +873,140 @@ def gallery_items(content: Path) -> list[GalleryItem]:
 
 def content_images(content: Path) -> list[Path]:
     return sorted(p for p in content.rglob("*") if p.is_file() and p.suffix.lower() in RASTER)
+
+
+# MARK: Cards in grids and carousels
+
+# Every card photo (<img class="card-image">) of the page, with every group opened, scrolled
+# into view and loaded: its drawn width, the pixels of the candidate Chromium chose, the
+# widest candidate it had, and its `sizes` evaluated as Chromium does (the first media
+# condition that matches, its length computed on a probe element).
+_CARD_IMAGES = """
+const done = arguments[arguments.length - 1];
+const loadAll = arguments[0];
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+const probe = document.createElement('div');
+probe.style.cssText = 'position:absolute;visibility:hidden;height:0';
+document.body.append(probe);
+const evaluate = sizes => {
+  // Each entry: an optional media condition in parentheses, then a length (calc() included).
+  for (const part of sizes.split(/,(?![^(]*\\))/)) {
+    const match = part.trim().match(/^(\\([^()]*\\))\\s+(.+)$/);
+    if (match && !matchMedia(match[1]).matches) continue;
+    probe.style.width = match ? match[2] : part.trim();
+    return probe.getBoundingClientRect().width;
+  }
+  return null;
+};
+const widths = srcset => srcset.split(',').map(c => c.trim().split(/\\s+/)).filter(c => c[0])
+  .map(c => ({url: new URL(c[0], document.baseURI).href, width: parseInt(c[1], 10)}));
+(async () => {
+  document.querySelectorAll('details').forEach(d => { d.removeAttribute('name'); d.open = true; });
+  const images = [...document.querySelectorAll('img.card-image')];
+  const deadline = Date.now() + 20000;
+  const found = [];
+  for (const img of images) {
+    if (loadAll) {
+      img.loading = 'eager';
+      img.scrollIntoView({block: 'center', inline: 'nearest'});
+      while (!(img.complete && img.naturalWidth > 0) && Date.now() < deadline) await sleep(25);
+    }
+    const picture = img.parentElement.tagName === 'PICTURE' ? img.parentElement : null;
+    const sources = picture ? [...picture.querySelectorAll(':scope > source')] : [];
+    // naturalWidth is in CSS pixels (the file's divided by its density): the file's own
+    // width is its candidate's `w` (the markup check reads each file to hold to that).
+    const chosen = [...sources.map(s => widths(s.srcset || '')), widths(img.getAttribute('srcset') || '')]
+      .find(list => list.some(c => c.url === img.currentSrc)) || [];
+    const current = chosen.find(c => c.url === img.currentSrc);
+    const sizes = img.getAttribute('sizes') || '';
+    found.push({src: img.getAttribute('src'), currentSrc: img.currentSrc, loaded: img.complete && img.naturalWidth > 0,
+                drawn: img.getBoundingClientRect().width,
+                pixels: current && current.width > 0 ? current.width : img.naturalWidth,
+                widest: Math.max(0, ...chosen.map(c => c.width)), sizes, sizesWidth: sizes ? evaluate(sizes) : null});
+  }
+  probe.remove();
+  done(found);
+})();
+"""
+
+MAX_UNDERSAMPLING = 1.1  # the issue: no image drawn more than 1.1x its pixels
+MAX_SIZES_EXCESS = 1.2  # a carousel's sizes is its track's widest; cards may be narrower
+
+
+def _device(width: int, dpr: float) -> dict:
+    return {"name": f"{width}px at {dpr:g}x", "width": width, "height": 900, "deviceScaleFactor": dpr,
+            "mobile": width < 600}
+
+
+def card_image_failures(driver: Chrome, url: str, width: int, dpr: float = 2,
+                        source_side=lambda current_src: None) -> list[str]:
+    """At a window WIDTH wide at DPR, every card photo loads and is drawn no larger than
+    MAX_UNDERSAMPLING times the pixels of the candidate chosen. Only when no candidate is
+    that large may it be less sharp, and then the widest candidate must be the whole source
+    (SOURCE_SIDE(currentSrc): the smaller side of the photo it was made from, None when not
+    known) and be drawn no wider than its pixels: never upscaled."""
+    device = _device(width, dpr)
+    metrics = {key: device[key] for key in ("width", "height", "deviceScaleFactor", "mobile")}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        open_page(driver, url)
+        found = driver.execute_async_script(_CARD_IMAGES, True)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    failures = []
+    if not found:
+        failures.append(f"{device['name']}: no card image (img.card-image) on the page")
+    for image in found:
+        where = f"{device['name']}: <img src=\"{image['src']}\">"
+        if not image["loaded"]:
+            failures.append(f"{where}: did not load")
+            continue
+        needed = image["drawn"] * dpr
+        if image["pixels"] * MAX_UNDERSAMPLING >= needed:
+            continue
+        if image["widest"] * MAX_UNDERSAMPLING >= needed:
+            failures.append(f"{where}: drawn {image['drawn']:.1f}px wide ({needed:.0f} device pixels) from "
+                            f"{image['currentSrc'].rsplit('/', 1)[-1]} of {image['pixels']} pixels, though a "
+                            f"{image['widest']}w candidate was there: is sizes=\"{image['sizes']}\" too small?")
+            continue
+        side = source_side(image["currentSrc"])
+        if side is None or abs(side - image["widest"]) > 1:
+            failures.append(f"{where}: drawn {image['drawn']:.1f}px wide ({needed:.0f} device pixels) from "
+                            f"{image['pixels']} pixels; the widest candidate ({image['widest']}w) is not the "
+                            f"source's own size ({side}), so a larger variant could have been made")
+        elif image["drawn"] > image["widest"] * MAX_UNDERSAMPLING:
+            failures.append(f"{where}: a {side}-pixel source drawn {image['drawn']:.1f}px wide: upscaled")
+    return failures
+
+
+def _at_own_size(image: dict) -> bool:
+    """A photo smaller than its card, drawn at its widest candidate's size (its own, by its
+    max-width): the browser has nothing larger to choose, so sizes may say the card's width."""
+    return image["widest"] > 0 and abs(image["drawn"] - image["widest"]) < 0.5
+
+
+def card_sizes_failures(driver: Chrome, url: str, widths: list[int]) -> list[str]:
+    """At each window width, every card photo's `sizes` comes to its drawn width: never less
+    (the browser would pick too few pixels), and at most MAX_SIZES_EXCESS times more. The
+    page is loaded once and the window resized, as the stylesheet's breakpoints are crossed."""
+    failures = []
+    try:
+        for number, width in enumerate(widths):
+            device = _device(width, 1)
+            metrics = {key: device[key] for key in ("width", "height", "deviceScaleFactor", "mobile")}
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+            if number == 0:
+                open_page(driver, url)
+            found = driver.execute_async_script(_CARD_IMAGES, False)
+            if not found:
+                failures.append(f"{width}px: no card image (img.card-image) on the page")
+            for image in found:
+                drawn, said = image["drawn"], image["sizesWidth"]
+                where = f"{width}px: <img src=\"{image['src']}\" sizes=\"{image['sizes']}\">"
+                if said is None:
+                    failures.append(f"{where}: no sizes")
+                elif said < drawn - 0.5 or (said > drawn * MAX_SIZES_EXCESS + 0.5 and not _at_own_size(image)):
+                    failures.append(f"{where}: sizes comes to {said:.1f}px, the image is drawn {drawn:.1f}px wide")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return failures
