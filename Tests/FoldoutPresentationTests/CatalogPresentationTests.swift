@@ -286,7 +286,7 @@ import FoldoutTestSupport
         #expect(html.contains(#"<script src="../assets/catalog.js" defer></script>"#))
         // The panel shows only once base.html's first script has marked the page (`js`), so
         // without JavaScript there is no box that does nothing.
-        #expect(html.contains(#"<div class="catalog" data-filter-label="Filter Shelter">"#))
+        #expect(html.contains(#"<div class="catalog" data-filter-label="Filter these items">"#))
         #expect(html.contains(#"<form class="facet-panel" id="catalog-panel""#))
         #expect(html.contains(#"<script>document.documentElement.classList.add("js")</script>"#))
         let css = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/FoldoutPresentationTests/CatalogPresentationTests.swift", with: "Templates/assets/style.css"), encoding: .utf8)
