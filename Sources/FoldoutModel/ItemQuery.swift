@@ -1,4 +1,5 @@
 import Foundation
+import FoldoutBase
 import FoldoutMarkdown
 
 /// The `where:` of a query section: which items it collects. Every condition must hold;
@@ -52,6 +53,6 @@ public struct ItemQuery: Sendable, Equatable {
     }
 
     package static func fold(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).lowercased()
+        text.trimmingSpaces.lowercased()
     }
 }

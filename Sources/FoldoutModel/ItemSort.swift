@@ -1,4 +1,5 @@
 import Foundation
+import FoldoutBase
 import FoldoutMarkdown
 
 /// How a section orders its items: `sort: weight | title | date | FIELD` and
@@ -101,7 +102,7 @@ public struct ItemSort: Sendable, Equatable {
         case .number(let number): return (value.text, number)
         case .list(let values): return values.first.flatMap(sortable)
         default:
-            let text = value.text.trimmingCharacters(in: .whitespaces)
+            let text = value.text.trimmingSpaces
             return text.isEmpty ? nil : (text, nil)
         }
     }

@@ -139,7 +139,7 @@ public struct CatalogFacets: Sendable {
         var order: [String] = []
         for item in items {
             for value in item.value(for: key).map({ $0.listValue ?? [$0] }) ?? [] {
-                let text = SitePresenter.displayText(value).trimmingCharacters(in: .whitespaces).lowercased()
+                let text = SitePresenter.displayText(value).trimmingSpaces.lowercased()
                 guard !text.isEmpty else { continue }
                 if counts[text] == nil { order.append(text) }
                 counts[text, default: 0] += 1
@@ -263,7 +263,7 @@ public struct CatalogFacets: Sendable {
             return bucket.map { [$0.label] } ?? []
         }
         let elements = value.listValue ?? [value]
-        return elements.map { SitePresenter.displayText($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return elements.map { SitePresenter.displayText($0).trimmingSpaces }.filter { !$0.isEmpty }
     }
 
     /// Booleans and yes/no words: a field of them is a yes/no/unknown facet.

@@ -82,7 +82,7 @@ public struct FeedDocument: Sendable, Equatable {
     /// A name, or a list of them, as written.
     private static func names(_ value: FieldValue?) -> [String] {
         let values = value.map { $0.listValue ?? [$0] } ?? []
-        return values.map { SitePresenter.displayText($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return values.map { SitePresenter.displayText($0).trimmingSpaces }.filter { !$0.isEmpty }
     }
 }
 

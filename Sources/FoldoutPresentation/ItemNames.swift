@@ -1,4 +1,5 @@
 import Foundation
+import FoldoutBase
 import FoldoutMarkdown
 import FoldoutModel
 
@@ -26,7 +27,7 @@ public struct ItemNames: Sendable {
     }
 
     private static func key(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).lowercased()
+        text.trimmingSpaces.lowercased()
     }
 
     /// The output path of the item of `catalog` that `text` names, other than `item` itself.

@@ -1,4 +1,5 @@
 import Foundation
+import FoldoutBase
 
 /// A one-line template over an item's fields, for a row's text: `"{{age}} years old · {{breed}}"`.
 /// `{{key}}` is the field as text (lists joined with commas); `{{key|year,years}}` is the word
@@ -45,7 +46,7 @@ public struct RowTextTemplate: Sendable, Equatable {
         var rendered: [String] = []
         for part in parts {
             var missing = false
-            let text = Self.render(part, value, missing: &missing).trimmingCharacters(in: .whitespaces)
+            let text = Self.render(part, value, missing: &missing).trimmingSpaces
             if !missing, !text.isEmpty { rendered.append(text) }
         }
         return rendered.joined(separator: Self.separator)

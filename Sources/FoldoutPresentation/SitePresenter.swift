@@ -483,7 +483,7 @@ public struct SitePresenter {
         for key in fields {
             guard let value = item.value(for: key) else { continue }
             for element in value.listValue ?? [value] {
-                let label = Self.displayText(element).trimmingCharacters(in: .whitespaces)
+                let label = Self.displayText(element).trimmingSpaces
                 let slug = Slug.make(label)
                 guard !label.isEmpty, !slug.isEmpty, seen.insert(slug).inserted else { continue }
                 badges.append([.label: .text(label), .key: .text(Slug.make(key)), .stateClass: .text("is-" + slug)])
