@@ -21,7 +21,10 @@ package struct FieldsReport {
         let modeled = try Pipeline(options: options).model(&inputs)
         var wanted = name
         while wanted.hasSuffix("/") { wanted.removeLast() }
-        for prefix in [options.contentPath + "/", "./"] where wanted.hasPrefix(prefix) { wanted.removeFirst(prefix.count) }
+        let folderName = options.contentPath.split(separator: "/").last.map(String.init) ?? options.contentPath
+        for prefix in ["./", options.contentPath + "/", options.contentDisplayName + "/", folderName + "/"] where wanted.hasPrefix(prefix) {
+            wanted.removeFirst(prefix.count)
+        }
         let catalogs = modeled.site.catalogs
         guard let catalog = catalogs.first(where: { $0.sourcePath == wanted || $0.id == wanted })
                 ?? catalogs.first(where: { $0.sourcePath.lowercased() == wanted.lowercased() || $0.id == Slug.make(wanted) }) else {
