@@ -72,7 +72,12 @@ package struct Pipeline {
         diagnostics += anchorWarnings.joined()
         clock.lap("model")
 
+        // Messages about fields name the column, and nested keys' lines: their files are read again, only for those.
+        let contentPath = options.contentPath, fileSystem = options.fileSystem
+        let positions = FrontMatterPositions.Reader { try? fileSystem.readFile(contentPath + "/" + $0) }
         let presentation = CatalogPresentation.read(site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) },
+                                                    positions: positions,
+                                                    fileWithoutCase: { routes.imageWithoutCase(ofLink: $1, inSource: $0) },
                                                     diagnostics: &diagnostics)
         let imageVariants = ImageVariants(site: site, configurations: presentation, images: images, pictured: bodies.picturedImages)
         // Once per build, not once per page whose preview misses an image.

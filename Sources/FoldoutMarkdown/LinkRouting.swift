@@ -9,4 +9,11 @@ package protocol LinkRouting: Sendable {
     func resolve(_ destination: String, inSource source: String, fromPage page: String) -> PageBodyRenderer.Resolution
     /// The output path of the file that `link`, relative to `source`, names.
     func outputPath(ofLink link: String, inSource source: String) -> String?
+    /// The image `link` most likely means when it names no file: one its name matches
+    /// without case or extension (`pickles.jpeg` for `Pickles.jpg`), written as `link` is.
+    func imageWithoutCase(ofLink link: String, inSource source: String) -> String?
+}
+
+extension LinkRouting {
+    package func imageWithoutCase(ofLink link: String, inSource source: String) -> String? { nil }
 }

@@ -72,8 +72,11 @@ package struct MarkdownStage: Sendable {
             if OutputPath.isLocal(written) {
                 guard let target = routes.outputPath(ofLink: written, inSource: path), let size = imageSizes[target] else {
                     if warnsWhenMissing {
-                        found.append(.warning(display, line: page.line(of: key), "image `\(written)` not found",
-                                              hint: MissingPathHint.hint(for: written, otherwise: "put the image file beside this page or fix the path; it is relative to this file")))
+                        let meant = routes.imageWithoutCase(ofLink: written, inSource: path)
+                        found.append(.warning(display, line: page.line(of: key),
+                                              "image `\(written)` not found" + (meant.map { " — did you mean `\($0)`?" } ?? ""),
+                                              hint: meant != nil ? "a file's name must be written as the file has it, capitals included"
+                                                  : MissingPathHint.hint(for: written, otherwise: "put the image file beside this page or fix the path; it is relative to this file")))
                     }
                     return nil
                 }

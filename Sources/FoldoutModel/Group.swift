@@ -111,6 +111,23 @@ public struct Group: Sendable {
         return nil
     }
 
+    /// Every entry below (items, and the leads of folders items own, not their pages)
+    /// changed by `transform`, in one pass.
+    package mutating func mapEntries(_ transform: (Item) -> Item) {
+        if let lead {
+            self.lead = transform(lead)
+            return
+        }
+        for index in entries.indices {
+            switch entries[index] {
+            case .item(let item): entries[index] = .item(transform(item))
+            case .group(var group):
+                group.mapEntries(transform)
+                entries[index] = .group(group)
+            }
+        }
+    }
+
     /// Puts `item` in the place of the item with its id, at any depth.
     package mutating func replaceItem(_ item: Item) {
         for index in entries.indices {

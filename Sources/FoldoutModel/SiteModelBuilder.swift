@@ -95,6 +95,12 @@ public struct SiteModelBuilder {
             looseSection = Group(anchor: "", title: "", weight: nil, depth: 1, expanded: nil, introHTML: "",
                                  summary: "", fields: [], entries: Self.order(loose, by: options.sort), sourcePath: folder.path)
         }
+        // Declared defaults are the items' values before anything reads them (query sections too).
+        let defaults = Self.declaredDefaults(index)
+        if !defaults.isEmpty {
+            looseSection?.mapEntries { Self.filling(defaults, into: $0) }
+            for position in sections.indices { sections[position].mapEntries { Self.filling(defaults, into: $0) } }
+        }
         // Query sections draw from every item of the catalog, in outline order.
         sections.sort(by: Self.sectionPrecedes)
         let catalogItems = (looseSection?.allItems ?? []) + sections.flatMap(\.allItems)
@@ -117,6 +123,22 @@ public struct SiteModelBuilder {
             fields: index?.parsed.frontMatter.fields.filter { !PageParser.reservedKeys.contains($0.key) } ?? [],
             sections: sections, expanded: index?.parsed.expanded, outputPath: outputPath, sourcePath: folder.path,
             options: options, image: index?.image)
+    }
+
+    /// The `default:` values of the catalog's declared fields (`FieldDeclaration`), whose
+    /// mistakes the presentation reports.
+    private static func declaredDefaults(_ index: RenderedPage?) -> [(key: String, value: FieldValue)] {
+        var ignored: [FieldDeclaration.Problem] = []
+        guard let declaration = FieldDeclaration.read(index?.parsed.frontMatter["fields"], problems: &ignored) else { return [] }
+        return declaration.fields.compactMap { field in field.defaultValue.map { (field.name, $0) } }
+    }
+
+    private static func filling(_ defaults: [(key: String, value: FieldValue)], into item: Item) -> Item {
+        let missing = defaults.filter { item.field($0.key) == nil }
+        guard !missing.isEmpty else { return item }
+        var item = item
+        item.fields += missing
+        return item
     }
 
     private static func sectionPrecedes(_ lhs: Group, _ rhs: Group) -> Bool {

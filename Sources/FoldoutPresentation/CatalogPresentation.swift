@@ -18,13 +18,22 @@ public struct CatalogPresentation: Sendable, Equatable {
     public var listed: ItemQuery?
     public var schema: SchemaMapping = .standard
     public var searchSynonyms: SearchSynonyms = .none
+    /// The items' fields: as `fields:` declares them, else inferred from the items (then
+    /// `isDeclared` is false, and only the checks and `foldout fields` read it).
+    public var declaration = FieldDeclaration(fields: [], isDeclared: false)
 
     public static let standard = CatalogPresentation()
 
-    /// Reads every catalog's settings; mistakes become errors at the key's line.
+    /// Reads every catalog's settings; mistakes become errors at the key's line. Items are
+    /// checked against their catalog's fields (see `FieldCheck`): warnings, or errors where
+    /// the catalog says `strict: true`, at the line and column `positions` finds.
+    /// `fileWithoutCase` finds the file an image name meant (see `FieldCheck`).
     public static func read(_ site: Site, displayPath: (String) -> String, lines: (String, String) -> Int?,
+                            positions: FrontMatterPositions.Reader? = nil,
+                            fileWithoutCase: @escaping (String, String) -> String? = { _, _ in nil },
                             diagnostics: inout [Diagnostic]) -> [String: CatalogPresentation] {
         var result: [String: CatalogPresentation] = [:]
+        var itemNames: ItemNames?
         for catalog in site.catalogs {
             let indexPath = catalog.sourcePath + "/_index.md"
             var presentation = CatalogPresentation()
@@ -38,7 +47,16 @@ public struct CatalogPresentation: Sendable, Equatable {
                 return value
             }
             presentation.row = read("row", hint: "see docs/content.md, “Row configuration”", RowConfiguration.read)
-            presentation.fields = read("fields", hint: "write it like `fields: [breed, {age: Age in years}]`", DetailFieldList.read)
+            var declarationProblems: [FieldDeclaration.Problem] = []
+            let declared = FieldDeclaration.read(catalog.field("fields"), problems: &declarationProblems)
+            for problem in declarationProblems {
+                let position = positions?.positions(of: indexPath).key(["fields"] + problem.keys)
+                diagnostics.append(.error(displayPath(indexPath), line: position?.line ?? lines(indexPath, "fields"), column: position?.column,
+                                          problem.message, hint: problem.hint))
+            }
+            if declared == nil {
+                presentation.fields = read("fields", hint: "write it like `fields: [breed, {age: Age in years}]`", DetailFieldList.read)
+            }
             presentation.facets = read("facets", hint: "see docs/content.md, “The filter box, facets and sorting”",
                                        FacetDeclaration.readList)
             presentation.sortChoices = read("sort_options", hint: "write it like `sort_options: [title, date, age]`",
@@ -56,6 +74,33 @@ public struct CatalogPresentation: Sendable, Equatable {
                                                      values: catalog.field("schema_values"), problems: &schemaProblems)
             for problem in schemaProblems {
                 diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, problem.key), problem.message, hint: problem.hint))
+            }
+            if itemNames == nil { itemNames = ItemNames(site: site) }
+            var misspellings: [String: String] = [:]
+            if let declared {
+                presentation.declaration = declared
+                presentation.apply(declared, catalog: catalog)
+            } else {
+                let inference = FieldInference(catalog: catalog, presentation: presentation, itemNames: itemNames!)
+                presentation.declaration = inference.declaration
+                misspellings = inference.misspellings
+            }
+            let strict = catalog.field("strict") == .bool(true)
+            let check = FieldCheck(declaration: presentation.declaration, misspellings: misspellings, catalog: catalog,
+                                   noun: presentation.itemNoun, itemNames: itemNames!, indexPath: displayPath(indexPath),
+                                   fileWithoutCase: fileWithoutCase)
+            check.run(writes: { lines($0, $1) != nil }) { mistake in
+                let source = mistake.item.sourcePath
+                var line = mistake.key.flatMap { lines(source, $0) }
+                var column: Int?
+                if let key = mistake.key, let found = positions?.positions(of: source) {
+                    if let position = mistake.isAboutKey ? found.key([key]) : found.value([key]) ?? found.key([key]) {
+                        line = position.line
+                        column = position.column
+                    }
+                }
+                diagnostics.append(Diagnostic(strict ? .error : .warning, path: displayPath(source), line: line, column: column,
+                                              message: mistake.message, hint: mistake.hint))
             }
             // Values that cannot be what their property wants are left out, with a warning at the item's line.
             if !presentation.schema.fields.isEmpty {

@@ -9,6 +9,8 @@ public struct DetailFieldList: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var key: String
         public var label: String
+        /// A declared number's unit, shown after the value: "4 years".
+        public var unit: String? = nil
     }
 
     /// nil: every field of the item.

@@ -36,6 +36,11 @@ public struct ItemNames: Sendable {
         return path
     }
 
+    /// Whether `text` is the title or slug of some item of `catalog` (of two, when they share it).
+    public func hasItem(named text: String, in catalog: String) -> Bool {
+        names[catalog]?[Self.key(text)] != nil
+    }
+
     /// The values of a field, each with the path of the item it names, if any: a list's
     /// elements one by one, any other value whole.
     public func parts(of value: FieldValue, in catalog: String?, from item: Item) -> [(text: String, path: String?)] {

@@ -561,9 +561,12 @@ public struct SitePresenter {
         let fieldNames = fieldNames ?? FieldNames()
         let links = links(from: item.outputPath)
         let itemNames = catalog.map { _ in self.itemNames ?? ItemNames(site: site) }
-        func add(_ key: String, _ value: FieldValue?, label: String?) {
+        func add(_ key: String, _ value: FieldValue?, label: String?, unit: String? = nil) {
             guard let value else { return }
-            let text = Self.displayText(value)
+            var text = Self.displayText(value)
+            if let unit, let number = FieldDeclaration.Field.number(value) {
+                text += " " + FieldDeclaration.Field.unitWord(unit, for: number)
+            }
             guard !text.isEmpty else { return }
             let names = fieldNames[key]
             let parts = itemNames?.parts(of: value, in: catalog?.id, from: item) ?? []
@@ -577,7 +580,7 @@ public struct SitePresenter {
                              .hasItemLinks: .flag(hasItemLinks), .parts: .list(partContexts)])
         }
         if let entries = list.entries {
-            for entry in entries { add(entry.key, item.value(for: entry.key), label: entry.label) }
+            for entry in entries { add(entry.key, item.value(for: entry.key), label: entry.label, unit: entry.unit) }
         } else {
             let images = item.images
             for field in item.fields where !DetailFieldList.hiddenByDefault.contains(field.key) && (images.isEmpty || images[field.key] == nil) {

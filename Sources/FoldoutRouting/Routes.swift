@@ -34,6 +34,8 @@ public struct Routes: Sendable {
     private var foldersWithoutCase: [String: String] = [:]
     /// Folders that belong to a page of their name (`lesson/` to `lesson.md`), with that page.
     public private(set) var ownedFolders: [String: String] = [:]
+    /// Image files by their path without case or extension, made when a name first misses.
+    let imagesWithoutCase = ImagesWithoutCase()
 
     public init() {}
 

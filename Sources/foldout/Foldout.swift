@@ -14,7 +14,7 @@ struct Foldout: AsyncParsableCommand {
             while you edit, or `foldout build` to write it once.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, FieldsCommand.self],
         defaultSubcommand: nil
     )
 }
