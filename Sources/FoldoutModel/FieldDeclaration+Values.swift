@@ -49,7 +49,7 @@ extension FieldDeclaration.Field {
         switch value {
         case .integer(let number): return Double(number)
         case .number(let number): return number.isFinite ? number : nil
-        case .string(let text): return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let text): return Double(text.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
     }
