@@ -57,25 +57,70 @@ public struct PictureMarkup: Sendable, Equatable {
     }
 
     public init(_ picture: Description) {
-        func attribute(_ name: String, _ value: String?) -> String {
-            value.map { " \(name)=\"\(MarkupEscaping.html($0))\"" } ?? ""
+        // Written as bytes into one buffer sized beforehand: rows of a large catalog each
+        // have a picture, whose placeholder alone is a data URL of hundreds of bytes, and
+        // string interpolation made and copied a string for every piece.
+        var html: [UInt8] = []
+        html.reserveCapacity(200 + (picture.placeholder?.utf8.count ?? 0) + picture.src.utf8.count + (picture.srcset?.utf8.count ?? 0)
+                             + picture.sources.reduce(0) { $0 + $1.srcset.utf8.count + 80 })
+        func append(_ literal: StaticString) {
+            literal.withUTF8Buffer { html.append(contentsOf: $0) }
         }
-        var html = ""
+        func attribute(_ name: StaticString, _ value: String?) {
+            guard let value else { return }
+            append(" ")
+            append(name)
+            append("=\"")
+            MarkupEscaping.appendHTML(value, to: &html)
+            append("\"")
+        }
         if picture.isPicture {
-            html += "<picture\(attribute("class", picture.pictureClass))>"
+            append("<picture")
+            attribute("class", picture.pictureClass)
+            append(">")
             for source in picture.sources {
-                html += "<source\(attribute("type", source.type))\(attribute("srcset", source.srcset))\(attribute("sizes", picture.sizes))>"
+                append("<source")
+                attribute("type", source.type)
+                attribute("srcset", source.srcset)
+                attribute("sizes", picture.sizes)
+                append(">")
             }
         }
-        html += "<img\(attribute("class", picture.imageClass))\(attribute("src", picture.src))"
-        if let srcset = picture.srcset { html += attribute("srcset", srcset) + attribute("sizes", picture.sizes) }
-        if let width = picture.width, let height = picture.height { html += " width=\"\(width)\" height=\"\(height)\"" }
-        if picture.isLazy { html += " loading=\"lazy\"" }
-        html += " decoding=\"async\""
-        let style = [picture.maxWidth.map { "max-width:\($0)px" }, picture.placeholder.map { "background-image:url(\($0))" }]
-            .compactMap { $0 }
-        html += attribute("style", style.isEmpty ? nil : style.joined(separator: ";"))
-        beforeAlt = html + " alt=\""
+        append("<img")
+        attribute("class", picture.imageClass)
+        attribute("src", picture.src)
+        if let srcset = picture.srcset {
+            attribute("srcset", srcset)
+            attribute("sizes", picture.sizes)
+        }
+        if let width = picture.width, let height = picture.height {
+            append(" width=\"")
+            html.append(contentsOf: String(width).utf8)
+            append("\" height=\"")
+            html.append(contentsOf: String(height).utf8)
+            append("\"")
+        }
+        if picture.isLazy { append(" loading=\"lazy\"") }
+        append(" decoding=\"async\"")
+        if picture.maxWidth != nil || picture.placeholder != nil {
+            // The attribute's value is `max-width:…px;background-image:url(…)` (either part
+            // alone), escaped whole: its fixed parts have nothing to escape.
+            append(" style=\"")
+            if let maxWidth = picture.maxWidth {
+                append("max-width:")
+                html.append(contentsOf: String(maxWidth).utf8)
+                append("px")
+            }
+            if let placeholder = picture.placeholder {
+                if picture.maxWidth != nil { append(";") }
+                append("background-image:url(")
+                MarkupEscaping.appendHTML(placeholder, to: &html)
+                append(")")
+            }
+            append("\"")
+        }
+        append(" alt=\"")
+        beforeAlt = String(decoding: html, as: UTF8.self)
         afterAlt = picture.isPicture ? "\"></picture>" : "\">"
         fallbackURL = picture.fallbackURL ?? picture.src
     }

@@ -102,17 +102,20 @@ extension SitePresenter {
             srcset = { source in source.variants.map { links.url(to: $0.path) + " \($0.width)w" }.joined(separator: ", ") }
             shown = plan.fallback.variants[plan.fallback.variants.count / 2]
         }
-        let modernSources = plan.sources.dropLast()
+        // Each URL list made once, for the markup and for the keys alike.
+        let modernSources = plan.sources.dropLast().map { (type: $0.format.mimeType, srcset: srcset($0)) }
         let sources: [TemplateContext] = modernSources.map { source in
-            [.type: .text(source.format.mimeType), .srcset: .text(srcset(source)), .sizes: .text(sizes)]
+            [.type: .text(source.type), .srcset: .text(source.srcset), .sizes: .text(sizes)]
         }
+        let fallbackSrcset = srcset(plan.fallback)
+        let src = links.url(to: shown.path)
         let placeholder = images.placeholders[reference.location]
         let (width, height) = if case .thumbnail = use { (shown.width, shown.height) } else { (plan.width, plan.height) }
-        var picture = PictureMarkup.Description(src: links.url(to: shown.path))
+        var picture = PictureMarkup.Description(src: src)
         picture.pictureClass = use.pictureClass
         picture.imageClass = use.imageClass
-        picture.sources = modernSources.map { .init(type: $0.format.mimeType, srcset: srcset($0)) }
-        picture.srcset = srcset(plan.fallback)
+        picture.sources = modernSources.map { .init(type: $0.type, srcset: $0.srcset) }
+        picture.srcset = fallbackSrcset
         picture.sizes = sizes.isEmpty ? nil : sizes
         picture.width = width
         picture.height = height
@@ -121,9 +124,9 @@ extension SitePresenter {
         if case .card(let card) = use, plan.width < card.widest { picture.maxWidth = plan.width }
         return [
             .picture: .text(PictureMarkup(picture).html(alt: alt)),
-            .src: .text(links.url(to: shown.path)), .url: .text(links.url(to: plan.fallback.variants.last!.path)),
+            .src: .text(src), .url: .text(links.url(to: plan.fallback.variants.last!.path)),
             .alt: .text(alt), .hasSize: true, .width: .number(width), .height: .number(height),
-            .sources: .list(sources), .hasSrcset: true, .srcset: .text(srcset(plan.fallback)), .sizes: .text(sizes),
+            .sources: .list(sources), .hasSrcset: true, .srcset: .text(fallbackSrcset), .sizes: .text(sizes),
             .hasPlaceholder: .flag(placeholder != nil), .placeholder: .text(placeholder ?? ""),
         ]
     }

@@ -456,21 +456,26 @@ package struct CompiledTemplates: Sendable {
         for token in tokens {
             let mirror = Mirror(reflecting: token)
             guard mirror.displayStyle == .enum, let payload = mirror.children.first, let kind = payload.label else { return nil }
-            let fields = Mirror(reflecting: payload.value).children.map(\.value)
+            // Reflecting the payload is most of the cost of reading a template: only the
+            // kinds with named fields are.
+            var fields: [Any] { Mirror(reflecting: payload.value).children.map(\.value) }
             switch kind {
             case "text":
                 guard let text = payload.value as? String else { return nil }
                 nodes.append(.text(Array(text.utf8)))
             case "variable", "unescapedVariable":
+                let fields = fields
                 guard fields.count == 2, let name = fields[0] as? String, let transforms = fields[1] as? [String] else { return nil }
                 guard transforms.isEmpty, let parsed = Self.name(name) else { nodes.append(.unsupported); continue }
                 nodes.append(.variable(parsed, escaped: kind == "variable"))
             case "section", "invertedSection":
+                let fields = fields
                 guard fields.count == 3, let name = fields[0] as? String, let transforms = fields[1] as? [String],
                       let body = fields[2] as? MustacheTemplate, let bodyNodes = Self.nodes(of: body, otherEscapers: &otherEscapers) else { return nil }
                 guard transforms.isEmpty, let parsed = Self.name(name) else { nodes.append(.unsupported); continue }
                 nodes.append(.section(parsed, bodyNodes, inverted: kind == "invertedSection"))
             case "partial":
+                let fields = fields
                 guard fields.count == 3, let name = fields[0] as? String else { return nil }
                 // Indentation is repeated on the partial's lines; inheritance overrides blocks.
                 guard (fields[1] as? String ?? "").isEmpty, Self.isNil(fields[2]) else {
