@@ -27,10 +27,12 @@ release:
 ## the Swift tests built: a release build would add about ten minutes to a CI run.
 ## `make browser-tests` and `make fault-tests` alone test the release binary.
 DEBUG_FOLDOUT = .build/debug/foldout
-test: unit-tests
-	FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
-	$(MAKE) --no-print-directory fuzz-replay
-	$(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)
+## Each phase says how long it took (scripts/timed.sh); docs/browser-tests.md has the figures.
+test:
+	scripts/timed.sh "Swift build and tests" $(MAKE) --no-print-directory unit-tests
+	scripts/timed.sh "browser tests" env FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
+	scripts/timed.sh "fuzz replay" $(MAKE) --no-print-directory fuzz-replay
+	scripts/timed.sh "fault tests" $(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)
 
 unit-tests:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
