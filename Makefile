@@ -11,7 +11,7 @@ FOLDOUT = .build/release/foldout
 # of the package must use the same flags, or each one rebuilds everything.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench faults fault-tests fault-tests-with fuzz-replay
+.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench faults fault-tests fault-tests-with fuzz-replay fuzz-replay-with
 
 ## Build the example site in Content/ into Output/.
 site: release
@@ -27,10 +27,12 @@ release:
 ## the Swift tests built: a release build would add about ten minutes to a CI run.
 ## `make browser-tests` and `make fault-tests` alone test the release binary.
 DEBUG_FOLDOUT = .build/debug/foldout
-test: unit-tests
-	FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
-	$(MAKE) --no-print-directory fuzz-replay
-	$(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)
+## Each phase says how long it took (scripts/timed.sh); docs/browser-tests.md has the figures.
+test:
+	scripts/timed.sh "Swift build and tests" $(MAKE) --no-print-directory unit-tests
+	scripts/timed.sh "browser tests" env FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
+	scripts/timed.sh "fuzz replay" $(MAKE) --no-print-directory fuzz-replay-with
+	scripts/timed.sh "fault tests" $(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)
 
 unit-tests:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
@@ -45,8 +47,12 @@ browser-tests: release
 ## the libFuzzer build for longer.
 FUZZ_SECONDS ?= 45
 FUZZ_SEED ?= $(shell date +%s)
+## `fuzz-replay-with` runs the FoldoutFuzz that `swift test` already built (make test): asking
+## for the product again re-runs the template plugin, about a minute on a loaded machine.
 fuzz-replay:
 	$(SWIFT) build --product FoldoutFuzz
+	$(MAKE) --no-print-directory fuzz-replay-with
+fuzz-replay-with:
 	mkdir -p .fuzz/replay
 	cd .fuzz/replay && $(CURDIR)/.build/debug/FoldoutFuzz $(CURDIR)/Fuzz/seeds
 	cd .fuzz/replay && $(CURDIR)/.build/debug/FoldoutFuzz --random $(FUZZ_SECONDS) --seed $(FUZZ_SEED) $(CURDIR)/Fuzz/seeds

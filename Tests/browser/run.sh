@@ -3,7 +3,8 @@
 # example site, serves it with nginx on 127.0.0.1, and runs pytest over it once, every
 # browser and link check running both from disk (file://) and over HTTP.
 # Extra arguments go to pytest (e.g. -k links, -x). Exit status: pytest's.
-# Environment: FOLDOUT=path/to/foldout skips the Swift build; SWIFT_CONFIGURATION=debug.
+# Environment: FOLDOUT=path/to/foldout skips the Swift build; SWIFT_CONFIGURATION=debug;
+# BROWSER_WORKERS=N pytest processes (default 2; 0: one, without pytest-xdist's workers).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -127,8 +128,13 @@ if ! listening; then
 fi
 
 # --- the tests -----------------------------------------------------------------------------
+# Two pytest processes (pytest-xdist), each with its own Chromium: a check mostly waits on a
+# page load, so two of them keep two cores busy. The Nu checker's tests stay in one process,
+# which starts Java once for every file. BROWSER_WORKERS=0 runs them in this process alone.
+workers="${BROWSER_WORKERS:-2}"
 status=0
 "$python" -m pytest "$here" \
+    -n "$workers" --dist loadgroup \
     --site-dir="$site" \
     --site-http-url="http://127.0.0.1:$port/site/" \
     --fixture-http-url="http://127.0.0.1:$port/broken/" \

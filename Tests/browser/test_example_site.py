@@ -28,6 +28,8 @@ def nu_report(site_files):
     return nu_checker_errors(files)
 
 
+# One process runs them all (run.sh runs pytest in two): the report is one Java start.
+@pytest.mark.xdist_group("nu-checker")
 def test_nu_html_checker_finds_no_errors(site_files, nu_report, asset):
     assert not nu_report[(site_files.root / asset).resolve()], report(nu_report[(site_files.root / asset).resolve()])
 

@@ -17,8 +17,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPOSITORY = HERE.parent.parent
+# The fault-injection tests (make fault-tests) run in this environment too.
+FAULTS = REPOSITORY / "Tests" / "faults"
 # Folders whose modules the tests import by putting them on sys.path.
-LOCAL_FOLDERS = [HERE, REPOSITORY / "bench", REPOSITORY / "bench" / "photos"]
+LOCAL_FOLDERS = [HERE, FAULTS, REPOSITORY / "bench", REPOSITORY / "bench" / "photos"]
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -43,7 +45,7 @@ def third_party_imports() -> dict[str, list[str]]:
     """Each module outside the standard library and this repository, with the files naming it;
     local modules are followed, so gen_photos' numpy counts."""
     found: dict[str, list[str]] = {}
-    pending = sorted(HERE.glob("*.py"))
+    pending = sorted(HERE.glob("*.py")) + sorted(FAULTS.glob("*.py"))
     seen: set[Path] = set()
     while pending:
         path = pending.pop()
@@ -71,7 +73,9 @@ def test_environment_sees_none_of_the_machines_packages() -> None:
 
 def test_every_imported_package_is_installed_from_the_requirements() -> None:
     imports = third_party_imports()
-    # The guard against a scan that finds nothing: the tests drive Chromium through selenium.
+    # The guard against a scan that finds nothing: the tests drive Chromium through selenium,
+    # and the fault tests draw photos with Pillow.
     assert "selenium" in imports
+    assert any(file.startswith("Tests/faults/") for file in imports.get("PIL", [])), imports.get("PIL")
     missing = {name: files for name, files in imports.items() if importlib.util.find_spec(name) is None}
     assert not missing, f"imported but not in Tests/browser/requirements.txt: {missing}"
