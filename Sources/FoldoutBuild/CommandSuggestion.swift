@@ -1,6 +1,7 @@
 /// What to say about a first argument that is no command (`foldout bild`): the command it
 /// was probably meant to be, found as `git` and Cargo find theirs, by how few letters must
-/// change (a swapped pair counts as one), or the list of commands when none is close.
+/// change (a swapped pair counts as one) or as the start of one, or the list of commands
+/// when none is close.
 public struct CommandSuggestion: Equatable, Sendable {
     public var written: String
     /// The closest command, when one is at most `maximumDistance` edits away.
@@ -20,7 +21,9 @@ public struct CommandSuggestion: Equatable, Sendable {
         let ranked = commands.map { (command: $0, distance: Self.distance(first.lowercased(), $0)) }
             .filter { $0.distance <= limit }
             .min { $0.distance < $1.distance }
-        suggestion = ranked?.command
+        // The start of a long name (`publish` for `publish-setup`) is as good as a typo of it.
+        let started = first.count >= 3 ? commands.filter { $0.hasPrefix(first.lowercased()) } : []
+        suggestion = ranked?.command ?? (started.count == 1 ? started[0] : nil)
     }
 
     /// The message, `error: …` and a hint, as every other mistake is said.

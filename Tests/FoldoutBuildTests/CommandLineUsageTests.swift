@@ -23,7 +23,8 @@ import Yams
     }
 
     @Test func aWordFarFromEveryCommandListsThem() throws {
-        let result = try Self.run(["deploy"], in: try TemporaryFolder().path)
+        let folder = try TemporaryFolder()
+        let result = try Self.run(["deploy"], in: folder.path)
         #expect(result.status == 64)
         #expect(result.stderr.contains("error: `deploy` is not a foldout command\n  hint: the commands are `build`, `serve`, `init`"))
         #expect(!result.stderr.contains("did you mean"))

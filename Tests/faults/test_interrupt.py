@@ -49,13 +49,20 @@ def test_ctrl_c_leaves_no_file_behind(foldout, work, scale, seed, figures):
     os.makedirs(site)
     faultkit.link_tree(photos, os.path.join(site, "Content"))
     duration = faultkit.build(foldout, site).seconds
-    trials = {"interrupted": 0, "finished first": 0}
+    trials = {"interrupted": 0, "finished first": 0, "stopped before starting": 0}
     problems = []
     for delay in faultkit.kill_delays(seed, scale["kills"], duration):
         # A cold cache each time: the photos' variants are written during the build.
         faultkit.remove_tree(os.path.join(site, ".foldout-cache"))
         faultkit.remove_tree(os.path.join(site, faultkit.OUTPUT))
         run = build_interrupted_after(foldout, site, delay)
+        if run.code == -signal.SIGINT:
+            # Stopped before its handler was installed (a slow start): nothing may be written.
+            trials["stopped before starting"] += 1
+            written = [name for name in (faultkit.OUTPUT, ".foldout-cache") if os.path.exists(os.path.join(site, name))]
+            if written:
+                problems.append(f"after {delay:.3f} s: killed by SIGINT with {written} already written")
+            continue
         trials["finished first" if run.code == 0 else "interrupted"] += 1
         if run.code not in (0, 130):
             problems.append(f"after {delay:.3f} s: status {run.code}: {run.output[-300:]}")
