@@ -1,5 +1,7 @@
 # Foldout: one command to build the example site, one to run every test.
 # Swift comes from /opt/swift on our machines; elsewhere it must be on PATH.
+# The user's own PATH, before Swift's is added: `make install` says whether it reaches foldout.
+USER_PATH := $(PATH)
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 PREFIX ?= /usr/local
@@ -80,10 +82,20 @@ bench: release
 	scripts/require-packages.sh $(BENCH_PACKAGES)
 	"$$(scripts/python-env.sh bench)" bench/run.py $(BENCH_ARGS)
 
-## Copy the binary to $(PREFIX)/bin.
+## Copy the binary to $(PREFIX)/bin: with sudo when that folder is not writable (the build
+## itself never runs as root), and say how to reach it when it is not on PATH.
 install: release
-	install -d $(PREFIX)/bin
-	install -m 755 $(FOLDOUT) $(PREFIX)/bin/foldout
+	@sudo=""; \
+	if [ ! -w "$(PREFIX)/bin" ] && ! { [ ! -e "$(PREFIX)/bin" ] && mkdir -p "$(PREFIX)/bin" 2>/dev/null; }; then \
+	    sudo="sudo"; echo "$(PREFIX)/bin is not writable by you: installing with sudo"; \
+	fi; \
+	$$sudo install -d "$(PREFIX)/bin" && $$sudo install -m 755 $(FOLDOUT) "$(PREFIX)/bin/foldout"
+	@case ":$(USER_PATH):" in \
+	    *":$(PREFIX)/bin:"*) echo "installed $(PREFIX)/bin/foldout; next: foldout init my-site && cd my-site && foldout serve" ;; \
+	    *) echo "installed $(PREFIX)/bin/foldout, but $(PREFIX)/bin is not on your PATH; add this line to ~/.bashrc" \
+	            "(or ~/.zshrc), then open a new terminal:"; \
+	       echo "    export PATH=\"$(PREFIX)/bin:\$$PATH\"" ;; \
+	esac
 
 ## The Python environments, made from the pinned requirements files: .venv/tests for the
 ## browser tests (Tests/browser/requirements.txt), .venv/bench for the benchmarks

@@ -1,7 +1,9 @@
 /// One problem found in the user's input, printed as `path:line:column: error: message`
-/// followed by a hint of what to do. Errors fail the build; warnings are reported only.
+/// followed by a hint of what to do. Errors fail the build; warnings are reported only;
+/// a note is advice about the site as a whole (a missing `base_url`), never a problem, so
+/// `--strict` leaves it a note and `serve` says it once per session.
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case error, warning }
+    public enum Severity: String, Sendable { case error, warning, note }
 
     public var severity: Severity
     /// The file the problem is in, as the user would type it (e.g. `Content/pets/a.md`).
@@ -38,10 +40,14 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         return text
     }
 
-    /// The same problem as an error, for `--strict`.
+    public static func note(_ path: String, line: Int? = nil, column: Int? = nil, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.note, path: path, line: line, column: column, message: message, hint: hint)
+    }
+
+    /// The same problem as an error, for `--strict` (a note stays a note).
     public var asError: Diagnostic {
         var copy = self
-        copy.severity = .error
+        if copy.severity == .warning { copy.severity = .error }
         return copy
     }
 }

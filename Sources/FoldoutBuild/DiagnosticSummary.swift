@@ -80,8 +80,14 @@ public struct DiagnosticSummary: Sendable, Equatable {
 
     /// What a terminal shows of a build's diagnostics: every one, in order, when there are
     /// few warnings or `verbose`; else the summary of the warnings, then every error in full
-    /// (errors are what must be fixed, so none is ever left out).
+    /// (errors are what must be fixed, so none is ever left out). Notes come last, apart.
     public static func terminalLines(for diagnostics: [Diagnostic], verbose: Bool) -> [String] {
+        let notes = diagnostics.filter { $0.severity == .note }
+        let problems = notes.isEmpty ? diagnostics : diagnostics.filter { $0.severity != .note }
+        return problemLines(for: problems, verbose: verbose) + notes.map(\.description)
+    }
+
+    private static func problemLines(for diagnostics: [Diagnostic], verbose: Bool) -> [String] {
         let warnings = diagnostics.filter { $0.severity == .warning }
         guard !verbose, warnings.count > fullListLimit else { return diagnostics.map(\.description) }
         let summary = DiagnosticSummary(warnings)

@@ -81,7 +81,7 @@ package struct Pipeline {
                                                     diagnostics: &diagnostics)
         let imageVariants = ImageVariants(site: site, configurations: presentation, images: images, pictured: bodies.picturedImages)
         // Once per build, not once per page whose preview misses an image.
-        if let warning = SitePresenter.missingBaseURLWarning(site: site, images: images, displayPath: displayPath) { diagnostics.append(warning) }
+        if let note = SitePresenter.missingBaseURLNote(site: site, images: images, displayPath: displayPath) { diagnostics.append(note) }
         SiteFeeds.checkSettings(of: site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) }, diagnostics: &diagnostics)
         diagnostics += Self.feedCollisions(SiteFeeds(site: site), routes: routes, displayPath: displayPath)
         let feedDates = FeedDates(firstSeen: firstSeen, now: options.clock())

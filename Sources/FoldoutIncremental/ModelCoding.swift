@@ -41,7 +41,8 @@ extension BinaryWriter {
     }
 
     package mutating func write(_ diagnostic: Diagnostic) {
-        write(diagnostic.severity == .error)
+        // 0 and 1 as the flag `isError` was written before notes existed.
+        write(UInt64(diagnostic.severity == .error ? 1 : diagnostic.severity == .note ? 2 : 0))
         write(diagnostic.path)
         write(diagnostic.line.map(String.init))
         write(diagnostic.column.map(String.init))
@@ -278,13 +279,13 @@ extension BinaryReader {
     }
 
     package mutating func readDiagnostic() throws(Truncated) -> Diagnostic {
-        let isError = try readBool()
+        let severity = try readUInt64()
         let path = try readString()
         let line = try readOptionalString().flatMap { Int($0) }
         let column = try readOptionalString().flatMap { Int($0) }
         let message = try readString()
         let hint = try readOptionalString()
-        return Diagnostic(isError ? .error : .warning, path: path, line: line, column: column, message: message, hint: hint)
+        return Diagnostic(severity == 1 ? .error : severity == 2 ? .note : .warning, path: path, line: line, column: column, message: message, hint: hint)
     }
 
     package mutating func readAnchorLink() throws(Truncated) -> PageBodyRenderer.AnchorLink {

@@ -105,7 +105,7 @@ public struct OutputManifest: Sendable, Equatable {
                 guard fields.count == 7 else { return nil }
                 let text = fields.map { unescape($0) }
                 manifest.warnings.append(Diagnostic(
-                    text[1] == "error" ? .error : .warning, path: text[2], line: Int(text[3]), column: Int(text[4]),
+                    Diagnostic.Severity(rawValue: text[1]) ?? .warning, path: text[2], line: Int(text[3]), column: Int(text[4]),
                     message: text[5], hint: text[6].isEmpty ? nil : text[6]))
             default:
                 return nil

@@ -32,11 +32,12 @@ extension SitePresenter {
         return usable(catalog?.image) ?? usable(site.image)
     }
 
-    /// The build's one warning about a missing `base_url`, when link previews lose an image
+    /// The build's one note about a missing `base_url`, when link previews lose an image
     /// for it: some page has one of the content folder's photos to show (see `previewImage`),
-    /// which a preview can only name by its absolute address. (The page's own address,
-    /// `og:url`, is left out too, but readers take the address they fetched instead.)
-    public static func missingBaseURLWarning(site: Site, images: SiteImages, displayPath: (String) -> String) -> Diagnostic? {
+    /// which a preview can only name by its absolute address. A site without photos is
+    /// spared it (a site for a USB stick needs no address); feeds and `sitemap.xml`, which
+    /// need one too, are named in it, and docs/publishing.md explains the setting.
+    public static func missingBaseURLNote(site: Site, images: SiteImages, displayPath: (String) -> String) -> Diagnostic? {
         guard (site.baseURL ?? "").isEmpty, !images.sources.isEmpty else { return nil }
         func losesImage(_ item: Item?, _ catalog: Catalog?) -> Bool {
             previewImage(item: item, catalog: catalog, site: site, images: images, assumingBaseURL: true).map { !$0.isExternal } ?? false
@@ -48,8 +49,8 @@ extension SitePresenter {
         }
         site.looseItems?.forEachItem { item in if !loses { loses = losesImage(item, nil) } }
         guard loses else { return nil }
-        return .warning(displayPath("_index.md"), "`base_url` is not set, so link previews show no image and no address (`og:image`, `og:url`)",
-                        hint: "set `base_url: https://…`, the site’s public address, so link previews (and feeds) get absolute addresses")
+        return .note(displayPath("_index.md"), "`base_url` is not set, so link previews show no photo, and the site has no feeds and no `sitemap.xml`",
+                     hint: "before publishing, set `base_url: https://…`, the site’s public address (see docs/publishing.md)")
     }
 
     /// The tags' values of `reference` (see `previewImage`).

@@ -25,6 +25,14 @@ enum LiveEvent: Sendable, Equatable {
 enum LiveReload {
     static let eventsPath = "/__foldout/events"
 
+    /// What the overlay shows of a failed build: the errors first, as they are what stopped
+    /// it, then the warnings; notes (a missing `base_url`) are for the terminal only.
+    static func overlayText(of failure: BuildFailure) -> String {
+        let errors = failure.diagnostics.filter { $0.severity == .error }
+        let warnings = failure.diagnostics.filter { $0.severity == .warning }
+        return (errors + warnings).map(\.description).joined(separator: "\n")
+    }
+
     /// `html` with the live reload script before `</body>` (or at the end). `failure` is the
     /// current build error, shown at once when the page opens.
     static func inject(into html: [UInt8], failure: String?) -> [UInt8] {

@@ -163,7 +163,7 @@ public final class PreviewSession: @unchecked Sendable {
                 hub.publish(.changed(outcome.summary.changedPaths))
                 report(.built(outcome, seconds: seconds))
             case .failure(let failure):
-                hub.publish(.failed(failure.description))
+                hub.publish(.failed(LiveReload.overlayText(of: failure)))
                 report(.failed(failure, seconds: seconds))
             }
             stateLock.withLock { builds += 1 }

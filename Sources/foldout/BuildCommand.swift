@@ -3,57 +3,34 @@ import Foundation
 import FoldoutBuild
 import FoldoutIncremental
 
-struct BuildCommand: ParsableCommand {
+struct BuildCommand: ParsableCommand, HelpDetails {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build the site from Content/ and Templates/ into Output/.",
-        discussion: """
-            Reads every Markdown file under the content folder, renders it through the \
-            templates and writes the site to the output folder. The output is applied as a \
-            difference against the previous build: only new and changed files are written \
-            (each atomically), files the previous build wrote and this one no longer \
-            produces are removed, and unchanged files keep their modification times. Files \
-            in the output folder that Foldout did not write are never removed or \
-            overwritten (a page that needs such a path is an error unless --force).
-
-            Work is cached across builds: parsed Markdown (from a folder's second full \
-            build on) and the build record (the site's model, and each content file's \
-            digest and stat) in .foldout-cache/ beside the output folder, rendered pages \
-            in the output folder itself (its .foldout-manifest records what each page was \
-            rendered from). A rebuild with nothing changed finds \
-            the content unchanged (reading only files whose stat changed) and writes nothing; \
-            one after items' bodies were edited renders only those items and the pages that \
-            show their rows.
-
-            Without --templates, ./Templates is used when it exists, else the built-in \
-            default templates, so `foldout build --content NOTES --output SITE` works from \
-            any directory.
-
-            Problems are printed as `path:line:column: error: message` with a hint; every \
-            problem of the build is printed, not only the first. When there is any error the \
-            build exits with status 1 and the output folder is left as it was.
-
-            Warnings (a missing image, an image without alt text, a link or #anchor that \
-            leads nowhere, a symbolic link that was skipped) are printed the same way and do \
-            not stop the build, unless --strict makes them errors. When there are more than \
-            \(DiagnosticSummary.fullListLimit), the first \(DiagnosticSummary.examplesPerKind) of each kind are \
-            printed, then every kind with its count; --verbose prints every one.
-            """
+        usage: "foldout build [<options>]"
     )
 
     @OptionGroup var site: SiteArguments
 
-    @Flag(name: .long, help: "Treat warnings as errors: fail on missing images, missing alt text, broken links and anchors.")
+    @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
-    @Flag(name: .long, help: "Print nothing but errors.")
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(name: .long, help: "Print every warning, even when there are many (by default, more than \(DiagnosticSummary.fullListLimit) are summarized by kind).")
+    @Flag(name: [.short, .long], help: "Print every warning, not a summary by kind.")
     var verbose = false
 
     @Flag(name: .long, help: "Print the time each stage took.")
     var timings = false
+
+    static let details = """
+        Only new and changed files are written; files Foldout did not write are never
+        touched. Unchanged work is reused from .foldout-cache/ beside the output folder.
+        Problems print as `path:line:column: error: message` with a hint, every one of
+        them; on an error the exit status is 1 and the output folder is left as it was.
+        Without --templates: ./Templates when it exists, else the built-in templates.
+        """
 
     func run() throws {
         var options = site.buildOptions
@@ -61,6 +38,8 @@ struct BuildCommand: ParsableCommand {
         let progressBar = quiet ? nil : ProgressBar()
         options.progress = progressBar?.reporter
         let started = DispatchTime.now().uptimeNanoseconds
+        let interrupted = Self.finishingOnInterrupt()
+        defer { interrupted.sources.forEach { $0.cancel() } }
         do {
             // The process ends after one build: only the file keeps entries for the next.
             let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), servesLaterBuilds: false)
@@ -83,5 +62,27 @@ struct BuildCommand: ParsableCommand {
                           + (error.outputChanged ? "holds part of this build; build again to finish it" : "was left unchanged"))
             throw ExitCode(1)
         }
+        if interrupted.flag.isSet { throw ExitCode(130) }
+    }
+
+    /// Ctrl-C (or SIGTERM) lets the build under way finish, so the output folder is whole and
+    /// no temporary file is left in .foldout-cache/; the exit status is then 130. A second one
+    /// stops at once, leaving what a killed build leaves (the next build removes it).
+    private static func finishingOnInterrupt() -> (flag: OnceFlag, sources: [any DispatchSourceSignal]) {
+        let flag = OnceFlag()
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                guard flag.set() else {
+                    Console.error("stopped during the build")
+                    _exit(130)
+                }
+                Console.error("stopping after the build under way (Ctrl-C again stops at once)")
+            }
+            source.resume()
+            return source
+        }
+        return (flag, sources)
     }
 }

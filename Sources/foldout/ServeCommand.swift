@@ -1,49 +1,32 @@
 import ArgumentParser
+import FoldoutBase
 import FoldoutBuild
 import FoldoutServer
 import Foundation
 
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand, HelpDetails {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it, and rebuild and reload on every change.",
-        discussion: """
-            Builds the site like `foldout build`, serves the output folder at \
-            http://127.0.0.1:8000/ and watches the content and templates folders. Each \
-            change rebuilds incrementally (only what the change affects is rendered and \
-            written) and reloads the open browser tabs it concerns. The reload script is \
-            added to the pages as they are served; the files in the output folder stay as \
-            `foldout build` writes them.
-
-            When a build fails, the errors are printed here and shown over the page in the \
-            browser, and the last good output keeps being served.
-
-            The port is taken before anything is built. Without --port, the server \
-            listens on 8000, or when that is busy on the next free port after it, and says \
-            so; a port given with --port is that port or nothing: when it is busy, serve \
-            stops at once with status 1.
-
-            Only files inside the output folder are served: paths with `..`, hidden files \
-            (the manifest, Foldout's temporary files) and symbolic links leading out of the \
-            folder or to a hidden file get 404. The server listens on 127.0.0.1 unless \
-            --host says otherwise; it is meant for previewing, not for publishing.
-
-            Stop it with Ctrl-C (or SIGTERM): a build under way is finished first, so the \
-            output folder is whole and no temporary file is left, and serve exits with \
-            status 0. A second Ctrl-C stops at once, with status 130, leaving what a build \
-            killed at that moment leaves (the next build puts it right).
-            """
+        usage: "foldout serve [<options>]"
     )
+
+    static let details = """
+        The port is taken before anything is built: 8000, or the next free one (serve
+        says which); a port given with -p is that port or an error. Each change rebuilds
+        and reloads the open pages; errors show here and over the page, and the last
+        good site keeps being served. Ctrl-C stops after the build under way.
+        """
 
     @OptionGroup var site: SiteArguments
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("The port to listen on (0 picks a free one). Default: 8000, or the next free port when it is busy.", valueName: "port"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The port (default: 8000 or the next free one; 0: any free one).", valueName: "port"))
     var port: Int?
 
-    @Flag(name: .long, help: "Print every warning, even when there are many (by default, more than \(DiagnosticSummary.fullListLimit) are summarized by kind).")
+    @Flag(name: [.short, .long], help: "Print every warning, not a summary by kind.")
     var verbose = false
 
     func validate() throws {
@@ -52,6 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let output = site.output, verbose = self.verbose
+        let notes = NotesSaid()
         let listening = ListeningPort(requested: port ?? 8000, mayMove: port == nil)
         let session = PreviewSession(options: site.buildOptions, host: host, port: listening) { event in
             switch event {
@@ -60,10 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
             case .previewed(let paths, let seconds):
                 print("wrote \(paths.joined(separator: ", ")) in \(String(format: "%.3f", seconds)) s; rebuilding the rest")
             case .built(let outcome, let seconds):
-                if !outcome.wasUpToDate { Console.report(outcome.warnings, verbose: verbose) }
+                if !outcome.wasUpToDate { Console.report(notes.unsaid(outcome.warnings), verbose: verbose) }
                 print(Console.summary(outcome, seconds: seconds))
             case .failed(let failure, _):
-                Console.report(failure, quiet: false, verbose: verbose)
+                Console.report(notes.unsaid(failure.diagnostics), verbose: verbose)
                 Console.error("build failed: \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); "
                               + (failure.outputChanged ? "\(output) holds part of this build; the next one finishes it"
                                                        : "still serving the last good \(output)"))
@@ -102,15 +86,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
 }
 
-/// A flag set once, from any thread: `set` says whether this call set it.
-private final class OnceFlag: @unchecked Sendable {
+/// The notes a session has printed: each is said once (a missing `base_url` is news at the
+/// first build, noise at the fiftieth), while warnings and errors are said at every build.
+private final class NotesSaid: @unchecked Sendable {
     private let lock = NSLock()
-    private var isSet = false
+    private var said: Set<String> = []
 
-    func set() -> Bool {
+    /// `diagnostics` without the notes said before; the others are said from now on.
+    func unsaid(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         lock.withLock {
-            defer { isSet = true }
-            return !isSet
+            diagnostics.filter { $0.severity != .note || said.insert($0.description).inserted }
         }
     }
 }

@@ -6,19 +6,20 @@ import FoldoutBase
 
 /// The options `build` and `serve` share: where the site's folders are and how to build it.
 struct SiteArguments: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The content folder.", valueName: "dir"))
+    // Short names as Hugo and Zola have them where they have one (-D for drafts is Hugo's).
+    @Option(name: [.short, .long], help: ArgumentHelp("The content folder.", valueName: "dir"))
     var content: String = "Content"
 
-    @Option(name: .long, help: ArgumentHelp("The templates folder (default: ./Templates if present, else built-in).", valueName: "dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Templates (default: ./Templates, else built-in).", valueName: "dir"))
     var templates: String?
 
-    @Option(name: .long, help: ArgumentHelp("The output folder.", valueName: "dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The output folder.", valueName: "dir"))
     var output: String = "Output"
 
-    @Flag(name: .long, help: "Include items marked `draft: true`.")
+    @Flag(name: [.customShort("D"), .long], help: "Include items marked `draft: true`.")
     var drafts = false
 
-    @Flag(name: .long, help: "Overwrite files in the output folder that Foldout did not write, when a page needs their path.")
+    @Flag(name: .long, help: "Overwrite files Foldout did not write.")
     var force = false
 
     var buildOptions: BuildOptions {
