@@ -16,8 +16,9 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// A member of Foundation's `CharacterSet.whitespaces`.
+    /// A member of Foundation's `CharacterSet.whitespaces`, which on Linux also holds the
+    /// zero-width space (U+200B, a space separator in older Unicode).
     var isTrimmedSpace: Bool {
-        value == 0x09 || value == 0x20 || (value >= 0x80 && properties.generalCategory == .spaceSeparator)
+        value == 0x09 || value == 0x20 || value == 0x200B || (value >= 0x80 && properties.generalCategory == .spaceSeparator)
     }
 }
