@@ -14,7 +14,7 @@ import FoldoutTestSupport
     static let site: [String: String] = [
         "_index.md": "---\ntitle: Fixture Shelter\n---\nWelcome to the [pets](pets/_index.md).\n",
         "about.md": "# About us\n\nWe love [Diego](pets/dogs/terriers/diego.md).\n",
-        "pets/_index.md": "---\ntitle: Pets\nweight: 1\n---\nAll our animals.\n\n## Dogs\n\nAn intro heading named like a section.\n",
+        "pets/_index.md": "---\ntitle: Pets\nweight: 1\nexpand_below: 0\n---\nAll our animals.\n\n## Dogs\n\nAn intro heading named like a section.\n",
         "pets/intro.md": "---\ntitle: How adoption works\n---\nStart with the [dogs](dogs/_index.md).\n",
         "pets/dogs/_index.md": "---\ntitle: Dogs\nweight: 1\n---\nGood dogs.\n",
         "pets/dogs/buddy.md": "---\ntitle: Buddy\n---\nA dog without a breed group. See [Luna](../cats/luna.md#favourite-things).\n",
