@@ -305,15 +305,6 @@ import FoldoutTestSupport
         try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: 5)
     }
 
-    @Test func starterSiteOfFoldoutInitBuildsCleanly() throws {
-        let folder = try TemporaryFolder()
-        for file in StarterSite.files { try folder.write(["Content/" + file.path: file.text]) }
-        let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
-        #expect(!report.site.allItems.isEmpty)
-        try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: report.pageCount)
-    }
-
     /// The benchmark's corpus generator: the repository's copy (bench/README.md), so the test
     /// runs on any clone.
     static let corpusGenerator = Fixture.packageRoot().appendingPathComponent("bench/gen_corpus.py").path
