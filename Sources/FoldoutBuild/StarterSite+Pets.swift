@@ -2,7 +2,7 @@ extension StarterSite {
     /// The pets example: a shelter's catalog. Its `_index.md` shows most catalog keys
     /// (see docs/content.md), each with a comment saying what it does.
     static let petsTexts: [(path: String, text: String)] = [
-        siteIndex(title: "Maple Street Animal Shelter",
+        siteIndex(title: "Maple Street Shelter",
                   description: "Cats, dogs and rabbits looking for a home, built with Foldout.",
                   welcome: "Every folder in `Content/` is a catalog. Edit the Markdown files, add a photo beside one, and run `foldout build` again."),
         ("pets/_index.md", """
@@ -15,7 +15,7 @@ extension StarterSite {
               image: image
               badges: [status]
             # The fields an item page lists, in this order.
-            fields: [species, breed, age, sex, size, good_with_kids, status]
+            fields: [species, breed, {age: Age in years}, sex, size, {good_with_kids: Good with children}, status]
             # Filters above the list.
             facets:
               - species
