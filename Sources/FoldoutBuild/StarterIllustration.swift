@@ -46,7 +46,7 @@ public struct StarterIllustration: Sendable, Equatable {
     /// cannot draw SVG.
     public func jpeg() -> [UInt8]? {
         let operation = ImageOperation(shape: .fit(width: Self.width, height: Self.height), format: .jpeg, quality: 86)
-        guard case .success(let bytes) = ImageCodec.make(operation, from: Array(svg.utf8)) else { return nil }
+        guard case .success(let bytes) = ImageCodec.drawing(operation, fromSVG: svg) else { return nil }
         return bytes
     }
 
