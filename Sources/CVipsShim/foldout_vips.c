@@ -12,6 +12,7 @@
 // Each function is looked up once; the names below then call through the table.
 #define FV_FUNCTIONS(X) \
     X(vips_init) X(vips_concurrency_set) X(vips_cache_set_max) X(vips_cache_set_max_mem) X(vips_block_untrusted_set) \
+    X(vips_operation_block_set) \
     X(vips_foreign_find_load_buffer) X(vips_image_new_from_buffer) X(vips_image_get_typeof) X(vips_image_get_string) \
     X(vips_image_get_width) X(vips_image_get_height) X(vips_image_get_orientation) X(vips_image_get_n_pages) \
     X(vips_image_get_bands) X(vips_image_get_format) X(vips_image_get_interpretation) X(vips_image_hasalpha) \
@@ -32,6 +33,7 @@ static struct {
 #define vips_cache_set_max (*api.p_vips_cache_set_max)
 #define vips_cache_set_max_mem (*api.p_vips_cache_set_max_mem)
 #define vips_block_untrusted_set (*api.p_vips_block_untrusted_set)
+#define vips_operation_block_set (*api.p_vips_operation_block_set)
 #define vips_foreign_find_load_buffer (*api.p_vips_foreign_find_load_buffer)
 #define vips_image_new_from_buffer (*api.p_vips_image_new_from_buffer)
 #define vips_image_get_typeof (*api.p_vips_image_get_typeof)
@@ -127,6 +129,12 @@ static void start(void) {
 int fv_start(void) {
     pthread_once(&start_once, start);
     return started;
+}
+
+int fv_allow_svg(void) {
+    if (fv_start() != 0) return -1;
+    vips_operation_block_set("VipsForeignLoadSvg", FALSE);
+    return 0;
 }
 
 static fv_format format_of(const void *bytes, size_t length, VipsImage *image) {

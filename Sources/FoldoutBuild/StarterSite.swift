@@ -1,72 +1,62 @@
 import FoldoutModel
 
-/// The small site `foldout init` writes: one catalog, two sections, a group, a few items.
+/// The small sites `foldout init` writes: a pets catalog by default, a courses catalog or a
+/// blank one. Each shows, in a small size, what the example site in `Content/` does: facets,
+/// sorting, a row's secondary line, a grid section, a query section, photos beside the
+/// Markdown, and groups that start open because the catalog is small.
 public enum StarterSite {
-    public static let files: [(path: String, text: String)] = [
+    public enum Example: String, CaseIterable, Sendable {
+        /// A shelter's pets in three sections, each pet with a drawn photo.
+        case pets
+        /// A school's courses with levels, lesson counts and a grid of tracks.
+        case courses
+        /// One catalog with one item to copy.
+        case blank
+    }
+
+    /// The Markdown files of `example`, paths relative to `Content/`.
+    public static func texts(_ example: Example) -> [(path: String, text: String)] {
+        switch example {
+        case .pets: petsTexts
+        case .courses: coursesTexts
+        case .blank: blankTexts
+        }
+    }
+
+    /// The pictures of `example`, paths relative to `Content/`, each beside the Markdown
+    /// file that names it.
+    public static func illustrations(_ example: Example) -> [(path: String, drawing: StarterIllustration)] {
+        switch example {
+        case .pets: petsIllustrations
+        case .courses, .blank: []
+        }
+    }
+
+    /// Every file of `example`, paths relative to `Content/`: the Markdown, then the pictures
+    /// drawn as JPEGs. A picture libvips cannot draw is left out and named in `missing`.
+    public static func files(_ example: Example) -> (files: [(path: String, bytes: [UInt8])], missing: [String]) {
+        var files = texts(example).map { (path: $0.path, bytes: Array($0.text.utf8)) }
+        var missing: [String] = []
+        for (path, drawing) in illustrations(example) {
+            if let jpeg = drawing.jpeg() { files.append((path, jpeg)) } else { missing.append(path) }
+        }
+        return (files, missing)
+    }
+
+    /// The site's own `_index.md`, shared by every example.
+    static func siteIndex(title: String, description: String, welcome: String) -> (path: String, text: String) {
         ("_index.md", """
             ---
-            title: My Catalog Site
-            description: A catalog built with Foldout.
+            title: \(title)
+            description: \(description)
             language: en
+            # The site's public address, for link previews, feeds and the sitemap: change it
+            # to yours before you publish (pages work from any address meanwhile).
+            base_url: https://example.org/
             ---
 
-            Welcome! Each folder in `Content/` is a catalog; edit the files and run `foldout build`.
+            \(welcome)
 
-            """),
-        ("books/_index.md", """
-            ---
-            title: Reading List
-            weight: 1
-            ---
-
-            Books worth reading, by genre.
-
-            """),
-        ("books/fiction/_index.md", """
-            ---
-            title: Fiction
-            weight: 1
-            expanded: true
-            ---
-
-            """),
-        ("books/fiction/classics/_index.md", """
-            ---
-            title: Classics
-            ---
-
-            """),
-        ("books/fiction/classics/moby-dick.md", """
-            ---
-            title: Moby-Dick
-            author: Herman Melville
-            year: 1851
-            tags: [sea, adventure]
-            ---
-
-            A whaling voyage and an obsession. See also [a lighter read](../../nonfiction/field-guide.md).
-
-            ## Why read it
-
-            For the sentences, and for the chapters about rope.
-
-            """),
-        ("books/nonfiction/_index.md", """
-            ---
-            title: Nonfiction
-            weight: 2
-            ---
-
-            """),
-        ("books/nonfiction/field-guide.md", """
-            ---
-            title: A Field Guide to Clouds
-            author: Example Author
-            year: 2020
-            ---
-
-            How to tell a cumulus from a stratus, with drawings.
-
-            """),
-    ]
+            """)
+    }
 }

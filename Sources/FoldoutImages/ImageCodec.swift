@@ -11,6 +11,13 @@ public enum ImageCodec {
     /// Part of every cache key: results made by another libvips or another shim are made anew.
     static let version: String = "libvips 8.14 shim 1"
 
+    /// Renders `svg` (a drawing Foldout made itself, never a site's file: SVG loading stays
+    /// blocked for those) as `operation` describes.
+    public static func drawing(_ operation: ImageOperation, fromSVG svg: String) -> Result<[UInt8], ImageProblem> {
+        guard fv_allow_svg() == 0 else { return .failure(.unreadable(takeError())) }
+        return make(operation, from: Array(svg.utf8))
+    }
+
     /// Reads the header of the image in `bytes`; nothing is decoded.
     public static func header(of bytes: [UInt8], pixelLimit: Int = defaultPixelLimit) -> Result<ImageHeader, ImageProblem> {
         guard !bytes.isEmpty else { return .failure(.empty) }

@@ -21,6 +21,13 @@ public struct CatalogPresentation: Sendable, Equatable {
     /// The items' fields: as `fields:` declares them, else inferred from the items (then
     /// `isDeclared` is false, and only the checks and `foldout fields` read it).
     public var declaration = FieldDeclaration(fields: [], isDeclared: false)
+    /// Whether groups that say nothing (no `expanded:` of their own, their section's or the
+    /// catalog's) start open: when the catalog has fewer items than `expand_below:`, so a
+    /// small catalog shows its items at once and a large one its outline.
+    public var opensGroups = false
+
+    /// Items below which a catalog's groups start open, unless `expand_below:` says otherwise.
+    public static let defaultExpandBelow = 20
 
     public static let standard = CatalogPresentation()
 
@@ -67,6 +74,10 @@ public struct CatalogPresentation: Sendable, Equatable {
                                                SearchSynonyms.read)
             presentation.pageNoun = read("page_name", hint: "write it like `page_name: lesson` or `page_name: [story, stories]`",
                                          ItemNoun.readPageName)
+            let expandBelow = read("expand_below", hint: "write it like `expand_below: 30`; 0 keeps groups closed",
+                                   Self.readExpandBelow)
+            presentation.opensGroups = catalog.entryCount < expandBelow
+            presentation.row.fallbackSecondary = Self.fieldsLine(presentation.fields)
             presentation.listed = read("listed", hint: "write it like `listed: {status: available}`: the items that filtered results list",
                                        Self.readListed)
             var schemaProblems: [SchemaMapping.Problem] = []
@@ -136,6 +147,30 @@ public struct CatalogPresentation: Sendable, Equatable {
 }
 
 extension CatalogPresentation {
+    /// Reads `expand_below: 30`: the item count from which groups start closed.
+    static func readExpandBelow(_ value: FieldValue?, problems: inout [String]) -> Int {
+        switch value {
+        case nil, .null?: return defaultExpandBelow
+        case .integer(let number)? where number >= 0: return number
+        case let other?:
+            problems.append("`expand_below` must be a whole number of items, 0 or more, found `\(other.text)`")
+            return defaultExpandBelow
+        }
+    }
+
+    /// The row's secondary line when `row.secondary` is not given: the first fields of
+    /// `fields:` ("Beagle · 3 · Female"), so rows describe the item before its body text does.
+    /// Nil when `fields:` is not given or lists none.
+    static func fieldsLine(_ fields: DetailFieldList) -> RowTextTemplate? {
+        guard let entries = fields.entries?.filter({ !DetailFieldList.neverListed.contains($0.key) }), !entries.isEmpty
+        else { return nil }
+        let source = entries.prefix(fieldsLineCount).map { "{{\($0.key)}}" }.joined(separator: RowTextTemplate.separator)
+        return try? RowTextTemplate(source)
+    }
+
+    /// How many of `fields:` the default secondary line shows.
+    static let fieldsLineCount = 3
+
     /// Reads `listed: {status: available}`, written as a query section's `where:`.
     static func readListed(_ value: FieldValue?, problems: inout [String]) -> ItemQuery? {
         guard let value, value != .null else { return nil }

@@ -18,8 +18,10 @@ public struct DetailFieldList: Sendable, Equatable {
 
     public static let all = DetailFieldList(entries: nil)
 
-    /// Fields never listed by default: they configure the page rather than describe the item.
-    public static let hiddenByDefault: Set<String> = ["image_alt"]
+    /// Keys Foldout reads from an item besides `PageParser.reservedKeys` (which never become
+    /// fields): they configure the page rather than describe the item, so no details list
+    /// shows them, even when `fields:` names them.
+    public static let neverListed: Set<String> = ["image_alt", "image_focus", "photos"]
 
     public static func read(_ value: FieldValue?, problems: inout [String]) -> DetailFieldList {
         guard let value, value != .null else { return .all }

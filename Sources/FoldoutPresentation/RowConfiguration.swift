@@ -6,7 +6,7 @@ import FoldoutMarkdown
 ///     row:
 ///       title: "{{title}}"                  # primary text; default: the title
 ///       label: code                         # a field shown beside the title (or "{{code}}")
-///       secondary: "{{age}} years old"      # secondary line; default: the summary; false: none
+///       secondary: "{{age}} years old"      # secondary line; default: the first fields of `fields:`, else the summary; false: none
 ///       image: image                        # field holding the thumbnail; false: none
 ///       alt: "Photo of {{title}}"           # thumbnail alt text; default: `image_alt`, else none
 ///       thumbnail: 48                       # largest thumbnail side in pixels
@@ -17,6 +17,9 @@ public struct RowConfiguration: Sendable, Equatable {
     /// A short text beside the title, such as a course's code.
     public var label: RowTextTemplate?
     public var secondary: RowTextTemplate?
+    /// The secondary line when `secondary` is not given: the first of the catalog's `fields:`
+    /// (`CatalogPresentation.fieldsLine`); the summary when it is nil or renders nothing.
+    public var fallbackSecondary: RowTextTemplate?
     public var showsSecondary = true
     /// Field whose image is the thumbnail; nil for none.
     public var imageField: String? = "image"

@@ -245,7 +245,8 @@ public struct SitePresenter {
         let row = rowConfiguration(of: catalog)
         let outline = OutlineContext(presenter: self, catalog: catalog, row: row, noun: noun,
                                      pageNoun: pageNoun(of: catalog), links: links(from: pagePath), rowIDPrefix: prefix,
-                                     sectionExpanded: section.expanded ?? catalog?.expanded,
+                                     sectionExpanded: section.expanded ?? catalog?.expanded
+                                         ?? catalog.flatMap { configurations[$0.id] }?.opensGroups,
                                      card: Self.cardImageSize(layout: layout, columns: columns, catalog: catalog,
                                                               configurations: configurations),
                                      showsPlaceholders: Self.showsPlaceholders(section, row: row))
@@ -448,6 +449,8 @@ public struct SitePresenter {
             secondary = ""
         } else if let template = configuration.secondary {
             secondary = template.render(value)
+        } else if let fields = configuration.fallbackSecondary?.render(value), !fields.isEmpty {
+            secondary = fields
         } else {
             secondary = item.summary
         }
@@ -580,10 +583,12 @@ public struct SitePresenter {
                              .hasItemLinks: .flag(hasItemLinks), .parts: .list(partContexts)])
         }
         if let entries = list.entries {
-            for entry in entries { add(entry.key, item.value(for: entry.key), label: entry.label, unit: entry.unit) }
+            for entry in entries where !DetailFieldList.neverListed.contains(entry.key) {
+                add(entry.key, item.value(for: entry.key), label: entry.label, unit: entry.unit)
+            }
         } else {
             let images = item.images
-            for field in item.fields where !DetailFieldList.hiddenByDefault.contains(field.key) && (images.isEmpty || images[field.key] == nil) {
+            for field in item.fields where !DetailFieldList.neverListed.contains(field.key) && (images.isEmpty || images[field.key] == nil) {
                 add(field.key, field.value, label: nil)
             }
         }

@@ -14,7 +14,7 @@ import FoldoutTestSupport
     static let site: [String: String] = [
         "_index.md": "---\ntitle: Fixture Shelter\n---\nWelcome to the [pets](pets/_index.md).\n",
         "about.md": "# About us\n\nWe love [Diego](pets/dogs/terriers/diego.md).\n",
-        "pets/_index.md": "---\ntitle: Pets\nweight: 1\n---\nAll our animals.\n\n## Dogs\n\nAn intro heading named like a section.\n",
+        "pets/_index.md": "---\ntitle: Pets\nweight: 1\nexpand_below: 0\n---\nAll our animals.\n\n## Dogs\n\nAn intro heading named like a section.\n",
         "pets/intro.md": "---\ntitle: How adoption works\n---\nStart with the [dogs](dogs/_index.md).\n",
         "pets/dogs/_index.md": "---\ntitle: Dogs\nweight: 1\n---\nGood dogs.\n",
         "pets/dogs/buddy.md": "---\ntitle: Buddy\n---\nA dog without a breed group. See [Luna](../cats/luna.md#favourite-things).\n",
@@ -303,15 +303,6 @@ import FoldoutTestSupport
         #expect(folder.exists("Output/notes/index.html"))
         #expect(folder.exists("Output/notes/how-this-course-works.html"))
         try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: 5)
-    }
-
-    @Test func starterSiteOfFoldoutInitBuildsCleanly() throws {
-        let folder = try TemporaryFolder()
-        for file in StarterSite.files { try folder.write(["Content/" + file.path: file.text]) }
-        let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
-        #expect(!report.site.allItems.isEmpty)
-        try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: report.pageCount)
     }
 
     /// The benchmark's corpus generator: the repository's copy (bench/README.md), so the test

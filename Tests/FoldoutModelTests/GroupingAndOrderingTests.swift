@@ -198,6 +198,7 @@ import FoldoutTestSupport
 
     @Test func expandedOpensAGroup() throws {
         let report = try Fixture.snapshot([
+            "pets/_index.md": "---\ntitle: Pets\nexpand_below: 0\n---\n",  // closed unless expanded, however few
             "pets/dogs/terriers/_index.md": "---\ntitle: Terriers\nexpanded: true\n---\n",
             "pets/dogs/terriers/a.md": "A",
             "pets/dogs/hounds/b.md": "B",

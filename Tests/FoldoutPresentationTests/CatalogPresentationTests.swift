@@ -226,9 +226,11 @@ import FoldoutTestSupport
 }
 
 @Suite struct ExpansionTests {
+    /// `expand_below: 0` unless `catalogKeys` gives one: groups closed however few the items.
     static func catalog(_ catalogKeys: String, section: String) throws -> String {
-        try SiteFixture([
-            "pets/_index.md": page("title: Shelter" + catalogKeys),
+        let threshold = catalogKeys.contains("expand_below") ? "" : "\nexpand_below: 0"
+        return try SiteFixture([
+            "pets/_index.md": page("title: Shelter" + threshold + catalogKeys),
             "pets/dogs/_index.md": page("title: Dogs" + section),
             "pets/dogs/small/_index.md": page("title: Small\nweight: 1"),
             "pets/dogs/small/rex.md": page("title: Rex"),
@@ -241,6 +243,24 @@ import FoldoutTestSupport
         let html = try Self.catalog("", section: "")
         #expect(html.contains(#"<details id="dogs/small">"#))
         #expect(html.contains(#"<details id="dogs/large" open>"#))
+    }
+
+    @Test func groupsOfASmallCatalogStartOpen() throws {
+        // Two items, fewer than the default threshold: every group opens.
+        let html = try Self.catalog("\nexpand_below: \(CatalogPresentation.defaultExpandBelow)", section: "")
+        #expect(html.contains(#"<details id="dogs/small" open>"#))
+        #expect(html.contains(#"<details id="dogs/large" open>"#))
+        // The threshold counts the catalog's items: from 2 items on, closed again.
+        #expect(try Self.catalog("\nexpand_below: 2", section: "").contains(#"<details id="dogs/small">"#))
+        #expect(try Self.catalog("\nexpand_below: 3", section: "").contains(#"<details id="dogs/small" open>"#))
+        // `expanded: false` anywhere above a group still closes it.
+        #expect(try Self.catalog("\nexpand_below: 30\nexpanded: false", section: "").contains(#"<details id="dogs/small">"#))
+        #expect(try Self.catalog("\nexpand_below: 30", section: "\nexpanded: false").contains(#"<details id="dogs/small">"#))
+    }
+
+    @Test func expandBelowMustBeACount() {
+        let problems = SiteFixture.failure(["pets/_index.md": page("title: Shelter\nexpand_below: many"), "pets/a.md": page("title: A")])
+        #expect(problems.contains { $0.message.contains("`expand_below`") && $0.line == 3 && $0.hint != nil }, "\(problems)")
     }
 
     @Test func catalogAndSectionSetTheDefault() throws {

@@ -48,6 +48,11 @@ typedef enum {
 /// per core), no operation cache, untrusted loaders (ImageMagick, ...) refused. 0 on success.
 int fv_start(void);
 
+/// Lets libvips read SVG, which fv_start blocks with the other untrusted loaders. Only for
+/// `foldout init`, drawing the starter site's own pictures: never in a process that reads a
+/// site's files. 0 on success.
+int fv_allow_svg(void);
+
 /// Reads the header only: nothing is decoded. 0 on success.
 int fv_read_header(const void *bytes, size_t length, fv_header *header);
 

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import FoldoutBuild
+import FoldoutTestSupport
+
+/// The sites `foldout init` writes: each builds with no warning and no broken link, and the
+/// pets site looks finished at once (photos beside the Markdown, groups open).
+@Suite struct StarterSiteTests {
+    /// Writes `example` as `foldout init` does (without the templates: the build's own are the same).
+    static func write(_ example: StarterSite.Example, in folder: TemporaryFolder) throws -> [String] {
+        let starter = StarterSite.files(example)
+        #expect(starter.missing.isEmpty, "libvips could not draw \(starter.missing)")
+        for file in starter.files { try folder.write("Content/" + file.path, bytes: file.bytes) }
+        return starter.files.map(\.path)
+    }
+
+    @Test(arguments: StarterSite.Example.allCases)
+    func buildsWithoutWarningsAndLinksResolve(_ example: StarterSite.Example) throws {
+        let folder = try TemporaryFolder()
+        _ = try Self.write(example, in: folder)
+        let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(!report.site.allItems.isEmpty)
+        try EndToEndTests().expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: report.pageCount)
+    }
+
+    @Test func petsHavePhotosBesideTheirMarkdownAndOpenGroups() throws {
+        let folder = try TemporaryFolder()
+        let paths = try Self.write(.pets, in: folder)
+        let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
+        let pets = report.site.allItems
+        #expect((8...13).contains(pets.count))
+        // Every pet names a JPEG written beside its Markdown file.
+        for pet in pets {
+            let image = try #require(pet.value(for: "image")?.stringValue, "\(pet.sourcePath) has no image")
+            let photo = (pet.sourcePath as NSString).deletingLastPathComponent + "/" + image
+            #expect(paths.contains(photo), "\(photo)")
+            let bytes = try Data(contentsOf: folder.url.appendingPathComponent("Content/" + photo))
+            #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "\(photo) is not a JPEG")
+        }
+        // Two or three species, an adopted pet, and every field the catalog lists on some pet.
+        #expect((2...3).contains(Set(pets.compactMap { $0.value(for: "species")?.stringValue }).count))
+        #expect(pets.contains { $0.value(for: "status")?.stringValue == "adopted" })
+        // A small catalog: every group of its page starts open.
+        let page = try folder.text("Output/pets/index.html")
+        let groups = page.components(separatedBy: "<details id=").dropFirst()
+        #expect(!groups.isEmpty)
+        for group in groups { #expect(group.prefix { $0 != ">" }.hasSuffix(" open"), "closed: \(group.prefix(60))") }
+        #expect(page.contains("layout-grid"))
+    }
+
+    @Test func drawingsAreTheSameEveryTime() throws {
+        for (path, drawing) in StarterSite.illustrations(.pets) {
+            #expect(drawing.jpeg() == drawing.jpeg(), "\(path)")
+        }
+        let sizes = StarterSite.illustrations(.pets).compactMap { $0.drawing.jpeg()?.count }
+        // Small enough to be a starter's photos, large enough to be drawings rather than blanks.
+        #expect(sizes.allSatisfy { (8_000...120_000).contains($0) }, "\(sizes)")
+    }
+}
