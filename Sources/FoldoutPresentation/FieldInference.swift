@@ -70,7 +70,7 @@ public struct FieldInference: Sendable {
                 field.labelIsWritten = true
             }
             if rowFields.contains(name) { field.places.append(.row) }
-            if listed?.contains(where: { $0.key == name }) ?? (field.kind != .image && !DetailFieldList.hiddenByDefault.contains(name)) {
+            if listed?.contains(where: { $0.key == name }) ?? (field.kind != .image && !DetailFieldList.neverListed.contains(name)) {
                 field.places.append(.page)
             }
             if facet != nil { field.places.append(.facet) }
