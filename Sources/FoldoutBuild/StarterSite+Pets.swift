@@ -14,8 +14,17 @@ extension StarterSite {
               secondary: "{{breed}} · {{age}} {{age|year,years}} old"
               image: image
               badges: [status]
-            # The fields an item page lists, in this order.
-            fields: [species, breed, {age: Age in years}, sex, size, {good_with_kids: Good with children}, status]
+            # The pets' fields: each one's type, and where it shows (row, page, facet, sort).
+            # Every pet is checked against them: a misspelt key or a value not listed is
+            # named at its line (docs/content.md, "Declared fields").
+            fields:
+              species: {type: choice, values: [Dog, Cat, Rabbit], required: true, show: [page, facet]}
+              breed: {type: text, show: [row, page]}
+              age: {type: number, unit: years, label: Age, required: true, show: [row, page, facet, sort]}
+              sex: {type: choice, values: [Female, Male], show: [page]}
+              size: {type: choice, values: [Small, Medium, Large], show: [page, facet]}
+              good_with_kids: {type: yes/no, label: Good with children, show: [page, facet]}
+              status: {type: choice, values: [available, adopted], default: available, show: [page]}
             # Filters above the list.
             facets:
               - species

@@ -32,8 +32,8 @@ import FoldoutTestSupport
         #expect((8...13).contains(pets.count))
         // Every pet names a JPEG written beside its Markdown file.
         for pet in pets {
-            let image = try #require(pet.value(for: "image")?.stringValue, "\(pet.sourcePath) has no image")
-            let photo = (pet.sourcePath as NSString).deletingLastPathComponent + "/" + image
+            // `image:` is a reserved key, not a field: the model holds it resolved.
+            let photo = try #require(pet.image?.location, "\(pet.sourcePath) has no image")
             #expect(paths.contains(photo), "\(photo)")
             let bytes = try Data(contentsOf: folder.url.appendingPathComponent("Content/" + photo))
             #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "\(photo) is not a JPEG")
