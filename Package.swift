@@ -207,6 +207,6 @@ let package = Package(
                 "FoldoutTestSupport",
             ]
         ),
-        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutBase", "FoldoutBuild"]),
+        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutBase", "FoldoutBuild", "FoldoutTestSupport"]),
     ]
 )

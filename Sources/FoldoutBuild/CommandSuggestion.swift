@@ -1,3 +1,5 @@
+import FoldoutBase
+
 /// What to say about a first argument that is no command (`foldout bild`): the command it
 /// was probably meant to be, found as `git` and Cargo find theirs, by how few letters must
 /// change (a swapped pair counts as one) or as the start of one, or the list of commands
@@ -18,7 +20,8 @@ public struct CommandSuggestion: Equatable, Sendable {
         written = first
         self.commands = commands
         let limit = first.count <= 3 ? 1 : Self.maximumDistance
-        let ranked = commands.map { (command: $0, distance: Self.distance(first.lowercased(), $0)) }
+        let typed = Array(first.lowercased().unicodeScalars)
+        let ranked = commands.map { (command: $0, distance: NearestName.edits(typed, Array($0.unicodeScalars), atMost: limit)) }
             .filter { $0.distance <= limit }
             .min { $0.distance < $1.distance }
         // The start of a long name (`publish` for `publish-setup`) is as good as a typo of it.
@@ -31,26 +34,5 @@ public struct CommandSuggestion: Equatable, Sendable {
         var text = "error: `\(written)` is not a foldout command"
         if let suggestion { text += "; did you mean `\(suggestion)`?" }
         return text + "\n  hint: the commands are \(commands.map { "`\($0)`" }.joined(separator: ", ")); `foldout --help` says what each does"
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
-    /// two neighbouring letters each count one.
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }

@@ -31,9 +31,9 @@ import Yams
     }
 
     @Test func suggestionsCountASwapAsOneEdit() {
-        #expect(CommandSuggestion.distance("biuld", "build") == 1)
-        #expect(CommandSuggestion.distance("bild", "build") == 1)
-        #expect(CommandSuggestion.distance("", "init") == 4)
+        #expect(CommandSuggestion(arguments: ["biuld"], commands: ["build", "serve"])?.suggestion == "build")
+        #expect(CommandSuggestion(arguments: ["bild"], commands: ["build", "serve"])?.suggestion == "build")
+        #expect(CommandSuggestion(arguments: ["sever"], commands: ["build", "serve"])?.suggestion == "serve")
         #expect(CommandSuggestion(arguments: ["build"], commands: ["build"]) == nil)
         #expect(CommandSuggestion(arguments: ["--help"], commands: ["build"]) == nil)
         // Three letters or fewer: one edit at most, or `it` would be taken for `init`.
@@ -78,7 +78,7 @@ import Yams
     @Test func aBusyNamedPortStopsServeBeforeItBuilds() throws {
         let folder = try TemporaryFolder()
         try folder.write("Content/pets/rex.md", "# Rex\n")
-        let listener = try Self.listeningSocket()
+        let listener = try ListeningSocket.open()
         defer { close(listener.socket) }
         let result = try Self.run(["serve", "-p", String(listener.port)], in: folder.path)
         #expect(result.status == 1)
@@ -139,24 +139,6 @@ import Yams
         // Written once; a second run leaves it unless --force.
         let again = try Self.run(["publish-setup", "github", "--repository", repository], in: folder.path)
         #expect(again.status == 1 && again.stderr.contains("already exists"))
-    }
-
-    /// A socket listening on a free loopback port, as another server would; with its port.
-    static func listeningSocket() throws -> (socket: Int32, port: Int) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(bound == 0 && listen(descriptor, 1) == 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
 

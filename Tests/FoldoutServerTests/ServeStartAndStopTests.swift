@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FoldoutTestSupport
 @testable import FoldoutServer
 import FoldoutBase
 
@@ -24,25 +25,6 @@ extension PreviewServerTests {
         return (folder, options)
     }
 
-    /// A socket listening on a free loopback port, as another server would; with its port.
-    static func occupiedPort() throws -> (socket: Int32, port: Int) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(bound == 0 && listen(descriptor, 1) == 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
     /// Files left in `folder` that a finished build does not leave: temporaries, staging.
     static func leftovers(in folder: URL) -> [String] {
         let walker = FileManager.default.enumerator(atPath: folder.path)
@@ -57,7 +39,7 @@ extension PreviewServerTests {
     @Test func aBusyPortTheUserNamedIsAnErrorBeforeAnythingIsBuilt() async throws {
         let (folder, options) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (occupied, port) = try Self.occupiedPort()
+        let (occupied, port) = try ListeningSocket.open()
         defer { close(occupied) }
         let session = PreviewSession(options: options, host: "127.0.0.1", port: ListeningPort(requested: port, mayMove: false))
         await #expect(throws: PortUnavailable.self) { try await session.run() }
@@ -70,7 +52,7 @@ extension PreviewServerTests {
     @Test func aBusyDefaultPortMovesToTheNextFreeOneAndSaysSo() async throws {
         let (folder, options) = try Self.site()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (occupied, port) = try Self.occupiedPort()
+        let (occupied, port) = try ListeningSocket.open()
         defer { close(occupied) }
         let events = EventLog()
         let session = PreviewSession(options: options, host: "127.0.0.1", port: ListeningPort(requested: port, mayMove: true)) { events.add($0) }
