@@ -37,6 +37,8 @@ extension FieldDeclaration.Field {
             return nil
         case .image:
             return value.stringValue == nil ? wrongType("an image file's name", example: "photo.jpg") : nil
+        case .nested:
+            return nil
         }
     }
 

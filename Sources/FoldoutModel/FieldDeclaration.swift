@@ -34,6 +34,9 @@ public struct FieldDeclaration: Sendable, Equatable {
         case image
         /// Another item of the catalog, by its title or file name; one or a list.
         case link
+        /// Values with names of their own (`using: {Toybox: https://…}`, a list of maps):
+        /// shown as written and not checked further, since only their writer knows their shape.
+        case nested
 
         /// Other spellings people write for a type.
         static let aliases: [String: Kind] = [

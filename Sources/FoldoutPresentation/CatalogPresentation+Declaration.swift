@@ -32,7 +32,7 @@ extension CatalogPresentation {
     private static func facet(_ field: FieldDeclaration.Field) -> FacetDeclaration? {
         let kind: FacetDeclaration.Kind
         switch field.kind {
-        case .image: return nil
+        case .image, .nested: return nil
         case .yesNo: kind = .boolean
         case .number: kind = .range
         case .date: kind = .date

@@ -135,6 +135,7 @@ struct FieldCheck {
         case .date: return "2026-05-01"
         case .image: return "photo.jpg"
         case .link: return "Another item's title"
+        case .nested: return "{name: value}"
         }
     }
 }

@@ -92,7 +92,15 @@ public struct FieldInference: Sendable {
             element.stringValue.map { itemNames.hasItem(named: $0, in: catalog) } ?? false
         }.count >= max(1, Int((Double(elements.count) * typeShare).rounded(.up)))
         let kind: FieldDeclaration.Kind
-        if stats.images >= needed, !values.isEmpty {
+        // A value with names inside (a map, or a list holding one) is nested: no other type
+        // would take it, and one such value is never a slip of the keyboard.
+        let isNested: (FieldValue) -> Bool = { value in
+            if case .map = value { return true }
+            return value.listValue?.contains { if case .map = $0 { true } else if case .list = $0 { true } else { false } } ?? false
+        }
+        if values.contains(where: isNested) {
+            kind = .nested
+        } else if stats.images >= needed, !values.isEmpty {
             kind = .image
         } else if values.contains(where: { $0.listValue != nil }) {
             kind = namesItems ? .link : .list

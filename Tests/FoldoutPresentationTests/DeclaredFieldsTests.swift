@@ -38,6 +38,23 @@ import FoldoutTestSupport
         #expect(try Self.warnings(Self.shelter(["luna": Self.luna, "rex": "title: Rex\nspecies: dog\nage: 5\nfriends: [Luna]"])) == [])
     }
 
+    /// A license catalog's `using: {Toybox: https://…}` and a list of maps, with no
+    /// declaration: the inferred one takes them as nested values, and nothing is a mistake.
+    @Test func mapsAndListsOfMapsInAnUndeclaredCatalogAreNoMistakes() throws {
+        var files = ["licenses/_index.md": page("title: Licenses")]
+        for (index, name) in ["mit", "isc", "bsd", "zlib", "apache"].enumerated() {
+            files["licenses/\(name).md"] = page("""
+                title: \(name.uppercased())
+                using:
+                  Project\(index): https://example.org/\(index)
+                  Tool\(index): https://example.org/t\(index)
+                resources:
+                  - {src: a\(index).txt, title: A}
+                """)
+        }
+        #expect(try Self.warnings(files) == [])
+    }
+
     @Test func aKeyOneOrTwoEditsFromAFieldIsNamedWithTheFieldMeant() throws {
         let found = try Self.warnings(Self.shelter(["luna": Self.luna, "pip": "title: Pip\nspecies: bird\nspeices: bird\ngood_with_kid: true"]))
         let misspelt = found.filter { $0.message.hasPrefix("unknown field") }
