@@ -163,11 +163,11 @@ public struct TemplateSet: Sendable {
             if bytes[index] == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
                 var end = index + 2
                 while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) { end += 1 }
-                var inner = trimmed(String(decoding: bytes[(index + 2)..<min(end, bytes.count)], as: UTF8.self))
+                var inner = String(decoding: bytes[(index + 2)..<min(end, bytes.count)], as: UTF8.self).trimmingSpacesAndNewlines
                 var sigil = ""
                 if let first = inner.first, "#^/><".contains(first) {
                     sigil = String(first)
-                    inner = trimmed(String(inner.dropFirst()))
+                    inner = String(inner.dropFirst()).trimmingSpacesAndNewlines
                 }
                 tags.append(Tag(sigil: sigil, name: inner, line: line, column: column))
             }
@@ -182,17 +182,6 @@ public struct TemplateSet: Sendable {
         return tags
     }
 
-    /// `text.trimmingCharacters(in: .whitespacesAndNewlines)`, which costs thousands of
-    /// instructions a call: tags are ASCII, and are trimmed here byte by byte (the same
-    /// characters, tab to carriage return and space); anything else goes to Foundation.
-    package static func trimmed(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
-        if first == utf8.startIndex, last == utf8.index(before: utf8.endIndex) { return text }
-        return String(text[first...last])
-    }
 
     /// `{{> name}}` and `{{< name}}` tags with their positions.
     package static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {

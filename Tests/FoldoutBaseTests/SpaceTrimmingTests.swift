@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    /// With line breaks too, as template tags are read: the pieces of tags among them.
+    @Test func withNewlinesAgreesWithFoundationOnRandomStrings() {
+        let pool = ["", " ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{3000}",
+                    "\u{200B}", "\u{301}", "name", "#section", "> partial", "a b", "é", "{", "}", "\u{0}", "\u{1F}", "\u{7F}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pool.randomElement(using: &generator)! }.joined()
+            #expect(text.trimmingSpacesAndNewlines == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test func plainWordsStayAndOnlySpacesGoEntirely() {
         #expect(String("  Maine Coon\t".dropFirst()).trimmingSpaces == "Maine Coon")
         #expect("Maine Coon".trimmingSpaces == "Maine Coon")
