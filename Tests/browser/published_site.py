@@ -6,11 +6,16 @@ and every browser and link check takes one of these values so it runs unchanged 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+import threading
 from dataclasses import dataclass
+from functools import partial
 from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import quote
 
 
@@ -51,6 +56,34 @@ class PublishedSite:
 
     def catalog_pages(self) -> list[str]:
         return self.pages_by_kind().get("catalog", [])
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def folder_server(folder: Path) -> Iterator[str]:
+    """A web server of its own for `folder`, on a free loopback port: its base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextlib.contextmanager
+def published(folder: Path, mode: str) -> Iterator[PublishedSite]:
+    """`folder` opened from disk (mode "file") or through `folder_server` ("http")."""
+    if mode == "file":
+        yield PublishedSite(folder, folder.as_uri() + "/", "file")
+        return
+    with folder_server(folder) as base_url:
+        yield PublishedSite(folder, base_url, "http")
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -24,7 +21,7 @@ from PIL import Image, ImageOps
 import image_checks as checks
 from browser_checks import open_page
 from gen_photos import scene
-from published_site import PublishedSite
+from published_site import PublishedSite, published
 
 CONTENT = checks.REPOSITORY / "Content"
 # A phone and a desktop at 2x (the issue's widths), and for `sizes` the widths either side of
@@ -152,24 +149,12 @@ def shelter(request, tmp_path_factory) -> Path:
     return root
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def shelter_site(request, shelter, mode) -> PublishedSite:
     """The small catalog, from disk or over HTTP (a server of its own, like the image fixtures')."""
     output = shelter / "site"
-    if mode == "file":
-        yield PublishedSite(output, output.as_uri() + "/", "file")
-        return
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(output)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield PublishedSite(output, f"http://127.0.0.1:{server.server_address[1]}/", "http")
-    server.shutdown()
-    server.server_close()
+    with published(output, mode) as site:
+        yield site
 
 
 @pytest.mark.parametrize("width", SHARP_WIDTHS)

@@ -10,9 +10,6 @@ example site too.
 from __future__ import annotations
 
 import shutil
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +19,7 @@ from PIL import Image
 
 import image_checks as checks
 from gen_photos import STORE, dms, scene
-from published_site import PublishedSite
+from published_site import PublishedSite, folder_server
 
 CONTENT = checks.REPOSITORY / "Content"
 
@@ -338,19 +335,10 @@ def test_gallery_check_catches_breakage(driver, fixtures):
         "no .gallery on the page of an item with 2 photos"]
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def fixture_server(fixtures):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(fixtures)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with folder_server(fixtures) as base_url:
+        yield base_url
 
 
 def test_weight_check_catches_heavy_images(driver, fixtures, fixture_server):

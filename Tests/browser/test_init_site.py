@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -20,7 +17,7 @@ import browser_checks as checks
 from browser_checks import DESKTOP, IS_SHOWN, PHONE, open_page
 from link_checks import HttpFetcher, file_link_failures, http_link_failures
 from nu_checker import nu_checker_errors
-from published_site import PublishedSite
+from published_site import PublishedSite, published
 
 CATALOG = "pets/index.html"
 
@@ -51,23 +48,11 @@ def pet_titles(root: Path) -> set[str]:
     return titles
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def init_published(init_site, mode) -> PublishedSite:
     output = init_site / "Output"
-    if mode == "file":
-        yield PublishedSite(output, output.as_uri() + "/", "file")
-        return
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(output)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield PublishedSite(output, f"http://127.0.0.1:{server.server_address[1]}/", "http")
-    server.shutdown()
-    server.server_close()
+    with published(output, mode) as site:
+        yield site
 
 
 # Rows and cards shown within the first screen, with whether their photo has loaded.
