@@ -75,10 +75,12 @@ package struct Pipeline {
         // Messages about fields name the column, and nested keys' lines: their files are read again, only for those.
         let contentPath = options.contentPath, fileSystem = options.fileSystem
         let positions = FrontMatterPositions.Reader { try? fileSystem.readFile(contentPath + "/" + $0) }
+        // Which items field values name: the checks, the inference and the pages all ask.
+        let itemNames = ItemNames(site: site)
         let presentation = CatalogPresentation.read(site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) },
                                                     positions: positions,
                                                     fileWithoutCase: { routes.imageWithoutCase(ofLink: $1, inSource: $0) },
-                                                    diagnostics: &diagnostics)
+                                                    itemNames: itemNames, diagnostics: &diagnostics)
         let imageVariants = ImageVariants(site: site, configurations: presentation, images: images, pictured: bodies.picturedImages)
         // Once per build, not once per page whose preview misses an image.
         if let note = SitePresenter.missingBaseURLNote(site: site, images: images, displayPath: displayPath) { diagnostics.append(note) }
@@ -93,7 +95,7 @@ package struct Pipeline {
         // The tags, the pager and each page's render key, which the pages draw on.
         var renderer = SiteRenderer(site: site, templates: templates, configurations: presentation)
         renderer.images = images
-        let shared = renderer.makeShared()
+        let shared = renderer.makeShared(itemNames: itemNames)
         let digest = renderer.makeDigest(shared)
 
         var ownDiagnostics = parsed.ownDiagnostics.merging(bodies.ownDiagnostics, uniquingKeysWith: +)

@@ -191,8 +191,11 @@ package struct QuickRebuild {
         -> (pages: [OutputWriter.Replacement], configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)? {
         let rowsChanged = edits.contains { $0.facts.row != state.items[$0.number].row }
         var problems: [Diagnostic] = []
+        // Made once for the settings, the render keys and the pages (each would make its own).
+        let itemNames = remembered?.shared.itemNames ?? ItemNames(site: next.site)
         let configurations = remembered?.configurations
-            ?? CatalogPresentation.read(next.site, displayPath: { $0 }, lines: { _, _ in nil }, diagnostics: &problems)
+            ?? CatalogPresentation.read(next.site, displayPath: { $0 }, lines: { _, _ in nil }, itemNames: itemNames,
+                                        checksItems: false, diagnostics: &problems)
         var renderer = SiteRenderer(site: next.site, templates: templates, configurations: configurations)
         renderer.feedDates = FeedDates(firstSeen: firstSeen, now: options.clock())
         let tags = Set(edits.flatMap { $0.item.tags.map(TagIndex.slug) })
@@ -207,6 +210,7 @@ package struct QuickRebuild {
         } else {
             let tagIndex = renderer.makesTagPages ? tags.isEmpty ? TagIndex(site: next.site) : TagIndex(site: next.site, onlyTags: tags) : nil
             shared = SiteRenderer.Shared(tagIndex: tagIndex, pager: ItemPager(site: next.site, onlySectionsHolding: edits.map(\.path)))
+            shared.itemNames = itemNames
         }
         let catalogs = Set(edits.compactMap { catalogIndex(ofItem: $0.number) })
         var candidates = edits.map { SiteRenderer.Page.item($0.item, catalog: catalogIndex(ofItem: $0.number)) }

@@ -34,13 +34,16 @@ public struct CatalogPresentation: Sendable, Equatable {
     /// Reads every catalog's settings; mistakes become errors at the key's line. Items are
     /// checked against their catalog's fields (see `FieldCheck`): warnings, or errors where
     /// the catalog says `strict: true`, at the line and column `positions` finds.
-    /// `fileWithoutCase` finds the file an image name meant (see `FieldCheck`).
+    /// `fileWithoutCase` finds the file an image name meant (see `FieldCheck`). `itemNames`
+    /// is the build's table, made here when not given. Without `checksItems`, the items are
+    /// not checked: a quick rebuild's edits keep their front matter, so their checks cannot change.
     public static func read(_ site: Site, displayPath: (String) -> String, lines: (String, String) -> Int?,
                             positions: FrontMatterPositions.Reader? = nil,
                             fileWithoutCase: @escaping (String, String) -> String? = { _, _ in nil },
+                            itemNames givenNames: ItemNames? = nil, checksItems: Bool = true,
                             diagnostics: inout [Diagnostic]) -> [String: CatalogPresentation] {
         var result: [String: CatalogPresentation] = [:]
-        var itemNames: ItemNames?
+        var itemNames = givenNames
         for catalog in site.catalogs {
             let indexPath = catalog.sourcePath + "/_index.md"
             var presentation = CatalogPresentation()
@@ -95,6 +98,10 @@ public struct CatalogPresentation: Sendable, Equatable {
                 let inference = FieldInference(catalog: catalog, presentation: presentation, itemNames: itemNames!)
                 presentation.declaration = inference.declaration
                 misspellings = inference.misspellings
+            }
+            guard checksItems else {
+                result[catalog.id] = presentation
+                continue
             }
             let strict = catalog.field("strict") == .bool(true)
             let check = FieldCheck(declaration: presentation.declaration, misspellings: misspellings, catalog: catalog,

@@ -16,11 +16,18 @@ public struct ItemNames: Sendable {
     public init(site: Site) {
         for catalog in site.catalogs {
             var table: [String: String?] = [:]
+            func add(_ name: String, _ path: String) {
+                guard !name.isEmpty else { return }
+                if let known = table[name], known != path { table[name] = .some(nil) } else { table[name] = path }
+            }
             // The title first and the slug second; an item whose title and slug are one word counts once.
-            for item in catalog.allItems {
-                for name in Set([Self.key(item.title), Self.key(String(item.id.split(separator: "/").last ?? ""))]) where !name.isEmpty {
-                    if let known = table[name], known != item.outputPath { table[name] = .some(nil) } else { table[name] = item.outputPath }
-                }
+            // (Every build makes this for every item: no sets or arrays per item.)
+            catalog.forEachItem { item in
+                let title = Self.key(item.title), id = item.id
+                let slug = Self.key(id.lastIndex(of: "/").map { String(id[id.index(after: $0)...]) } ?? id)
+                let path = item.outputPath
+                add(title, path)
+                if slug != title { add(slug, path) }
             }
             names[catalog.id] = table
         }

@@ -69,12 +69,13 @@ public struct SiteRenderer: Sendable {
         package var itemNames: ItemNames?
     }
 
-    package func makeShared() -> Shared {
+    /// `itemNames`: the build's table when made already (`CatalogPresentation.read` needs it too).
+    package func makeShared(itemNames: ItemNames? = nil) -> Shared {
         // Each walks every item, and neither needs the other: they run side by side.
         let (tagIndex, pager) = Parallel.both({ makesTagPages ? TagIndex(site: site) : nil }, { ItemPager(site: site) })
         var shared = Shared(tagIndex: tagIndex, pager: pager)
         shared.feeds = SiteFeeds(site: site)
-        shared.itemNames = ItemNames(site: site)
+        shared.itemNames = itemNames ?? ItemNames(site: site)
         return shared
     }
 
