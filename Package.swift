@@ -169,10 +169,10 @@ let package = Package(
         .testTarget(
             name: "FoldoutRoutingTests",
             dependencies: [
-                "FoldoutRouting", "FoldoutRendering", "FoldoutBuild", "FoldoutTestSupport",
+                "FoldoutBase", "FoldoutRouting", "FoldoutRendering", "FoldoutBuild", "FoldoutTestSupport",
             ]
         ),
-        .testTarget(name: "FoldoutModelTests", dependencies: ["FoldoutModel", "FoldoutTestSupport"]),
+        .testTarget(name: "FoldoutModelTests", dependencies: ["FoldoutBase", "FoldoutModel", "FoldoutTestSupport"]),
         .testTarget(
             name: "FoldoutPresentationTests",
             dependencies: [
@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "FoldoutBuildTests",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutBuild",
+                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutIncremental", "FoldoutBuild",
                 "FoldoutTestSupport",
             ]
         ),
