@@ -28,17 +28,28 @@ public struct FieldInference: Sendable {
 
     public init(catalog: Catalog, presentation: CatalogPresentation, itemNames: ItemNames) {
         var order: [String] = []
-        var stats: [String: Stats] = [:]
+        // Counted by the key's number: one look-up of the key per value, not three.
+        var numbers: [String: Int] = [:]
+        var counted: [Stats] = []
         catalog.forEachItem { item in
             let images = item.images
             for (key, value) in item.fields where !FieldDeclaration.settingKeys.contains(key) {
-                if stats[key] == nil { order.append(key) }
-                stats[key, default: Stats()].count += 1
+                let number: Int
+                if let known = numbers[key] {
+                    number = known
+                } else {
+                    number = counted.count
+                    numbers[key] = number
+                    counted.append(Stats())
+                    order.append(key)
+                }
+                counted[number].count += 1
                 guard value != .null else { continue }
-                stats[key]!.values.append(value)
-                if images[key] != nil || value.looksLikeImage { stats[key]!.images += 1 }
+                counted[number].values.append(value)
+                if images[key] != nil || value.looksLikeImage { counted[number].images += 1 }
             }
         }
+        let stats = Dictionary(uniqueKeysWithValues: zip(order, counted))
         // Misspellings: keys meant as a more frequent one they never appear beside.
         var misspellings: [String: String] = [:]
         if order.count <= 500 {
@@ -86,11 +97,20 @@ public struct FieldInference: Sendable {
         let needed = max(1, Int((Double(values.count) * typeShare).rounded(.up)))
         func share(_ fits: (FieldValue) -> Bool) -> Bool { !values.isEmpty && values.filter(fits).count >= needed }
         typealias Field = FieldDeclaration.Field
-        // Links are counted element by element: a list with one misspelt name is still a list of links.
-        let elements = values.flatMap { $0.listValue ?? [$0] }
-        let namesItems = !elements.isEmpty && elements.filter { element in
-            element.stringValue.map { itemNames.hasItem(named: $0, in: catalog) } ?? false
-        }.count >= max(1, Int((Double(elements.count) * typeShare).rounded(.up)))
+        // Links are counted element by element: a list with one misspelt name is still a list
+        // of links. Asked only where no other type took the field, and given up as soon as too
+        // many elements name no item: every item's every value would be looked up otherwise.
+        func namesItems() -> Bool {
+            let elements = values.flatMap { $0.listValue ?? [$0] }
+            guard !elements.isEmpty else { return false }
+            let allowedMisses = elements.count - max(1, Int((Double(elements.count) * typeShare).rounded(.up)))
+            var misses = 0
+            for element in elements where !(element.stringValue.map { itemNames.hasItem(named: $0, in: catalog) } ?? false) {
+                misses += 1
+                if misses > allowedMisses { return false }
+            }
+            return true
+        }
         let kind: FieldDeclaration.Kind
         // A value with names inside (a map, or a list holding one) is nested: no other type
         // would take it, and one such value is never a slip of the keyboard.
@@ -103,14 +123,14 @@ public struct FieldInference: Sendable {
         } else if stats.images >= needed, !values.isEmpty {
             kind = .image
         } else if values.contains(where: { $0.listValue != nil }) {
-            kind = namesItems ? .link : .list
+            kind = namesItems() ? .link : .list
         } else if share({ Field.yesNo($0) != nil }) && values.contains(where: { if case .bool = $0 { true } else { false } }) {
             kind = .yesNo
         } else if share({ Field.number($0) != nil }) && values.contains(where: { if case .integer = $0 { true } else if case .number = $0 { true } else { false } }) {
             kind = .number
         } else if share({ $0.stringValue.map(Field.isDate) ?? false }) {
             kind = .date
-        } else if namesItems {
+        } else if namesItems() {
             kind = .link
         } else if let choices = choices(values) {
             var field = Field(name: name, kind: .choice)
