@@ -1,3 +1,5 @@
+import FoldoutBase
+
 /// The pixel size of an image, read from its file header, so pages can give `<img>` its
 /// `width` and `height` and the browser reserves the space before the image arrives.
 /// PNG, JPEG, GIF and WebP are read; anything else (SVG, AVIF, a damaged file) gives nil.
@@ -116,5 +118,33 @@ public struct ImageSize: Sendable, Equatable {
 
     private static func littleEndian(_ b: [UInt8], _ offset: Int, _ count: Int) -> Int {
         b[offset..<(offset + count)].reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}
+
+extension ImageSize {
+    /// Names of the files `header` can read a size from (any letter case).
+    static let readableExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "jfif", "gif", "webp"]
+
+    /// The size of the image file `path`, reading only as much of its start as the header
+    /// needs: PNG, GIF and WebP say it in their first bytes, a JPEG after its metadata
+    /// (EXIF, colour profiles), which can be hundreds of kilobytes. Nil for a file of another
+    /// kind by its name (a PDF, an archive), which is never opened, and for one that cannot
+    /// be read.
+    public init?(file path: String, fileSystem: FileSystem) {
+        let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+        guard let dot = name.lastIndex(of: "."),
+              Self.readableExtensions.contains(name[name.index(after: dot)...].lowercased()),
+              let file = try? fileSystem.openFile(path) else { return nil }
+        var length = min(file.size, 64 * 1024)
+        while true {
+            guard let bytes = file.bytes(at: 0, count: length) else { return nil }
+            if let size = ImageSize(header: bytes) {
+                self = size
+                return
+            }
+            // Only a JPEG keeps its size further on; anything else has said all it will.
+            guard length < file.size, bytes.starts(with: [0xFF, 0xD8]) else { return nil }
+            length = min(file.size, length * 4)
+        }
     }
 }

@@ -17,7 +17,7 @@ extension Routes {
         }
         walk(tree)
         let sizes = Parallel.map(assets) { entry -> ImageSize? in
-            (try? fileSystem.readFile(entry.asset.absolutePath)).flatMap(ImageSize.init(header:))
+            ImageSize(file: entry.asset.absolutePath, fileSystem: fileSystem)
         }
         var result: [String: ImageSize?] = known.mapValues(Optional.some)
         for (entry, size) in zip(assets, sizes) { result[entry.path] = size }
