@@ -13,7 +13,7 @@ FOLDOUT = .build/release/foldout
 # of the package must use the same flags, or each one rebuilds everything.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench faults fault-tests fault-tests-with fuzz-replay fuzz-replay-with
+.PHONY: site release test unit-tests browser-tests bench install clean python-env-tests python-env-bench faults fault-tests fault-tests-with fuzz-replay fuzz-replay-with format lint
 
 ## Build the example site in Content/ into Output/.
 site: release
@@ -31,9 +31,10 @@ release:
 DEBUG_FOLDOUT = .build/debug/foldout
 ## Each phase says how long it took (scripts/timed.sh); docs/browser-tests.md has the figures.
 test:
+	scripts/timed.sh "lint" $(MAKE) --no-print-directory lint
 	scripts/timed.sh "Swift build and tests" $(MAKE) --no-print-directory unit-tests
 	scripts/timed.sh "browser tests" env FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
-	scripts/timed.sh "fuzz replay" $(MAKE) --no-print-directory fuzz-replay-with
+	scripts/timed.sh "fuzz replay" $(MAKE) --no-print-directory fuzz-replay-with FUZZ_SECONDS=20
 	scripts/timed.sh "fault tests" $(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)
 
 unit-tests:
@@ -58,6 +59,19 @@ fuzz-replay-with:
 	mkdir -p .fuzz/replay
 	cd .fuzz/replay && $(CURDIR)/.build/debug/FoldoutFuzz $(CURDIR)/Fuzz/seeds
 	cd .fuzz/replay && $(CURDIR)/.build/debug/FoldoutFuzz --random $(FUZZ_SECONDS) --seed $(FUZZ_SEED) $(CURDIR)/Fuzz/seeds
+
+## The house layout of Swift code, kept by swift-format (it ships with the toolchain) with the
+## rules in .swift-format: `make format` rewrites the files in place, `make lint` fails on any
+## difference or broken rule (it runs first in `make test`, in about half a minute). Then
+## scripts/check-source-rules.py: `public` only in the library product's targets, no file
+## under Sources/ over 500 lines, every import of a target declared in Package.swift.
+SWIFT_FORMAT ?= swift-format
+FORMATTED = Package.swift Sources Tests Plugins
+format:
+	$(SWIFT_FORMAT) format --in-place --parallel --recursive $(FORMATTED)
+lint:
+	$(SWIFT_FORMAT) lint --strict --parallel --recursive $(FORMATTED)
+	scripts/check-source-rules.py
 
 ## Fault injection (Tests/faults, docs/reliability.md): builds killed at random and named
 ## moments, builds at once over one cache, damaged cache files, a full disk, a read-only

@@ -9,9 +9,9 @@ let libFuzzer = Context.environment["FOLDOUT_LIBFUZZER"].flatMap { $0.isEmpty ? 
 /// glib's header folders, which libvips' headers include (`pkg-config --cflags glib-2.0`).
 let glibIncludeFlags: [String] = {
     #if arch(arm64)
-    let triple = "aarch64-linux-gnu"
+        let triple = "aarch64-linux-gnu"
     #else
-    let triple = "x86_64-linux-gnu"
+        let triple = "x86_64-linux-gnu"
     #endif
     return ["-I/usr/include/glib-2.0", "-I/usr/lib/\(triple)/glib-2.0/include"]
 }()
@@ -26,6 +26,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // TOML front matter (`+++`), through toml++.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -68,14 +70,15 @@ let package = Package(
         .target(name: "FoldoutBase", dependencies: ["CXXHash"]),
         // The stages, in the order a build runs them; each sees only the base and the stages before it.
         .target(name: "FoldoutLoading", dependencies: ["FoldoutBase"]),
-        // Photos through libvips: headers, variants, thumbnails, placeholders, their cache and
-        // their markup. Used by the stages that plan and make a site's images.
-        .target(name: "FoldoutImages", dependencies: ["FoldoutBase", "FoldoutLoading", "CVipsShim"]),
+        // Every image's home: sizes from headers, photos through libvips (variants, thumbnails,
+        // placeholders), their plans, cache and markup. Needs only the base, so any stage may ask it.
+        .target(name: "FoldoutImages", dependencies: ["FoldoutBase", "CVipsShim"]),
         .target(
             name: "FoldoutMarkdown",
             dependencies: [
                 "FoldoutBase", "FoldoutLoading", "FoldoutImages", "CCmark", "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .target(name: "FoldoutRouting", dependencies: ["FoldoutBase", "FoldoutLoading", "FoldoutMarkdown"]),
@@ -144,7 +147,8 @@ let package = Package(
         .target(
             name: "FoldoutTestSupport",
             dependencies: [
-                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
+                "FoldoutBase", "FoldoutLoading", "FoldoutImages", "FoldoutMarkdown", "FoldoutRouting", "FoldoutModel",
+                "FoldoutRendering", "FoldoutOutput", "FoldoutIncremental", "FoldoutBuild",
             ],
             path: "Tests/FoldoutTestSupport"
         ),
@@ -161,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "FoldoutMarkdownTests",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering",
+                "CCmark", "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering",
                 "FoldoutBuild", "FoldoutTestSupport",
             ],
             exclude: ["Fixtures"]
@@ -172,25 +176,25 @@ let package = Package(
                 "FoldoutBase", "FoldoutRouting", "FoldoutRendering", "FoldoutBuild", "FoldoutTestSupport",
             ]
         ),
-        .testTarget(name: "FoldoutModelTests", dependencies: ["FoldoutBase", "FoldoutModel", "FoldoutTestSupport"]),
+        .testTarget(name: "FoldoutModelTests", dependencies: ["FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutTestSupport"]),
         .testTarget(
             name: "FoldoutPresentationTests",
             dependencies: [
-                "FoldoutModel", "FoldoutPresentation", "FoldoutTestSupport",
+                "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation", "FoldoutTestSupport",
             ]
         ),
         .testTarget(
             name: "FoldoutRenderingTests",
             dependencies: [
                 "FoldoutBase", "FoldoutImages", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation", "FoldoutRendering",
-                "FoldoutBuild", "FoldoutTestSupport",
+                "FoldoutBuild", "FoldoutTestSupport", .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(
             name: "FoldoutOutputTests",
             dependencies: [
                 "FoldoutBase", "FoldoutMarkdown", "FoldoutModel", "FoldoutRendering", "FoldoutOutput",
-                "FoldoutBuild", "FoldoutTestSupport",
+                "FoldoutIncremental", "FoldoutBuild", "FoldoutTestSupport",
             ]
         ),
         .testTarget(
@@ -203,10 +207,13 @@ let package = Package(
         .testTarget(
             name: "FoldoutBuildTests",
             dependencies: [
-                "FoldoutBase", "FoldoutLoading", "FoldoutMarkdown", "FoldoutModel", "FoldoutIncremental", "FoldoutBuild",
-                "FoldoutTestSupport",
+                "FoldoutBase", "FoldoutLoading", "FoldoutImages", "FoldoutMarkdown", "FoldoutModel", "FoldoutPresentation",
+                "FoldoutIncremental", "FoldoutBuild", "FoldoutTestSupport", .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .testTarget(name: "FoldoutServerTests", dependencies: ["FoldoutServer", "FoldoutBase", "FoldoutBuild", "FoldoutTestSupport"]),
+        .testTarget(
+            name: "FoldoutServerTests",
+            dependencies: ["FoldoutServer", "FoldoutBase", "FoldoutMarkdown", "FoldoutBuild", "FoldoutTestSupport"]
+        ),
     ]
 )

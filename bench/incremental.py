@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Measures Foldout's incremental rebuilds on the benchmark corpus (issue 4's targets).
+"""Measures Foldout's incremental rebuilds on the benchmark corpus, against the targets in
+docs/benchmarks-incremental.md.
 
     make release
     python3 bench/incremental.py --items 10000 --runs 7

@@ -20,7 +20,8 @@
     X(vips_thumbnail_image) X(vips_extract_area) X(vips_gaussblur) X(vips_colourspace) X(vips_cast_uchar) \
     X(vips_flatten) X(vips_array_double_newv) X(vips_area_unref) X(vips_copy) X(vips_jpegsave_buffer) \
     X(vips_pngsave_buffer) X(vips_webpsave_buffer) X(vips_heifsave_buffer) X(vips_error) X(vips_error_buffer_copy) \
-    X(g_object_ref) X(g_object_unref) X(g_free) X(g_malloc) X(g_strfreev) X(g_strdup) X(g_ascii_strdown)
+    X(g_object_ref) X(g_object_unref) X(g_free) X(g_malloc) X(g_strfreev) X(g_strdup) X(g_ascii_strdown) \
+    X(g_log_set_handler)
 
 #undef g_object_ref
 #define FV_DECLARE(name) __typeof__(name) *p_##name;
@@ -72,6 +73,7 @@ static struct {
 #define g_strfreev (*api.p_g_strfreev)
 #define g_strdup (*api.p_g_strdup)
 #define g_ascii_strdown (*api.p_g_ascii_strdown)
+#define g_log_set_handler (*api.p_g_log_set_handler)
 
 /// Why libvips could not be opened, when it could not; else NULL.
 static char *load_failure = NULL;
@@ -103,6 +105,20 @@ struct fv_image {
     VipsImage *image;
 };
 
+/// Where libvips' warnings go (fv_set_log_function); NULL prints them as libvips would.
+static fv_log_function log_function = NULL;
+
+void fv_set_log_function(fv_log_function function) { log_function = function; }
+
+/// libvips' warnings and messages ("VIPS-WARNING **: ..." on stderr otherwise), with the
+/// thread that logged them, so Foldout can say which photo they are about.
+static void on_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)data;
+    if (message == NULL) return;
+    if (log_function != NULL) log_function(message, (unsigned long)pthread_self());
+    else fprintf(stderr, "VIPS-WARNING: %s\n", message);
+}
+
 static int started = -1;
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 
@@ -123,6 +139,7 @@ static void start(void) {
     // Loaders libvips marks untrusted (ImageMagick, among others) are not for content a
     // site takes from anyone.
     vips_block_untrusted_set(TRUE);
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_CRITICAL, on_log, NULL);
     started = 0;
 }
 

@@ -28,8 +28,10 @@ package enum AtomicFile {
     /// `path`; returns the file's status, which the rename keeps. A failure leaves `path` as
     /// it was and no temporary behind, and names `path`.
     @discardableResult
-    package static func write(_ bytes: [UInt8], to path: String, via temporary: String? = nil,
-                              in fileSystem: FileSystem) throws -> FileStatus {
+    package static func write(
+        _ bytes: [UInt8], to path: String, via temporary: String? = nil,
+        in fileSystem: FileSystem
+    ) throws -> FileStatus {
         let temporary = temporary ?? temporaryPath(for: path)
         let status: FileStatus
         do {

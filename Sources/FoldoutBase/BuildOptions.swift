@@ -18,6 +18,11 @@ public struct BuildOptions: Sendable {
     public var fileSystem: FileSystem
     /// Overwrite files in the output folder that Foldout did not write when a page needs their path.
     public var force = false
+    /// A first look: photos the image cache holds no placeholder of yet are shown as their
+    /// originals and nothing is decoded for them (`build --draft-images`, and every build of
+    /// `serve`, which then makes them in the background). Such a build is never taken as up
+    /// to date: the next one without it makes what this one left out.
+    public var draftImages = false
     /// Hears how far long stages have come (for a progress bar).
     public var progress: BuildProgress.Reporter?
     /// The time a build dates items first seen in it (for feeds, see `FeedDates`): asked once
@@ -27,9 +32,13 @@ public struct BuildOptions: Sendable {
     /// time; `foldout` has its allocator return them to the system at once meanwhile (see
     /// AllocatorTuning), where the page stages keep freed memory a while for reuse.
     public var decodingPhotos: @Sendable (() -> Void) -> Void = { $0() }
+    /// Stops the build at its next safe point when cancelled (Ctrl-C); nil: never.
+    package var cancellation: BuildCancellation?
 
-    public init(contentPath: String, templatesPath: String?, outputPath: String, includeDrafts: Bool = false, strict: Bool = false,
-                contentDisplayName: String? = nil, templatesDisplayName: String? = nil, fileSystem: FileSystem = .local) {
+    public init(
+        contentPath: String, templatesPath: String?, outputPath: String, includeDrafts: Bool = false, strict: Bool = false,
+        contentDisplayName: String? = nil, templatesDisplayName: String? = nil, fileSystem: FileSystem = .local
+    ) {
         self.contentPath = contentPath
         self.templatesPath = templatesPath
         self.outputPath = outputPath

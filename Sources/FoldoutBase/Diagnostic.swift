@@ -14,6 +14,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// What the user can do about it.
     public var hint: String?
+    /// Whether a terminal shows it only with `--verbose`: a note about a layout that is
+    /// meant (Hugo's `static/`), which would otherwise be said again on every build.
+    public var isVerboseOnly = false
 
     public init(_ severity: Severity, path: String, line: Int? = nil, column: Int? = nil, message: String, hint: String? = nil) {
         self.severity = severity
@@ -42,6 +45,13 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
     public static func note(_ path: String, line: Int? = nil, column: Int? = nil, _ message: String, hint: String? = nil) -> Diagnostic {
         Diagnostic(.note, path: path, line: line, column: column, message: message, hint: hint)
+    }
+
+    /// The same diagnostic, shown on a terminal only with `--verbose`.
+    public var verboseOnly: Diagnostic {
+        var copy = self
+        copy.isVerboseOnly = true
+        return copy
     }
 
     /// The same problem as an error, for `--strict` (a note stays a note).

@@ -27,9 +27,9 @@ public struct FileStatus: Sendable, Equatable {
         }
         size = Int(info.st_size)
         #if canImport(Darwin)
-        let time = info.st_mtimespec
+            let time = info.st_mtimespec
         #else
-        let time = info.st_mtim
+            let time = info.st_mtim
         #endif
         modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }

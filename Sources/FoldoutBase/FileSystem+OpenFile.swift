@@ -8,8 +8,10 @@ extension FileSystem {
         private let close: @Sendable () -> Void
 
         /// `read` is only asked for bytes within the file.
-        public init(size: Int, read: @escaping @Sendable (_ offset: Int, _ count: Int) -> [UInt8]?,
-                    close: @escaping @Sendable () -> Void = {}) {
+        public init(
+            size: Int, read: @escaping @Sendable (_ offset: Int, _ count: Int) -> [UInt8]?,
+            close: @escaping @Sendable () -> Void = {}
+        ) {
             self.size = size
             self.read = read
             self.close = close

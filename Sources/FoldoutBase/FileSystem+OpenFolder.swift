@@ -7,8 +7,10 @@ extension FileSystem {
         private let write: @Sendable (_ name: String, _ fill: Fill) throws -> FileStatus
         private let close: @Sendable () -> Void
 
-        public init(path: String, writeFile: @escaping @Sendable (_ name: String, _ fill: Fill) throws -> FileStatus,
-                    close: @escaping @Sendable () -> Void = {}) {
+        public init(
+            path: String, writeFile: @escaping @Sendable (_ name: String, _ fill: Fill) throws -> FileStatus,
+            close: @escaping @Sendable () -> Void = {}
+        ) {
             self.path = path
             self.write = writeFile
             self.close = close

@@ -57,13 +57,15 @@ extension FileSystem {
     static func openLocalFolder(_ path: String) -> OpenFolder? {
         let descriptor = openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        return OpenFolder(path: path, writeFile: { name, fill in
-            do {
-                return try writeLocalFile(name, in: descriptor, fill)
-            } catch let error as FileSystemError {
-                throw FileSystemError(path: path + "/" + name, reason: error.reason)
-            }
-        }, close: { close(descriptor) })
+        return OpenFolder(
+            path: path,
+            writeFile: { name, fill in
+                do {
+                    return try writeLocalFile(name, in: descriptor, fill)
+                } catch let error as FileSystemError {
+                    throw FileSystemError(path: path + "/" + name, reason: error.reason)
+                }
+            }, close: { close(descriptor) })
     }
 
     /// `flock` on the file, made when missing; released and closed with the value returned.
@@ -94,7 +96,7 @@ extension FileSystem {
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         var done = 0
         while done < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            let count = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -126,4 +128,13 @@ extension FileSystemError {
         guard let error = error as? FileSystemError else { return error }
         return FileSystemError(path: path, reason: error.reason)
     }
+}
+
+/// `write(2)`, named through its module because `FileSystem` has a `write` of its own.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        return Glibc.write(fd, buffer, count)
+    #elseif canImport(Darwin)
+        return Darwin.write(fd, buffer, count)
+    #endif
 }

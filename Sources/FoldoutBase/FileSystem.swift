@@ -201,7 +201,12 @@ extension FileSystem {
         appendFile: { path, fill in try appendLocalFile(path, fill) },
         openFolder: { path in openLocalFolder(path) },
         rename: { source, target in
-            guard Glibc.rename(source, target) == 0 else { throw FileSystemError(path: source, errno: errno) }
+            #if canImport(Glibc)
+                let renamed = Glibc.rename(source, target)
+            #elseif canImport(Darwin)
+                let renamed = Darwin.rename(source, target)
+            #endif
+            guard renamed == 0 else { throw FileSystemError(path: source, errno: errno) }
         },
         removeFile: { path in
             guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(path: path, errno: errno) }
@@ -228,33 +233,36 @@ extension FileSystem {
             close(descriptor)
             throw error
         }
-        return OpenFile(size: Int(info.st_size), read: { offset, count in
-            var failed = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var done = 0
-                while done < count {
-                    let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                    if got < 0, errno == EINTR { continue }
-                    if got <= 0 { failed = true; break }
-                    done += got
+        return OpenFile(
+            size: Int(info.st_size),
+            read: { offset, count in
+                var failed = false
+                let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    var done = 0
+                    while done < count {
+                        let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                        if got < 0, errno == EINTR { continue }
+                        if got <= 0 { failed = true; break }
+                        done += got
+                    }
+                    initialized = done
                 }
-                initialized = done
-            }
-            return failed ? nil : bytes
-        }, close: { close(descriptor) })
+                return failed ? nil : bytes
+            }, close: { close(descriptor) })
     }
 
     /// The stamp `stat` gives `info`; nil for anything but a regular file.
     private static func stamp(of info: stat) -> FileStamp? {
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Darwin)
-        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
-        let (modified, changed) = (info.st_mtim, info.st_ctim)
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return FileStamp(size: Int(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-                         changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-                         inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
+        return FileStamp(
+            size: Int(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
+            inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
     }
 
     /// The file's bytes, and what `fstat` said of it once it was open (before it was read).

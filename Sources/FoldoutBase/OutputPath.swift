@@ -125,8 +125,10 @@ public enum OutputPath {
         }
     }
 
-    private static func writeFragment(_ fragment: UnsafeBufferPointer<UInt8>, into url: UnsafeMutableBufferPointer<UInt8>,
-                                      count: inout Int) {
+    private static func writeFragment(
+        _ fragment: UnsafeBufferPointer<UInt8>, into url: UnsafeMutableBufferPointer<UInt8>,
+        count: inout Int
+    ) {
         guard !fragment.isEmpty else { return }
         url[count] = UInt8(ascii: "#")
         count += 1
@@ -140,15 +142,18 @@ public enum OutputPath {
         }
     }
 
-    private static func writeRelativeURL(from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>,
-                                         into url: UnsafeMutableBufferPointer<UInt8>, count: inout Int) {
+    private static func writeRelativeURL(
+        from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>,
+        into url: UnsafeMutableBufferPointer<UInt8>, count: inout Int
+    ) {
         let fromFolders = max(0, segmentCount(from) - 1), targetCount = segmentCount(to)
         var fromCursor = 0, toCursor = 0
         var fromSegment = nextSegment(from, after: &fromCursor), toSegment = nextSegment(to, after: &toCursor)
         // Skip the folders both paths share (never the target's file name).
         var common = 0
         while common < fromFolders, common < targetCount - 1, let a = fromSegment, let b = toSegment,
-              a.count == b.count, memcmp(from.baseAddress! + a.lowerBound, to.baseAddress! + b.lowerBound, a.count) == 0 {
+            a.count == b.count, memcmp(from.baseAddress! + a.lowerBound, to.baseAddress! + b.lowerBound, a.count) == 0
+        {
             common += 1
             fromSegment = nextSegment(from, after: &fromCursor)
             toSegment = nextSegment(to, after: &toCursor)
@@ -289,7 +294,8 @@ public enum OutputPath {
         while let byte = utf8.first {
             utf8 = utf8.dropFirst()
             if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let high = hexValue(utf8[utf8.startIndex]), let low = hexValue(utf8[utf8.startIndex + 1]) {
+                let high = hexValue(utf8[utf8.startIndex]), let low = hexValue(utf8[utf8.startIndex + 1])
+            {
                 bytes.append(high << 4 | low)
                 utf8 = utf8.dropFirst(2)
             } else {

@@ -1,5 +1,5 @@
-import Foundation
 import Dispatch
+import Foundation
 
 /// Work spread over all cores, results kept in input order.
 package enum Parallel {
@@ -12,8 +12,10 @@ package enum Parallel {
     ///
     /// It throws what `transform` throws (the first error, whichever thread met it), and
     /// nothing when `transform` throws nothing.
-    package static func map<Input, Output, Failure: Error>(_ inputs: [Input], chunkSize: Int? = nil,
-                                                           _ transform: (Input) throws(Failure) -> Output) throws(Failure) -> [Output] {
+    package static func map<Input, Output, Failure: Error>(
+        _ inputs: [Input], chunkSize: Int? = nil,
+        _ transform: (Input) throws(Failure) -> Output
+    ) throws(Failure) -> [Output] {
         let count = inputs.count
         // Each output is made in its place in the array returned: no array of optional
         // results to move them out of afterwards, which would be another copy of them all,
@@ -73,8 +75,10 @@ extension Parallel {
     /// is left all nil) and freed as soon as its transform returns, not when the whole map
     /// is done. For large values needed once, such as a file's bytes or a page's Markdown:
     /// each copy of the site's text is as large as the site.
-    package static func mapTaking<Input, Output, Failure: Error>(_ inputs: inout [Input?], chunkSize: Int? = nil,
-                                                                 _ transform: (Input) throws(Failure) -> Output) throws(Failure) -> [Output] {
+    package static func mapTaking<Input, Output, Failure: Error>(
+        _ inputs: inout [Input?], chunkSize: Int? = nil,
+        _ transform: (Input) throws(Failure) -> Output
+    ) throws(Failure) -> [Output] {
         let outputs = inputs.withUnsafeMutableBufferPointer { buffer in
             // Each index is taken by exactly one task.
             nonisolated(unsafe) let slots = buffer

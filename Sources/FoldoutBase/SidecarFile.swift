@@ -105,7 +105,7 @@ package enum SidecarFile {
         guard bytes.count >= lineLength, bytes.last == UInt8(ascii: "\n") else { return nil }
         let start = bytes.count - lineLength
         guard bytes[start..<(start + sealPrefix.count)].elementsEqual(sealPrefix),
-              let digest = UInt64(String(decoding: bytes[(start + sealPrefix.count)..<(bytes.count - 1)], as: UTF8.self), radix: 16)
+            let digest = UInt64(String(decoding: bytes[(start + sealPrefix.count)..<(bytes.count - 1)], as: UTF8.self), radix: 16)
         else { return nil }
         let contents = Array(bytes[..<start])
         return ContentHash.of(contents) == digest ? contents : nil
@@ -158,8 +158,10 @@ extension SidecarFile {
             // Looked for again under the lock: a build into it holds the lock until it is made.
             guard fileSystem.status((parent.isEmpty ? "" : parent) + "/" + name) == nil else { continue }
             // `used-by-NAME` is the image cache's list of what the folder used (`ImageCache`).
-            for path in [folder + "/" + name + ".state", folder + "/" + name + ".cache",
-                         folder + "/images/used-by-" + name.map { $0 == "/" ? "_" : $0 }, lock]
+            for path in [
+                folder + "/" + name + ".state", folder + "/" + name + ".cache",
+                folder + "/images/used-by-" + name.map { $0 == "/" ? "_" : $0 }, lock,
+            ]
             where fileSystem.status(path) != nil {
                 if (try? fileSystem.removeFile(path)) != nil { removed.append(path) }
             }

@@ -42,11 +42,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             return true
         }
         guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
-              (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         var seconds = Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
         if cursor < bytes.count {
             guard skip("T") || skip("t") || skip(" "), let hour = number(2), skip(":"), let minute = number(2),
-                  hour < 24, minute < 60 else { return nil }
+                hour < 24, minute < 60
+            else { return nil }
             var second = 0
             if skip(":") {
                 guard let written = number(2), written < 61 else { return nil }

@@ -1,8 +1,8 @@
-import Foundation
 import FoldoutBase
-import FoldoutRendering
-import FoldoutOutput
 import FoldoutIncremental
+import FoldoutOutput
+import FoldoutRendering
+import Foundation
 
 extension Builder {
     /// A build record read from its file, with the templates compiled.
@@ -15,8 +15,10 @@ extension Builder {
     /// Redoes only what edited items change, when that gives what a full build would (see
     /// `QuickRebuild`), starting from the state this process remembers or, failing that,
     /// the one `loaded` from the state file. Nil when the full build must run.
-    func quickRebuild(_ inputs: BuildInputs, previous: OutputManifest, memory: SessionMemory?, firstSeen: [String: Timestamp], loaded: LoadedState?,
-                              statePath: String?, clock: inout StageClock) throws(BuildFailure) -> (outcome: Outcome, leftovers: Leftovers)? {
+    func quickRebuild(
+        _ inputs: BuildInputs, previous: OutputManifest, memory: SessionMemory?, firstSeen: [String: Timestamp], loaded: LoadedState?,
+        statePath: String?, clock: inout StageClock
+    ) throws(BuildFailure) -> (outcome: Outcome, leftovers: Leftovers)? {
         let remembered = memory?.current.flatMap { $0.build.fingerprint == previous.fingerprint ? $0 : nil }
         var state: BuildRecord
         var deltasInFile: Int
@@ -32,10 +34,12 @@ extension Builder {
             templates = loaded.templates
         }
         clock.lap("state")
-        let quick = QuickRebuild(options: options, state: state, templates: templates,
-                                 remembered: remembered.map { ($0.configurations, $0.shared) }, firstSeen: firstSeen)
+        let quick = QuickRebuild(
+            options: options, state: state, templates: templates,
+            remembered: remembered.map { ($0.configurations, $0.shared) }, firstSeen: firstSeen)
         guard let result = quick.run(inputs, previous: previous) else { return nil }
         clock.lap("quick")
+        try options.cancellation?.check()
         let root = options.outputPath
         var base = OutputManifest()
         base.fingerprint = result.delta.fingerprint
@@ -55,7 +59,8 @@ extension Builder {
         // one, which no longer counts.
         if let statePath {
             if deltasInFile < BuildRecordFile.deltaLimit,
-               (try? BuildRecordFile.append(result.delta, base: state.fingerprint, to: statePath, fileSystem: options.fileSystem)) != nil {
+                (try? BuildRecordFile.append(result.delta, base: state.fingerprint, to: statePath, fileSystem: options.fileSystem)) != nil
+            {
                 deltasInFile += 1
             } else {
                 try? BuildRecordFile.write(result.state, to: statePath, fileSystem: options.fileSystem)
@@ -74,8 +79,9 @@ extension Builder {
             // What this process remembered is older than the output: the next build fills it anew.
             memory?.forget()
         }
-        let outcome = Outcome(pageCount: previous.pageCount, summary: summary, warnings: result.state.warnings,
-                              timings: clock.laps, wasUpToDate: false, rebuiltOnlyEditedItems: true)
+        let outcome = Outcome(
+            pageCount: previous.pageCount, summary: summary, warnings: result.state.warnings,
+            timings: clock.laps, wasUpToDate: false, rebuiltOnlyEditedItems: true)
         // The site's model is freed on another thread, as after a full build.
         return (outcome, Leftovers([state, result, quick]))
     }

@@ -4,18 +4,18 @@ import FoldoutBase
 /// was probably meant to be, found as `git` and Cargo find theirs, by how few letters must
 /// change (a swapped pair counts as one) or as the start of one, or the list of commands
 /// when none is close.
-public struct CommandSuggestion: Equatable, Sendable {
-    public var written: String
+package struct CommandSuggestion: Equatable, Sendable {
+    package var written: String
     /// The closest command, when one is at most `maximumDistance` edits away.
-    public var suggestion: String?
-    public var commands: [String]
+    package var suggestion: String?
+    package var commands: [String]
 
     /// Two edits catch `biuld` and `sever`; a word of three letters or fewer gets a
     /// suggestion only one edit away, or every short word would be near some command.
-    public static let maximumDistance = 2
+    package static let maximumDistance = 2
 
     /// nil when `arguments` starts with a command, an option, or nothing.
-    public init?(arguments: [String], commands: [String]) {
+    package init?(arguments: [String], commands: [String]) {
         guard let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) else { return nil }
         written = first
         self.commands = commands
@@ -30,7 +30,7 @@ public struct CommandSuggestion: Equatable, Sendable {
     }
 
     /// The message, `error: …` and a hint, as every other mistake is said.
-    public var message: String {
+    package var message: String {
         var text = "error: `\(written)` is not a foldout command"
         if let suggestion { text += "; did you mean `\(suggestion)`?" }
         return text + "\n  hint: the commands are \(commands.map { "`\($0)`" }.joined(separator: ", ")); `foldout --help` says what each does"

@@ -4,26 +4,26 @@ import FoldoutBase
 /// kind in full, then each kind with its count, most frequent first. Real content can give
 /// hundreds of warnings of two or three kinds, and a list that long hides the errors and
 /// the few warnings of rarer kinds that are above or among them.
-public struct DiagnosticSummary: Sendable, Equatable {
+package struct DiagnosticSummary: Sendable, Equatable {
     /// Up to this many warnings are printed in full: with their hints that is about a
     /// screenful, which a reader takes in faster than a summary of it.
-    public static let fullListLimit = 20
+    package static let fullListLimit = 20
     /// Enough to see what a kind is about and whether it comes from one file or many.
-    public static let examplesPerKind = 3
+    package static let examplesPerKind = 3
 
-    public struct Kind: Sendable, Equatable {
+    package struct Kind: Sendable, Equatable {
         /// The message with its quoted parts left out (see `kind(of:)`).
-        public var template: String
-        public var count: Int
+        package var template: String
+        package var count: Int
         /// The first diagnostics of this kind, in the order they were reported.
-        public var examples: [Diagnostic]
+        package var examples: [Diagnostic]
     }
 
     /// Most frequent first; kinds as frequent as each other in the order they first appear.
-    public var kinds: [Kind]
-    public var examplesPerKind: Int
+    package var kinds: [Kind]
+    package var examplesPerKind: Int
 
-    public init(_ diagnostics: [Diagnostic], examplesPerKind: Int = Self.examplesPerKind) {
+    package init(_ diagnostics: [Diagnostic], examplesPerKind: Int = Self.examplesPerKind) {
         self.examplesPerKind = examplesPerKind
         var kinds: [Kind] = []
         var index: [String: Int] = [:]
@@ -47,7 +47,7 @@ public struct DiagnosticSummary: Sendable, Equatable {
     /// a link, an anchor) becomes `…`, so "link `a.md#x` leads to `a.html`, …" and
     /// "link `b.md#y` leads to `b.html`, …" are one kind. Messages quote what varies, and
     /// this leaves the stored diagnostics (kept in build record and manifests) as they are.
-    public static func kind(of message: String) -> String {
+    package static func kind(of message: String) -> String {
         var result = ""
         var rest = Substring(message)
         while let open = rest.firstIndex(of: "`") {
@@ -60,12 +60,12 @@ public struct DiagnosticSummary: Sendable, Equatable {
         return result + rest
     }
 
-    public var total: Int { kinds.reduce(0) { $0 + $1.count } }
-    public var shownCount: Int { kinds.reduce(0) { $0 + $1.examples.count } }
+    package var total: Int { kinds.reduce(0) { $0 + $1.count } }
+    package var shownCount: Int { kinds.reduce(0) { $0 + $1.examples.count } }
 
     /// The examples, then a table of the kinds with their counts, then how many were left
     /// out; the table comes last so that it stays on screen above the build's summary line.
-    public var lines: [String] {
+    package var lines: [String] {
         let width = String(kinds.first?.count ?? 0).count
         var lines = kinds.flatMap { $0.examples.map(\.description) }
         lines.append("\(total) warning\(total == 1 ? "" : "s") of \(kinds.count) kind\(kinds.count == 1 ? "" : "s") (above, the first \(examplesPerKind) of each):")
@@ -80,10 +80,11 @@ public struct DiagnosticSummary: Sendable, Equatable {
 
     /// What a terminal shows of a build's diagnostics: every one, in order, when there are
     /// few warnings or `verbose`; else the summary of the warnings, then every error in full
-    /// (errors are what must be fixed, so none is ever left out). Notes come last, apart.
-    public static func terminalLines(for diagnostics: [Diagnostic], verbose: Bool) -> [String] {
-        let notes = diagnostics.filter { $0.severity == .note }
-        let problems = notes.isEmpty ? diagnostics : diagnostics.filter { $0.severity != .note }
+    /// (errors are what must be fixed, so none is ever left out). Notes come last, apart;
+    /// those marked verbose-only only with `verbose`.
+    package static func terminalLines(for diagnostics: [Diagnostic], verbose: Bool) -> [String] {
+        let notes = diagnostics.filter { $0.severity == .note && (verbose || !$0.isVerboseOnly) }
+        let problems = diagnostics.filter { $0.severity != .note }
         return problemLines(for: problems, verbose: verbose) + notes.map(\.description)
     }
 

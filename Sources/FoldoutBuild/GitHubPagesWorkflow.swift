@@ -4,16 +4,18 @@
 /// between runs), builds the site and publishes `Output/` with GitHub's own Pages actions.
 /// It runs in the official Swift image on Ubuntu 24.04, where the libraries Foldout links
 /// are Debian packages; docs/publishing.md says what was tested and what could not be.
-public enum GitHubPagesWorkflow {
-    public static let path = ".github/workflows/foldout.yml"
+package enum GitHubPagesWorkflow {
+    package static let path = ".github/workflows/foldout.yml"
 
     /// The Swift image the job runs in: the version Foldout is developed with.
-    public static let swiftImage = "swift:6.3-noble"
+    package static let swiftImage = "swift:6.3-noble"
 
     /// The workflow, getting Foldout from `repository` at `ref` (a branch or tag), or from
     /// `binaryURL` when given; `content` and `output` are the site's folders.
-    public static func text(repository: String, ref: String, binaryURL: String?, content: String = "Content",
-                            output: String = "Output") -> String {
+    package static func text(
+        repository: String, ref: String, binaryURL: String?, content: String = "Content",
+        output: String = "Output"
+    ) -> String {
         """
         # Builds this site with Foldout and publishes it on GitHub Pages at every push to main.
         # Written by `foldout publish-setup github`. Once, in the repository on GitHub:

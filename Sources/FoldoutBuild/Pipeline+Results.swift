@@ -1,11 +1,11 @@
 import FoldoutBase
-import FoldoutLoading
 import FoldoutImages
+import FoldoutLoading
 import FoldoutMarkdown
-import FoldoutRouting
 import FoldoutModel
 import FoldoutPresentation
 import FoldoutRendering
+import FoldoutRouting
 
 extension Pipeline {
     /// The site understood: what every stage before the pages made.
@@ -17,6 +17,8 @@ extension Pipeline {
         package var routes: Routes
         /// The pages written at pages' old addresses (`aliases:`).
         package var redirects: [Redirect]
+        /// Which content files are published: all, or only those pages use (`publish:`).
+        package var publishing: AssetPublishing
         /// The content's images, read and checked, with the site's image settings.
         package var images: SiteImages
         /// Every image file the pages name, planned with the presentation.

@@ -1,12 +1,11 @@
 import FoldoutBase
-import FoldoutLoading
 import FoldoutImages
+import FoldoutLoading
 import FoldoutMarkdown
-import FoldoutRouting
 import FoldoutModel
 import FoldoutPresentation
 import FoldoutRendering
-import FoldoutIncremental
+import FoldoutRouting
 
 /// The build, stage by stage: what was read from disk in, the snapshot of `Output/` out.
 /// Each stage is a function of the values before it; start reading here
@@ -30,41 +29,51 @@ package struct Pipeline {
         self.sink = sink
     }
 
-    /// Every stage, from `inputs` (whose Markdown it takes) to the snapshot.
-    package func run(_ inputs: inout BuildInputs) throws(BuildFailure) -> Built {
-        render(try model(&inputs))
+    /// Every stage, from the loading stage's `content` (whose Markdown it takes) and the
+    /// templates to the snapshot.
+    package func run(_ content: inout LoadedContent, templates: TemplateInput) throws(BuildFailure) -> Built {
+        render(try model(&content, templates: templates))
     }
 
     /// Parse, route, render Markdown, model and present: everything up to the pages, which
     /// the build renders only once this found no error.
-    package func model(_ inputs: inout BuildInputs) throws(BuildFailure) -> Modeled {
+    package func model(_ content: inout LoadedContent, templates templateInput: TemplateInput) throws(BuildFailure) -> Modeled {
         var clock = StageClock()
-        var diagnostics = inputs.readProblems
-        let templates = inputs.compiledTemplates(reportingTo: &diagnostics)
-        let markdownFiles = inputs.tree.allFiles.markdown
+        var diagnostics = templateInput.problems + content.problems
+        let templates = templateInput.compiledTemplates(reportingTo: &diagnostics)
+        let markdownFiles = content.tree.allFiles.markdown
         let markdownPaths = markdownFiles.map(\.path)
-        let tree = inputs.tree.droppingFileContents()
-        inputs.tree = tree
-        let displayPath = inputs.loader.displayPath
+        var tree = content.tree.droppingFileContents()
+        content.tree = tree
+        let displayPath = content.loader.displayPath
         clock.lap("compile")
 
-        var parsed = ParseStage(displayPath: displayPath, includeDrafts: options.includeDrafts, cache: cache,
-                                progress: options.progress).run(consume markdownFiles)
+        var parsed = ParseStage(
+            displayPath: displayPath, includeDrafts: options.includeDrafts, cache: cache,
+            progress: options.progress
+        ).run(consume markdownFiles)
         diagnostics += parsed.diagnostics
         clock.lap("parse")
+        try options.cancellation?.check()
 
+        // Which folders are one item each is read from the `_index.md` files' front matter.
+        tree = ItemFolders.lift(tree, pages: parsed.pages, displayPath: displayPath, diagnostics: &diagnostics)
         let router = ContentRouter(displayPath: displayPath)
-        let routes = router.route(tree, pages: parsed.pages, diagnostics: &diagnostics)
+        var routes = router.route(tree, pages: parsed.pages, diagnostics: &diagnostics)
         let redirects = router.redirects(pages: parsed.pages, routes: routes, diagnostics: &diagnostics)
+        routes.addAliases(redirects)
+        let publishing = AssetPublishing(tree: tree, pages: parsed.pages, displayPath: displayPath, diagnostics: &diagnostics)
         clock.lap("route")
 
-        let images = imageStage(tree: tree, pages: parsed.pages, routes: routes, inputs: inputs, diagnostics: &diagnostics)
+        let images = imageStage(tree: tree, pages: parsed.pages, routes: routes, content: content, diagnostics: &diagnostics)
         clock.lap("images")
+        try options.cancellation?.check()
 
-        let markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, images: images, inputs: inputs)
+        let markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, images: images, content: content)
         let bodies = markdown.renderAll(&parsed.pages, paths: markdownPaths, progress: options.progress)
         diagnostics += bodies.diagnostics
         clock.lap("markdown")
+        try options.cancellation?.check()
 
         diagnostics += images.warnings(forUsed: Self.imagesShown(bodies))
         let site = SiteModelBuilder(routes: routes, pages: bodies.pages, displayPath: displayPath).build(tree, diagnostics: &diagnostics)
@@ -77,10 +86,16 @@ package struct Pipeline {
         let positions = FrontMatterPositions.Reader { try? fileSystem.readFile(contentPath + "/" + $0) }
         // Which items field values name: the checks, the inference and the pages all ask.
         let itemNames = ItemNames(site: site)
-        let presentation = CatalogPresentation.read(site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) },
-                                                    positions: positions,
-                                                    fileWithoutCase: { routes.imageWithoutCase(ofLink: $1, inSource: $0) },
-                                                    itemNames: itemNames, diagnostics: &diagnostics)
+        var presented: [Diagnostic] = []
+        let presentation = CatalogPresentation.read(
+            site, displayPath: displayPath, lines: { parsed.pages[$0]?.line(of: $1) },
+            positions: positions,
+            frontMatterEnd: { parsed.pages[$0].map { max(1, $0.bodyFirstLine - 1) } },
+            fileWithoutCase: { routes.imageWithoutCase(ofLink: $1, inSource: $0) },
+            itemNames: itemNames, diagnostics: &presented)
+        // A file whose front matter could not be read has no fields to check: its error says what to fix.
+        let unreadable = Set(parsed.diagnostics.lazy.filter { $0.severity == .error }.map(\.path))
+        diagnostics += presented.filter { $0.severity == .error || !unreadable.contains($0.path) }
         let imageVariants = ImageVariants(site: site, configurations: presentation, images: images, pictured: bodies.picturedImages)
         // Once per build, not once per page whose preview misses an image.
         if let note = SitePresenter.missingBaseURLNote(site: site, images: images, displayPath: displayPath) { diagnostics.append(note) }
@@ -100,9 +115,11 @@ package struct Pipeline {
 
         var ownDiagnostics = parsed.ownDiagnostics.merging(bodies.ownDiagnostics, uniquingKeysWith: +)
         for ((source, _), found) in zip(bodies.linking, anchorWarnings) where !found.isEmpty { ownDiagnostics[source, default: []] += found }
-        return Modeled(tree: tree, pages: parsed.pages, routes: routes, redirects: redirects, images: images, imageVariants: imageVariants, markdown: markdown, bodies: bodies, site: site,
-                       anchors: anchors, presentation: presentation, feedDates: feedDates, templates: templates, shared: shared, digest: digest,
-                       warnings: diagnostics, ownDiagnostics: ownDiagnostics, fileDigests: inputs.fileDigests, timings: clock.laps)
+        return Modeled(
+            tree: tree, pages: parsed.pages, routes: routes, redirects: redirects, publishing: publishing, images: images, imageVariants: imageVariants, markdown: markdown,
+            bodies: bodies, site: site,
+            anchors: anchors, presentation: presentation, feedDates: feedDates, templates: templates, shared: shared, digest: digest,
+            warnings: diagnostics, ownDiagnostics: ownDiagnostics, fileDigests: content.fileDigests, timings: clock.laps)
     }
 
     /// Makes the images the pages name (from the cache where it has them), renders the
@@ -111,31 +128,19 @@ package struct Pipeline {
     package func render(_ modeled: Modeled) -> Built {
         var clock = StageClock()
         var imageWarnings: [Diagnostic] = []
-        var imagesMayDifferNextTime = !modeled.images.problemsAreTheImages
+        // A draft build leaves photos for a later build to make.
+        var imagesMayDifferNextTime = !modeled.images.problemsAreTheImages || !modeled.images.pending.isEmpty
         var snapshot = OutputSnapshot()
         snapshot.sink = sink
         let images = modeled.images
         let variants = modeled.imageVariants
         if !images.sources.isEmpty {
-            let cache = ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem)
-            var made = ImageMaker.Results()
-            options.decodingPhotos { made = ImageMaker(cache: cache).make(variants.jobs(images)) }
-            // The placeholders, made by the image stage, are the cache's too.
-            var used = Set(images.placeholderOperations().filter { images.placeholders[$0.path] != nil }.map { path, operation in
-                operation.key(source: images.sources[path]!.digest)
-            })
-            for file in variants.files {
-                let key = file.operation.key(source: images.sources[file.source]!.digest)
-                guard let kept = made.files[key] else { continue }
-                snapshot.add(file.path, .copy(from: kept.path), contentDigest: kept.digest)
-                used.insert(key)
-            }
-            for (path, problem) in made.problems.sorted(by: { $0.key < $1.key }) {
-                let source = images.sources[path]?.displayPath ?? path
-                imageWarnings.append(.warning(source, "image \(problem.message); its variants are missing from the site", hint: problem.hint))
-                if !problem.isCausedByBytes { imagesMayDifferNextTime = true }
-            }
-            cache.recordUse(of: used)
+            let made = images.make(
+                variants.files, cache: ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem),
+                cancellation: options.cancellation, strayDisplayPath: options.contentDisplayName, decoding: options.decodingPhotos)
+            for file in made.files { snapshot.add(file.path, .copy(from: file.cachePath), contentDigest: file.digest) }
+            imageWarnings = made.warnings
+            if made.mayDifferNextTime { imagesMayDifferNextTime = true }
             clock.lap("images")
         }
 
@@ -143,6 +148,7 @@ package struct Pipeline {
             var renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
             renderer.images = images
             renderer.feedDates = modeled.feedDates
+            renderer.cancellation = options.cancellation
             return renderer
         }()
         let pageCount = renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)
@@ -150,27 +156,32 @@ package struct Pipeline {
             // A photo's variants stand in for it; its original (with the EXIF a phone wrote)
             // is published only when the site asks, a page shows it as it is, or a link leads to it.
             if images.sources[path] != nil, !images.publishesOriginal(path), !modeled.bodies.linkedImages.contains(path) { continue }
+            // `publish: referenced`, and a hidden folder's files: only what a page uses.
+            guard modeled.publishing.publishes(asset, at: path, used: modeled.bodies.linkedFiles) else { continue }
             snapshot.add(path, .copy(from: asset.absolutePath), contentDigest: modeled.fileDigests[asset.path])
         }
         for asset in modeled.templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
         for redirect in modeled.redirects {
             // The W3C checker wants a title on every page.
             let title = [modeled.bodies.pages[redirect.source]?.title ?? "", modeled.site.title].first { !$0.isEmpty } ?? redirect.target.path
-            let page = RedirectPage(path: redirect.path, target: redirect.target.path, fragment: redirect.target.fragment, title: title,
-                                    language: modeled.site.language, baseURL: modeled.site.baseURL)
+            let page = RedirectPage(
+                path: redirect.path, target: redirect.target.path, fragment: redirect.target.fragment, title: title,
+                language: modeled.site.language, baseURL: modeled.site.baseURL)
             snapshot.add(redirect.path, text: page.html)
         }
         clock.lap("render")
-        return Built(modeled: modeled, snapshot: snapshot, pageCount: pageCount, imageWarnings: imageWarnings,
-                     isRepeatable: !imagesMayDifferNextTime, timings: modeled.timings + clock.laps)
+        return Built(
+            modeled: modeled, snapshot: snapshot, pageCount: pageCount, imageWarnings: imageWarnings,
+            isRepeatable: !imagesMayDifferNextTime, timings: modeled.timings + clock.laps)
     }
 
     /// An error for each content file published where a feed goes: the feed would replace it.
     private static func feedCollisions(_ feeds: SiteFeeds, routes: Routes, displayPath: (String) -> String) -> [Diagnostic] {
         feeds.feeds.compactMap { feed in
             guard let source = routes.producers[feed.path.lowercased()] else { return nil }
-            return .error(displayPath(source), "is published as `\(feed.path)`, where Foldout writes the Atom feed “\(feed.title)”",
-                          hint: "rename the file (with a `base_url`, feeds are `atom.xml`, `CATALOG/atom.xml` and `CATALOG/SECTION.atom.xml`), or set `feed_limit: 0`")
+            return .error(
+                displayPath(source), "is published as `\(feed.path)`, where Foldout writes the Atom feed “\(feed.title)”",
+                hint: "rename the file (with a `base_url`, feeds are `atom.xml`, `CATALOG/atom.xml` and `CATALOG/SECTION.atom.xml`), or set `feed_limit: 0`")
         }
     }
 
@@ -184,45 +195,61 @@ package struct Pipeline {
     }
 
     /// Reads the content's images (see `ImageStage`) with the site's image settings.
-    private func imageStage(tree: SourceFolder, pages: [String: ParsedPage], routes: Routes, inputs: BuildInputs,
-                            diagnostics: inout [Diagnostic]) -> SiteImages {
-        let loader = inputs.loader
+    private func imageStage(
+        tree: SourceFolder, pages: [String: ParsedPage], routes: Routes, content: LoadedContent,
+        diagnostics: inout [Diagnostic]
+    ) -> SiteImages {
+        let loader = content.loader
         var settings = ImageOptions()
         if let index = tree.index, let page = pages[index.path] {
             settings = page.imageOptions(displayPath: loader.displayPath(index.path), diagnostics: &diagnostics)
         }
         let found = routes.assets(in: tree, pages: pages).filter { SourceImage.isImage($0.path) }.map { path, asset in
-            ImageStage.Input(path: path, sourcePath: asset.path, absolutePath: asset.absolutePath, digest: inputs.fileDigests[asset.path] ?? 0)
+            ImageStage.Input(path: path, sourcePath: asset.path, absolutePath: asset.absolutePath, digest: content.fileDigests[asset.path] ?? 0)
         }
         guard !found.isEmpty else { return SiteImages(options: settings) }
-        let stage = ImageStage(options: settings, cache: ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem),
-                               displayPath: { loader.displayPath($0) })
+        var stage = ImageStage(
+            options: settings, cache: ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem),
+            displayPath: { loader.displayPath($0) })
+        stage.cancellation = options.cancellation
+        stage.draft = options.draftImages
         var images = SiteImages(options: settings)
         options.decodingPhotos { images = stage.run(found) }
         return images
     }
 
-    /// The Markdown stage for this site: raw HTML as `Content/_index.md` allows, ids the
-    /// templates and the catalog outlines already use kept free, links resolved through `routes`.
-    private func markdownStage(tree: SourceFolder, pages: [String: ParsedPage], routes: Routes, templates: TemplateSet?,
-                               images: SiteImages, inputs: BuildInputs) -> MarkdownStage {
-        let allowsRawHTML = tree.index.flatMap { pages[$0.path] }?.unsafeHTML ?? false
-        let markdownOptions = MarkdownRenderer.Options(allowRawHTML: allowsRawHTML, reservedIDs: templates?.literalIDs ?? [])
+    /// The Markdown stage for this site: raw HTML and smart punctuation as `Content/_index.md`
+    /// says, ids the templates and the catalog outlines already use kept free, links resolved
+    /// through `routes`.
+    private func markdownStage(
+        tree: SourceFolder, pages: [String: ParsedPage], routes: Routes, templates: TemplateSet?,
+        images: SiteImages, content: LoadedContent
+    ) -> MarkdownStage {
+        let site = tree.index.flatMap { pages[$0.path] }
+        // The site's `smart_punctuation:` is every page's default; a page's own wins.
+        let markdownOptions = MarkdownRenderer.Options(
+            allowRawHTML: site?.unsafeHTML ?? false, reservedIDs: templates?.literalIDs ?? [],
+            smartPunctuation: site?.smartPunctuation ?? true)
         // The image stage read the photos' headers already: their files are not read again.
         let photoSizes = images.sources.mapValues { ImageSize(width: $0.header.width, height: $0.header.height) }
-        return MarkdownStage(renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: markdownOptions)), routes: routes,
-                             introReservedIDs: ContentRouter.outlineIDs(of: tree, pages: pages),
-                             imageSizes: routes.imageSizes(in: tree, fileSystem: options.fileSystem, known: photoSizes),
-                             images: images, loader: inputs.loader, fileDigests: inputs.fileDigests, cache: cache)
+        return MarkdownStage(
+            renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: markdownOptions)), routes: routes,
+            introReservedIDs: ContentRouter.outlineIDs(of: tree, pages: pages),
+            imageSizes: ImageSize.sizes(
+                of: routes.allAssets(in: tree).map { ($0.path, $0.asset.absolutePath) }, fileSystem: options.fileSystem, known: photoSizes),
+            images: images, loader: content.loader, fileDigests: content.fileDigests, cache: cache)
     }
 
     /// Links naming an anchor, checked once every page's ids are known: the index of the
     /// pages they name, and each linking file's warnings (in `bodies.linking`'s order).
-    private func checkAnchors(site: Site, bodies: MarkdownStage.Bodies, templates: TemplateSet?,
-                              displayPath: (String) -> String) -> (AnchorIndex, [[Diagnostic]]) {
+    private func checkAnchors(
+        site: Site, bodies: MarkdownStage.Bodies, templates: TemplateSet?,
+        displayPath: (String) -> String
+    ) -> (AnchorIndex, [[Diagnostic]]) {
         let named = Set(bodies.linking.lazy.flatMap { $0.links.map(\.page) })
-        let anchors = AnchorIndex(site: site, headings: bodies.headings.map { ($0.page, $0.ids) },
-                                  onEveryPage: templates?.literalIDs ?? [], only: named)
+        let anchors = AnchorIndex(
+            site: site, headings: bodies.headings.map { ($0.page, $0.ids) },
+            onEveryPage: templates?.literalIDs ?? [], only: named)
         return (anchors, bodies.linking.map { anchors.warnings(for: $0.links, of: displayPath($0.source)) })
     }
 }

@@ -3,11 +3,11 @@ import FoldoutImages
 /// A pet of the starter site drawn as a flat illustration: an SVG of a few shapes, turned
 /// into an ordinary JPEG by libvips. `foldout init` so needs no network and carries no
 /// photos in the binary, and the same pet is always drawn the same, byte for byte.
-public struct StarterIllustration: Sendable, Equatable {
-    public enum Animal: Sendable, Equatable { case cat, dog, rabbit }
+package struct StarterIllustration: Sendable, Equatable {
+    package enum Animal: Sendable, Equatable { case cat, dog, rabbit }
 
     /// Marks on the face that tell pets of one kind apart.
-    public enum Markings: Sendable, Equatable {
+    package enum Markings: Sendable, Equatable {
         case none
         /// Tabby stripes on the forehead.
         case stripes
@@ -19,21 +19,23 @@ public struct StarterIllustration: Sendable, Equatable {
         case blaze
     }
 
-    public var animal: Animal
+    package var animal: Animal
     /// Colours as `#rrggbb`.
-    public var fur: String
+    package var fur: String
     /// Inner ears, markings and a dog's ears.
-    public var accent: String
-    public var background: String
-    public var markings: Markings = .none
+    package var accent: String
+    package var background: String
+    package var markings: Markings = .none
     /// A rabbit's ears hang down (a lop), a cat's or dog's ears stand up.
-    public var earsDown = false
+    package var earsDown = false
 
-    public static let width = 800
-    public static let height = 600
+    package static let width = 800
+    package static let height = 600
 
-    public init(_ animal: Animal, fur: String, accent: String, background: String,
-                markings: Markings = .none, earsDown: Bool = false) {
+    package init(
+        _ animal: Animal, fur: String, accent: String, background: String,
+        markings: Markings = .none, earsDown: Bool = false
+    ) {
         self.animal = animal
         self.fur = fur
         self.accent = accent
@@ -44,14 +46,14 @@ public struct StarterIllustration: Sendable, Equatable {
 
     /// The drawing as a JPEG of `width` x `height`; nil when libvips cannot be opened or
     /// cannot draw SVG.
-    public func jpeg() -> [UInt8]? {
+    package func jpeg() -> [UInt8]? {
         let operation = ImageOperation(shape: .fit(width: Self.width, height: Self.height), format: .jpeg, quality: 86)
         guard case .success(let bytes) = ImageCodec.drawing(operation, fromSVG: svg) else { return nil }
         return bytes
     }
 
     /// The drawing as SVG, on a canvas of `width` x `height`.
-    public var svg: String {
+    package var svg: String {
         var shapes: [String] = []
         // A soft halo behind the animal, confetti dots, and its shadow on the floor.
         shapes.append(#"<circle cx="400" cy="300" r="250" fill="\#(Self.white)" fill-opacity="0.35"/>"#)
@@ -83,8 +85,10 @@ public struct StarterIllustration: Sendable, Equatable {
         let ring = Self.isDark(fur) || (Self.isDark(accent) && markings == .mask)
         return [400 - spread, 400 + spread].flatMap { x in
             (ring ? [#"<ellipse cx="\#(x)" cy="\#(y)" rx="\#(radius + 6)" ry="\#(radius + 10)" fill="\#(Self.cream)"/>"#] : [])
-            + [#"<ellipse cx="\#(x)" cy="\#(y)" rx="\#(radius)" ry="\#(radius + 4)" fill="\#(Self.ink)"/>"#,
-             #"<circle cx="\#(x + radius / 3)" cy="\#(y - radius / 2)" r="\#(max(3, radius / 3))" fill="\#(Self.white)"/>"#]
+                + [
+                    #"<ellipse cx="\#(x)" cy="\#(y)" rx="\#(radius)" ry="\#(radius + 4)" fill="\#(Self.ink)"/>"#,
+                    #"<circle cx="\#(x + radius / 3)" cy="\#(y - radius / 2)" r="\#(max(3, radius / 3))" fill="\#(Self.white)"/>"#,
+                ]
         }
     }
 
@@ -145,7 +149,7 @@ public struct StarterIllustration: Sendable, Equatable {
 
     private var dog: [String] {
         var shapes = [
-            #"<ellipse cx="400" cy="285" rx="140" ry="135" fill="\#(fur)"/>"#,
+            #"<ellipse cx="400" cy="285" rx="140" ry="135" fill="\#(fur)"/>"#
         ]
         shapes += faceMarkings
         shapes += [

@@ -2,10 +2,13 @@ extension StarterSite {
     /// The courses example: an evening school's courses in tracks, with levels, lesson
     /// counts and a query section of the beginner courses.
     static let coursesTexts: [(path: String, text: String)] = [
-        siteIndex(title: "Evening Art School",
-                  description: "Courses in painting, pottery and drawing, built with Foldout.",
-                  welcome: "Every folder in `Content/` is a catalog. Edit the Markdown files and run `foldout build` again."),
-        ("courses/_index.md", """
+        siteIndex(
+            title: "Evening Art School",
+            description: "Courses in painting, pottery and drawing, built with Foldout.",
+            welcome: "Every folder in `Content/` is a catalog. Edit the Markdown files and run `foldout build` again."),
+        (
+            "courses/_index.md",
+            """
             ---
             title: Courses
             weight: 1
@@ -35,8 +38,11 @@ extension StarterSite {
 
             Small evening classes for grown-ups, taught by local artists. Pick a track, or start with one of the good first courses.
 
-            """),
-        ("courses/painting/_index.md", """
+            """
+        ),
+        (
+            "courses/painting/_index.md",
+            """
             ---
             title: Painting
             weight: 1
@@ -44,8 +50,11 @@ extension StarterSite {
 
             Watercolour and oil, from the first wash to a finished portrait.
 
-            """),
-        ("courses/pottery/_index.md", """
+            """
+        ),
+        (
+            "courses/pottery/_index.md",
+            """
             ---
             title: Pottery
             weight: 2
@@ -53,8 +62,11 @@ extension StarterSite {
 
             Clay by hand and on the wheel, and what happens in the kiln.
 
-            """),
-        ("courses/drawing/_index.md", """
+            """
+        ),
+        (
+            "courses/drawing/_index.md",
+            """
             ---
             title: Drawing
             weight: 3
@@ -62,8 +74,11 @@ extension StarterSite {
 
             Pencil, pen and the habit of looking.
 
-            """),
-        ("courses/painting/watercolour-basics.md", """
+            """
+        ),
+        (
+            "courses/painting/watercolour-basics.md",
+            """
             ---
             title: Watercolour Basics
             code: ART-101
@@ -81,8 +96,11 @@ extension StarterSite {
 
             A pad of cold-pressed paper, three brushes and a basic set of paints.
 
-            """),
-        ("courses/painting/portraits-in-oil.md", """
+            """
+        ),
+        (
+            "courses/painting/portraits-in-oil.md",
+            """
             ---
             title: Portraits in Oil
             code: ART-210
@@ -96,8 +114,11 @@ extension StarterSite {
 
             Mixing skin tones, placing features and building a likeness in layers. Bring a photo of someone you know well.
 
-            """),
-        ("courses/pottery/hand-building.md", """
+            """
+        ),
+        (
+            "courses/pottery/hand-building.md",
+            """
             ---
             title: Hand Building
             code: POT-101
@@ -111,8 +132,11 @@ extension StarterSite {
 
             Pinch pots, coils and slabs: everything you can make without a wheel. Each week ends with a piece to take home.
 
-            """),
-        ("courses/pottery/on-the-wheel.md", """
+            """
+        ),
+        (
+            "courses/pottery/on-the-wheel.md",
+            """
             ---
             title: On the Wheel
             code: POT-150
@@ -126,8 +150,11 @@ extension StarterSite {
 
             Centring, opening and pulling walls, until a cylinder stands up on its own. Prerequisite: *Hand Building* or some time with clay.
 
-            """),
-        ("courses/pottery/glazes-and-firing.md", """
+            """
+        ),
+        (
+            "courses/pottery/glazes-and-firing.md",
+            """
             ---
             title: Glazes and Firing
             code: POT-220
@@ -141,8 +168,11 @@ extension StarterSite {
 
             How glazes behave in the kiln, and how to test them before you trust a whole batch of mugs to one.
 
-            """),
-        ("courses/drawing/sketching-every-day.md", """
+            """
+        ),
+        (
+            "courses/drawing/sketching-every-day.md",
+            """
             ---
             title: Sketching Every Day
             code: DRW-101
@@ -156,8 +186,11 @@ extension StarterSite {
 
             Ten minutes a day with a pencil and a small notebook, and a habit that lasts. Each lesson gives one subject and one idea to try.
 
-            """),
-        ("courses/drawing/perspective.md", """
+            """
+        ),
+        (
+            "courses/drawing/perspective.md",
+            """
             ---
             title: Perspective Without Tears
             code: DRW-130
@@ -171,15 +204,19 @@ extension StarterSite {
 
             One, two and three-point perspective, explained with streets, rooms and a stack of boxes.
 
-            """),
+            """
+        ),
     ]
 
     /// The blank example: one catalog with one item, to copy for the next.
     static let blankTexts: [(path: String, text: String)] = [
-        siteIndex(title: "My Catalog",
-                  description: "A catalog built with Foldout.",
-                  welcome: "Every folder in `Content/` is a catalog. Copy `catalog/first-item.md` for each new item and run `foldout build` again."),
-        ("catalog/_index.md", """
+        siteIndex(
+            title: "My Catalog",
+            description: "A catalog built with Foldout.",
+            welcome: "Every folder in `Content/` is a catalog. Copy `catalog/first-item.md` for each new item and run `foldout build` again."),
+        (
+            "catalog/_index.md",
+            """
             ---
             title: My Catalog
             weight: 1
@@ -192,8 +229,11 @@ extension StarterSite {
 
             What this catalog is about, in a sentence or two.
 
-            """),
-        ("catalog/first-item.md", """
+            """
+        ),
+        (
+            "catalog/first-item.md",
+            """
             ---
             title: First Item
             kind: Example
@@ -204,6 +244,7 @@ extension StarterSite {
             Write about the item here, in Markdown. Put a photo beside this file and name it in the
             front matter as `image: photo.jpg` to show it in the list and on this page.
 
-            """),
+            """
+        ),
     ]
 }

@@ -2,10 +2,13 @@ extension StarterSite {
     /// The pets example: a shelter's catalog. Its `_index.md` shows most catalog keys
     /// (see docs/content.md), each with a comment saying what it does.
     static let petsTexts: [(path: String, text: String)] = [
-        siteIndex(title: "Maple Street Shelter",
-                  description: "Cats, dogs and rabbits looking for a home, built with Foldout.",
-                  welcome: "Every folder in `Content/` is a catalog. Edit the Markdown files, add a photo beside one, and run `foldout build` again."),
-        ("pets/_index.md", """
+        siteIndex(
+            title: "Maple Street Shelter",
+            description: "Cats, dogs and rabbits looking for a home, built with Foldout.",
+            welcome: "Every folder in `Content/` is a catalog. Edit the Markdown files, add a photo beside one, and run `foldout build` again."),
+        (
+            "pets/_index.md",
+            """
             ---
             title: Adopt a pet
             weight: 1
@@ -20,11 +23,11 @@ extension StarterSite {
             fields:
               species: {type: choice, values: [Dog, Cat, Rabbit], required: true, show: [page, facet]}
               breed: {type: text, show: [row, page]}
-              age: {type: number, unit: years, label: Age, required: true, show: [row, page, facet, sort]}
+              age: {type: number, unit: years, min: 0, label: Age, required: true, show: [row, page, facet, sort]}
               sex: {type: choice, values: [Female, Male], show: [page]}
               size: {type: choice, values: [Small, Medium, Large], show: [page, facet]}
               good_with_kids: {type: yes/no, label: Good with children, show: [page, facet]}
-              status: {type: choice, values: [available, adopted], default: available, show: [page]}
+              status: {type: choice, values: [Available, Adopted], default: Available, show: [page]}
             # Filters above the list.
             facets:
               - species
@@ -39,18 +42,21 @@ extension StarterSite {
             sort_options: [title, age, date]
             item_name: pet
             # Filtered results list the pets still waiting; adopted ones only when asked for.
-            listed: {status: available}
+            listed: {status: Available}
             # A section made by a query rather than a folder.
             sections:
               - title: Found a home
                 weight: 100
-                where: {status: adopted}
+                where: {status: Adopted}
             ---
 
             Meet the animals waiting for a home. Every pet has had a health check, and our volunteers have written a little about each one.
 
-            """),
-        ("pets/cats/_index.md", """
+            """
+        ),
+        (
+            "pets/cats/_index.md",
+            """
             ---
             title: Cats
             weight: 1
@@ -60,8 +66,11 @@ extension StarterSite {
 
             Lap cats, window watchers and one very chatty Siamese.
 
-            """),
-        ("pets/dogs/_index.md", """
+            """
+        ),
+        (
+            "pets/dogs/_index.md",
+            """
             ---
             title: Dogs
             weight: 2
@@ -69,22 +78,31 @@ extension StarterSite {
 
             From couch companions to running partners.
 
-            """),
-        ("pets/dogs/small-and-medium/_index.md", """
+            """
+        ),
+        (
+            "pets/dogs/small-and-medium/_index.md",
+            """
             ---
             title: Small and medium dogs
             weight: 1
             ---
 
-            """),
-        ("pets/dogs/large/_index.md", """
+            """
+        ),
+        (
+            "pets/dogs/large/_index.md",
+            """
             ---
             title: Large dogs
             weight: 2
             ---
 
-            """),
-        ("pets/rabbits/_index.md", """
+            """
+        ),
+        (
+            "pets/rabbits/_index.md",
+            """
             ---
             title: Rabbits
             weight: 3
@@ -92,8 +110,11 @@ extension StarterSite {
 
             Rabbits are social and need more room than a hutch: ask us about adopting a pair.
 
-            """),
-        ("pets/cats/luna.md", """
+            """
+        ),
+        (
+            "pets/cats/luna.md",
+            """
             ---
             title: Luna
             species: Cat
@@ -102,7 +123,7 @@ extension StarterSite {
             sex: Female
             size: Small
             good_with_kids: true
-            status: available
+            status: Available
             date: 2026-10-03
             tags: [indoor, calm]
             image: luna.jpg
@@ -114,8 +135,11 @@ extension StarterSite {
 
             She would suit a calm home, and is fine with gentle children.
 
-            """),
-        ("pets/cats/pickles.md", """
+            """
+        ),
+        (
+            "pets/cats/pickles.md",
+            """
             ---
             title: Pickles
             species: Cat
@@ -124,7 +148,7 @@ extension StarterSite {
             sex: Male
             size: Small
             good_with_kids: true
-            status: available
+            status: Available
             date: 2026-10-21
             tags: [playful]
             image: pickles.jpg
@@ -136,8 +160,11 @@ extension StarterSite {
 
             A home with time for play, or with a second young cat, would be ideal.
 
-            """),
-        ("pets/cats/miso.md", """
+            """
+        ),
+        (
+            "pets/cats/miso.md",
+            """
             ---
             title: Miso
             species: Cat
@@ -146,7 +173,7 @@ extension StarterSite {
             sex: Female
             size: Small
             good_with_kids: false
-            status: available
+            status: Available
             date: 2026-09-14
             tags: [indoor]
             image: miso.jpg
@@ -158,8 +185,11 @@ extension StarterSite {
 
             She would prefer a home without young children, where someone is around most of the day.
 
-            """),
-        ("pets/cats/olive.md", """
+            """
+        ),
+        (
+            "pets/cats/olive.md",
+            """
             ---
             title: Olive
             species: Cat
@@ -168,7 +198,7 @@ extension StarterSite {
             sex: Female
             size: Medium
             good_with_kids: true
-            status: adopted
+            status: Adopted
             date: 2026-08-30
             tags: [calm]
             image: olive.jpg
@@ -178,8 +208,11 @@ extension StarterSite {
 
             Olive is a gentle senior with a glossy black coat and a loud purr. She found her family in October and now supervises their garden from the kitchen window.
 
-            """),
-        ("pets/dogs/small-and-medium/biscuit.md", """
+            """
+        ),
+        (
+            "pets/dogs/small-and-medium/biscuit.md",
+            """
             ---
             title: Biscuit
             species: Dog
@@ -188,7 +221,7 @@ extension StarterSite {
             sex: Male
             size: Medium
             good_with_kids: true
-            status: available
+            status: Available
             date: 2026-10-12
             tags: [playful]
             image: biscuit.jpg
@@ -200,8 +233,11 @@ extension StarterSite {
 
             He is house-trained and knows sit, down and (usually) come.
 
-            """),
-        ("pets/dogs/small-and-medium/pepper.md", """
+            """
+        ),
+        (
+            "pets/dogs/small-and-medium/pepper.md",
+            """
             ---
             title: Pepper
             species: Dog
@@ -210,7 +246,7 @@ extension StarterSite {
             sex: Female
             size: Medium
             good_with_kids: true
-            status: available
+            status: Available
             date: 2026-11-02
             tags: [active]
             image: pepper.jpg
@@ -220,8 +256,11 @@ extension StarterSite {
 
             Pepper is clever, quick and happiest with a job to do: fetch, agility, or learning a new trick before lunch. She needs an active home with daily exercise.
 
-            """),
-        ("pets/dogs/small-and-medium/waffles.md", """
+            """
+        ),
+        (
+            "pets/dogs/small-and-medium/waffles.md",
+            """
             ---
             title: Waffles
             species: Dog
@@ -230,7 +269,7 @@ extension StarterSite {
             sex: Male
             size: Small
             good_with_kids: false
-            status: available
+            status: Available
             date: 2026-09-25
             tags: [calm]
             image: waffles.jpg
@@ -242,8 +281,11 @@ extension StarterSite {
 
             He prefers adults to lively children.
 
-            """),
-        ("pets/dogs/large/juniper.md", """
+            """
+        ),
+        (
+            "pets/dogs/large/juniper.md",
+            """
             ---
             title: Juniper
             species: Dog
@@ -252,7 +294,7 @@ extension StarterSite {
             sex: Female
             size: Large
             good_with_kids: true
-            status: available
+            status: Available
             date: 2026-10-08
             tags: [active]
             image: juniper.jpg
@@ -264,8 +306,11 @@ extension StarterSite {
 
             She would love a family with a garden and a car for trips to the beach.
 
-            """),
-        ("pets/dogs/large/bruno.md", """
+            """
+        ),
+        (
+            "pets/dogs/large/bruno.md",
+            """
             ---
             title: Bruno
             species: Dog
@@ -274,7 +319,7 @@ extension StarterSite {
             sex: Male
             size: Large
             good_with_kids: false
-            status: available
+            status: Available
             date: 2026-10-27
             tags: [active]
             image: bruno.jpg
@@ -286,8 +331,11 @@ extension StarterSite {
 
             An experienced adult home without other dogs would suit him best.
 
-            """),
-        ("pets/dogs/large/maple.md", """
+            """
+        ),
+        (
+            "pets/dogs/large/maple.md",
+            """
             ---
             title: Maple
             species: Dog
@@ -296,7 +344,7 @@ extension StarterSite {
             sex: Female
             size: Large
             good_with_kids: true
-            status: adopted
+            status: Adopted
             date: 2026-07-19
             tags: [calm]
             image: maple.jpg
@@ -306,8 +354,11 @@ extension StarterSite {
 
             Maple went home in September with a retired couple who walk her slowly round the park every morning. Thank you to everyone who asked about her.
 
-            """),
-        ("pets/rabbits/clover.md", """
+            """
+        ),
+        (
+            "pets/rabbits/clover.md",
+            """
             ---
             title: Clover
             species: Rabbit
@@ -316,7 +367,7 @@ extension StarterSite {
             sex: Female
             size: Small
             good_with_kids: true
-            status: available
+            status: Available
             date: 2026-10-15
             tags: [indoor]
             image: clover.jpg
@@ -326,8 +377,11 @@ extension StarterSite {
 
             Clover is curious and calm, and likes having her cheeks stroked. She is litter-trained and would love a home with room to hop.
 
-            """),
-        ("pets/rabbits/hazel.md", """
+            """
+        ),
+        (
+            "pets/rabbits/hazel.md",
+            """
             ---
             title: Hazel
             species: Rabbit
@@ -336,7 +390,7 @@ extension StarterSite {
             sex: Female
             size: Small
             good_with_kids: false
-            status: available
+            status: Available
             date: 2026-11-05
             tags: [indoor]
             image: hazel.jpg
@@ -346,8 +400,11 @@ extension StarterSite {
 
             Hazel is tiny, quick and a little wary of being picked up. She would do best with patient adults who let her come to them.
 
-            """),
-        ("pets/rabbits/button.md", """
+            """
+        ),
+        (
+            "pets/rabbits/button.md",
+            """
             ---
             title: Button
             species: Rabbit
@@ -356,7 +413,7 @@ extension StarterSite {
             sex: Male
             size: Small
             good_with_kids: true
-            status: available
+            status: Available
             date: 2026-09-30
             tags: [calm]
             image: button.jpg
@@ -366,7 +423,8 @@ extension StarterSite {
 
             Button has a mane like a small lion and the manners of a butler. He enjoys fresh herbs and a daily brush, and is happy to be held.
 
-            """),
+            """
+        ),
     ]
 
     static let petsIllustrations: [(path: String, drawing: StarterIllustration)] = [

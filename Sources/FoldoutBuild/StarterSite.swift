@@ -4,8 +4,8 @@ import FoldoutModel
 /// blank one. Each shows, in a small size, what the example site in `Content/` does: facets,
 /// sorting, a row's secondary line, a grid section, a query section, photos beside the
 /// Markdown, and groups that start open because the catalog is small.
-public enum StarterSite {
-    public enum Example: String, CaseIterable, Sendable {
+package enum StarterSite {
+    package enum Example: String, CaseIterable, Sendable {
         /// A shelter's pets in three sections, each pet with a drawn photo.
         case pets
         /// A school's courses with levels, lesson counts and a grid of tracks.
@@ -15,7 +15,7 @@ public enum StarterSite {
     }
 
     /// The Markdown files of `example`, paths relative to `Content/`.
-    public static func texts(_ example: Example) -> [(path: String, text: String)] {
+    package static func texts(_ example: Example) -> [(path: String, text: String)] {
         switch example {
         case .pets: petsTexts
         case .courses: coursesTexts
@@ -25,7 +25,7 @@ public enum StarterSite {
 
     /// The pictures of `example`, paths relative to `Content/`, each beside the Markdown
     /// file that names it.
-    public static func illustrations(_ example: Example) -> [(path: String, drawing: StarterIllustration)] {
+    package static func illustrations(_ example: Example) -> [(path: String, drawing: StarterIllustration)] {
         switch example {
         case .pets: petsIllustrations
         case .courses, .blank: []
@@ -34,7 +34,7 @@ public enum StarterSite {
 
     /// Every file of `example`, paths relative to `Content/`: the Markdown, then the pictures
     /// drawn as JPEGs. A picture libvips cannot draw is left out and named in `missing`.
-    public static func files(_ example: Example) -> (files: [(path: String, bytes: [UInt8])], missing: [String]) {
+    package static func files(_ example: Example) -> (files: [(path: String, bytes: [UInt8])], missing: [String]) {
         var files = texts(example).map { (path: $0.path, bytes: Array($0.text.utf8)) }
         var missing: [String] = []
         for (path, drawing) in illustrations(example) {
@@ -45,7 +45,9 @@ public enum StarterSite {
 
     /// The site's own `_index.md`, shared by every example.
     static func siteIndex(title: String, description: String, welcome: String) -> (path: String, text: String) {
-        ("_index.md", """
+        (
+            "_index.md",
+            """
             ---
             title: \(title)
             description: \(description)
@@ -57,6 +59,7 @@ public enum StarterSite {
 
             \(welcome)
 
-            """)
+            """
+        )
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FoldoutBase
 import FoldoutImages
+import Foundation
 
 /// Every escaper driven with the input as hostile text (combining marks after `"`, `'`, `<`,
 /// `&`; NUL; what invalid UTF-8 decodes to; bidi controls all come from the seeds and the
@@ -17,10 +17,12 @@ enum EscaperChecks {
     /// What `MarkupEscaping.html` must give back once a browser decodes it: the text, with the
     /// controls HTML forbids as U+FFFD. Written apart from the escaper on purpose.
     static func decodedByBrowser(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            let forbidden = (scalar.value < 0x20 && ![0x9, 0xA, 0xC, 0xD].contains(scalar.value)) || scalar.value == 0x7F
-            return forbidden ? "\u{FFFD}" : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    let forbidden = (scalar.value < 0x20 && ![0x9, 0xA, 0xC, 0xD].contains(scalar.value)) || scalar.value == 0x7F
+                    return forbidden ? "\u{FFFD}" : scalar
+                }))
     }
 
     /// The five entities the escaper writes, decoded; on bytes, since `&lt;` followed by a
@@ -81,7 +83,7 @@ enum EscaperChecks {
         // browsers do): written as its escape, the same JSON, for the parser's sake.
         let parsable = literal.unicodeScalars.map { $0 == "\u{FEFF}" ? "\\ufeff" : String($0) }.joined()
         guard let decoded = try? JSONSerialization.jsonObject(with: Data(parsable.utf8), options: [.fragmentsAllowed]) as? String,
-              decoded == text
+            decoded == text
         else { fatalError("script string: not JSON for the text: \(literal.debugDescription)") }
     }
 

@@ -1,8 +1,8 @@
-import FoldoutBuild
 import FoldoutBase
+import FoldoutBuild
+import FoldoutImages
 import FoldoutMarkdown
 import FoldoutRendering
-import FoldoutImages
 
 /// One input run through the parts of Foldout that read untrusted text: front matter
 /// splitting, YAML loading, slug making, the cmark wrapper, and the whole pipeline on a small
@@ -72,7 +72,8 @@ enum FuzzChecks {
     /// escaping in an attribute.
     static func checkHeadingID(_ id: String) {
         for scalar in id.unicodeScalars {
-            let isWordPart = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            let isWordPart =
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                 || scalar.properties.generalCategory.isMark || scalar == "-" || scalar == "_"
             guard isWordPart else { fatalError("heading id: U+\(String(scalar.value, radix: 16)) in \(id.prefix(80))") }
         }
@@ -117,8 +118,9 @@ enum FuzzChecks {
             "/fuzz/Content/c/photo.png": photo,
             "/fuzz/Content/c/g/other.md": Array("---\nimage: ../photo.png\ntags: [a]\n---\n# Other\n\n[back](../page.md)\n".utf8),
         ]
-        return BuildOptions(contentPath: "/fuzz/Content", templatesPath: nil, outputPath: "/fuzz/Output",
-                            contentDisplayName: "Content", fileSystem: .memory(bytes: files))
+        return BuildOptions(
+            contentPath: "/fuzz/Content", templatesPath: nil, outputPath: "/fuzz/Output",
+            contentDisplayName: "Content", fileSystem: .memory(bytes: files))
     }
 
     /// Which attributes each tag may carry in a built page: what the default templates write

@@ -16,8 +16,10 @@ enum HTMLSafety {
     ])
 
     /// Attributes that fetch, frame or style something whatever the tag.
-    static let forbiddenAttributes: Set<String> = ["srcdoc", "srcset", "formaction", "action", "xlink:href", "background",
-                                                   "poster", "data", "codebase", "dynsrc", "lowsrc"]
+    static let forbiddenAttributes: Set<String> = [
+        "srcdoc", "srcset", "formaction", "action", "xlink:href", "background",
+        "poster", "data", "codebase", "dynsrc", "lowsrc",
+    ]
 
     static func tagNames(in html: String) -> Set<String> {
         var names: Set<String> = []
@@ -39,8 +41,10 @@ enum HTMLSafety {
                 } else if forbiddenAttributes.contains(attribute) {
                     fatalError("\(origin): \(attribute) on <\(name)>")
                 }
-                if attribute == "style", !(((name == "th" || name == "td") && value.hasPrefix("text-align: "))
-                                           || (name == "img" && value.hasPrefix("background-image:url(data:image/"))) {
+                if attribute == "style",
+                    !(((name == "th" || name == "td") && value.hasPrefix("text-align: "))
+                        || (name == "img" && value.hasPrefix("background-image:url(data:image/")))
+                {
                     fatalError("\(origin): <\(name) style=\"\(value)\">")
                 }
                 if attribute == "href" || attribute == "src", !isSafeURL(value) {
@@ -93,7 +97,7 @@ enum HTMLSafety {
         var index = 0
         func isNameByte(_ byte: UInt8) -> Bool {
             !(byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-              || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || byte == 0x0C)
+                || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || byte == 0x0C)
         }
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }

@@ -40,10 +40,11 @@ enum MutationDriver {
 
     /// Pieces that matter to the parsers: fences, YAML anchors and flow syntax, Markdown
     /// link and HTML syntax, dangerous schemes, bytes that are not text.
-    static let tokens: [[UInt8]] = [
-        "---\n", "\n", ": ", "&a ", "*a", "[", "]", "{", "}", "](", ")", "<", ">", "\"", "'", "#", "javascript:", "data:",
-        "<script>", "![", "`", "\u{301}", "..", "/", "slug: ", "image: ", "weight: ", "tags: ", "title: ",
-    ].map { Array($0.utf8) } + [[0], [0xFF], [0xC3], [0xEF, 0xBB, 0xBF], [0x0D]]
+    static let tokens: [[UInt8]] =
+        [
+            "---\n", "\n", ": ", "&a ", "*a", "[", "]", "{", "}", "](", ")", "<", ">", "\"", "'", "#", "javascript:", "data:",
+            "<script>", "![", "`", "\u{301}", "..", "/", "slug: ", "image: ", "weight: ", "tags: ", "title: ",
+        ].map { Array($0.utf8) } + [[0], [0xFF], [0xC3], [0xEF, 0xBB, 0xBF], [0x0D]]
 
     static func mutate(_ input: inout [UInt8], using generator: inout SplitMix64) {
         let position = input.isEmpty ? 0 : Int.random(in: 0...input.count, using: &generator)

@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// Made images kept across builds, one file each, named by the digest of the source's bytes
 /// and the operation (`ImageOperation.key`) and then by the digest of the file's own bytes
@@ -16,27 +16,27 @@ import FoldoutBase
 ///   before it looks them up, and entries are removed only when no list names them
 ///   (`recordUse`); both happen under the cache's lock, so no build removes what another,
 ///   still running, is about to copy.
-public struct ImageCache: Sendable {
-    public var folder: String
-    public var fileSystem: FileSystem
+package struct ImageCache: Sendable {
+    package var folder: String
+    package var fileSystem: FileSystem
     /// The name of the output folder whose build uses this cache (its `used-by-` list); nil
     /// for a cache used without claiming, as tests do.
-    public var user: String?
+    package var user: String?
     /// What each sub-folder held when first looked into: listed once, not once per lookup.
     private let listings = Listings()
 
     /// A kept file and the digest of its bytes (`ContentHash`), checked when it was found or made.
-    public struct Entry: Sendable, Hashable {
-        public var path: String
-        public var digest: UInt64
+    package struct Entry: Sendable, Hashable {
+        package var path: String
+        package var digest: UInt64
 
-        public init(path: String, digest: UInt64) {
+        package init(path: String, digest: UInt64) {
             self.path = path
             self.digest = digest
         }
     }
 
-    public init(folder: String, fileSystem: FileSystem, user: String? = nil) {
+    package init(folder: String, fileSystem: FileSystem, user: String? = nil) {
         self.folder = folder
         self.fileSystem = fileSystem
         self.user = user
@@ -44,9 +44,10 @@ public struct ImageCache: Sendable {
 
     /// The cache of the output folder at `output`: `.foldout-cache/images/` beside it, used
     /// on behalf of that folder.
-    public static func beside(output: String, fileSystem: FileSystem) -> ImageCache {
-        ImageCache(folder: SidecarFile.folder(forOutput: output) + "/images", fileSystem: fileSystem,
-                   user: SidecarFile.name(ofOutput: output))
+    package static func beside(output: String, fileSystem: FileSystem) -> ImageCache {
+        ImageCache(
+            folder: SidecarFile.folder(forOutput: output) + "/images", fileSystem: fileSystem,
+            user: SidecarFile.name(ofOutput: output))
     }
 
     private static func hex(_ value: UInt64) -> String { ContentHash.hex(value) }
@@ -57,26 +58,27 @@ public struct ImageCache: Sendable {
     }
 
     /// The path of the entry of `key` whose bytes have the digest `digest`.
-    public func path(of key: UInt64, digest: UInt64, format: ImageFormat) -> String {
+    package func path(of key: UInt64, digest: UInt64, format: ImageFormat) -> String {
         subfolder(of: key) + "/" + Self.hex(key) + "-" + Self.hex(digest) + "." + format.fileExtension
     }
 
     /// The kept file for `key`, if there is one whose bytes are whole: read and checked
     /// against the digest in its name.
-    public func lookup(_ key: UInt64, format: ImageFormat) -> Entry? {
+    package func lookup(_ key: UInt64, format: ImageFormat) -> Entry? {
         let subfolder = subfolder(of: key)
         let prefix = Self.hex(key) + "-", suffix = "." + format.fileExtension
         for name in listings.names(in: subfolder, fileSystem: fileSystem)
         where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count == prefix.count + 16 + suffix.count {
             guard let digest = UInt64(name.dropFirst(prefix.count).prefix(16), radix: 16),
-                  let bytes = try? fileSystem.readFile(subfolder + "/" + name), ContentHash.of(bytes) == digest else { continue }
+                let bytes = try? fileSystem.readFile(subfolder + "/" + name), ContentHash.of(bytes) == digest
+            else { continue }
             return Entry(path: subfolder + "/" + name, digest: digest)
         }
         return nil
     }
 
     /// Keeps `bytes` as the result of `key` (written whole or not at all) and returns its entry.
-    public func store(_ bytes: [UInt8], for key: UInt64, format: ImageFormat) throws -> Entry {
+    package func store(_ bytes: [UInt8], for key: UInt64, format: ImageFormat) throws -> Entry {
         let digest = ContentHash.of(bytes)
         let path = path(of: key, digest: digest, format: format)
         try makeFolders(for: path)
@@ -93,7 +95,7 @@ public struct ImageCache: Sendable {
 
     /// Adds `keys` to what this cache's user uses, before they are looked up or made: from
     /// now until its `recordUse`, no other build removes them.
-    public func claim(_ claimed: some Sequence<UInt64>) {
+    package func claim(_ claimed: some Sequence<UInt64>) {
         guard let user else { return }
         withLock {
             let path = listPath(of: user)
@@ -108,7 +110,7 @@ public struct ImageCache: Sendable {
     /// done looking up and making), and removes the entries it claimed before that no output
     /// folder's list names any more. Returns how many files were removed.
     @discardableResult
-    public func recordUse(of used: Set<UInt64>) -> Int {
+    package func recordUse(of used: Set<UInt64>) -> Int {
         guard let user else { return 0 }
         return withLock {
             let path = listPath(of: user)
@@ -165,13 +167,14 @@ public struct ImageCache: Sendable {
     /// photos did not change reads none of them (`headers` in the folder, a line each: digest,
     /// format, upright width and height, `m` when it carries metadata; sealed, so a damaged
     /// file is read as none and the photos' headers are read again).
-    public func knownHeaders() -> [UInt64: ImageHeader] {
+    package func knownHeaders() -> [UInt64: ImageHeader] {
         guard let bytes = SidecarFile.readSealed(folder + "/headers", in: fileSystem) else { return [:] }
         var headers: [UInt64: ImageHeader] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ")
             guard parts.count == 5, let digest = UInt64(parts[0], radix: 16), let format = ImageFormat(rawValue: String(parts[1])),
-                  let width = Int(parts[2]), let height = Int(parts[3]) else { continue }
+                let width = Int(parts[2]), let height = Int(parts[3])
+            else { continue }
             var header = ImageHeader(format: format, storedWidth: width, storedHeight: height)
             header.carriesMetadata = parts[4] == "m"
             headers[digest] = header
@@ -180,13 +183,60 @@ public struct ImageCache: Sendable {
     }
 
     /// Adds `headers` to the known ones.
-    public func remember(_ headers: [UInt64: ImageHeader], with known: [UInt64: ImageHeader]) {
+    package func remember(_ headers: [UInt64: ImageHeader], with known: [UInt64: ImageHeader]) {
         let all = known.merging(headers) { _, new in new }
         let text = all.sorted { $0.key < $1.key }
             .map { "\(String($0.key, radix: 16)) \($0.value.format.rawValue) \($0.value.width) \($0.value.height) \($0.value.carriesMetadata ? "m" : "-")" }
             .joined(separator: "\n")
         try? makeFolders(for: folder + "/headers")
         try? SidecarFile.writeSealed(Array(text.utf8), to: folder + "/headers", in: fileSystem)
+    }
+
+    // MARK: What reading and making said
+
+    /// What reading and making each image showed about its bytes, by their digest: a later
+    /// build that finds its variants kept (or, as a draft, makes none) says it again though it
+    /// decodes nothing, and a photo known not to decode is not decoded again. In `remarks`
+    /// in the folder, sealed, a line each: digest, `m` and a message libvips logged, or `u`
+    /// and why it could not be decoded; its first line names the codec (`ImageCodec.version`),
+    /// so what another libvips said is forgotten.
+    package func knownRemarks() -> [UInt64: ImageRemarks] {
+        guard let bytes = SidecarFile.readSealed(folder + "/remarks", in: fileSystem) else { return [:] }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first.map(String.init) == ImageCodec.version else { return [:] }
+        var remarks: [UInt64: ImageRemarks] = [:]
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, let digest = UInt64(parts[0], radix: 16) else { continue }
+            switch parts[1] {
+            case "m": remarks[digest, default: ImageRemarks()].messages.append(String(parts[2]))
+            case "u": remarks[digest, default: ImageRemarks()].problem = .unreadable(String(parts[2]))
+            default: continue
+            }
+        }
+        return remarks
+    }
+
+    /// Adds `remarks` to the known ones, under the cache's lock: builds of other output
+    /// folders may add theirs at the same time.
+    package func remember(_ remarks: [UInt64: ImageRemarks]) {
+        let new = remarks.filter { !$0.value.isEmpty }
+        guard !new.isEmpty else { return }
+        withLock {
+            var all = knownRemarks()
+            for (digest, remark) in new { all[digest, default: ImageRemarks()].add(remark) }
+            var lines = [ImageCodec.version]
+            for (digest, remark) in all.sorted(by: { $0.key < $1.key }) {
+                let hex = Self.hex(digest)
+                lines += remark.messages.map { "\(hex) m \(Self.oneLine($0))" }
+                if case .unreadable(let detail)? = remark.problem { lines.append("\(hex) u \(Self.oneLine(detail))") }
+            }
+            try? SidecarFile.writeSealed(Array((lines.joined(separator: "\n") + "\n").utf8), to: folder + "/remarks", in: fileSystem)
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
     }
 
     private func makeFolders(for path: String) throws {

@@ -3,23 +3,23 @@ import CVipsShim
 /// libvips, through CVipsShim: headers read without decoding, images made with
 /// shrink-on-load (a 12-megapixel JPEG is decoded at an eighth of its size for a thumbnail),
 /// upright, in sRGB, and written without metadata unless asked.
-public enum ImageCodec {
+package enum ImageCodec {
     /// Images declaring more pixels than this are refused before decoding. A 48-megapixel
     /// phone photo passes; a 30,000 × 30,000 decompression bomb does not.
-    public static let defaultPixelLimit = 100_000_000
+    package static let defaultPixelLimit = 100_000_000
 
     /// Part of every cache key: results made by another libvips or another shim are made anew.
     static let version: String = "libvips 8.14 shim 1"
 
     /// Renders `svg` (a drawing Foldout made itself, never a site's file: SVG loading stays
     /// blocked for those) as `operation` describes.
-    public static func drawing(_ operation: ImageOperation, fromSVG svg: String) -> Result<[UInt8], ImageProblem> {
+    package static func drawing(_ operation: ImageOperation, fromSVG svg: String) -> Result<[UInt8], ImageProblem> {
         guard fv_allow_svg() == 0 else { return .failure(.unreadable(takeError())) }
         return make(operation, from: Array(svg.utf8))
     }
 
     /// Reads the header of the image in `bytes`; nothing is decoded.
-    public static func header(of bytes: [UInt8], pixelLimit: Int = defaultPixelLimit) -> Result<ImageHeader, ImageProblem> {
+    package static func header(of bytes: [UInt8], pixelLimit: Int = defaultPixelLimit) -> Result<ImageHeader, ImageProblem> {
         guard !bytes.isEmpty else { return .failure(.empty) }
         var raw = fv_header()
         let status = bytes.withUnsafeBytes { fv_read_header($0.baseAddress, $0.count, &raw) }
@@ -27,9 +27,10 @@ public enum ImageCodec {
             let detail = takeError()
             return .failure(raw.format == FV_FORMAT_UNKNOWN ? .notAnImage : .unreadable(detail))
         }
-        let header = ImageHeader(format: ImageFormat(raw.format), storedWidth: Int(raw.width), storedHeight: Int(raw.height),
-                                 orientation: (1...8).contains(raw.orientation) ? Int(raw.orientation) : 1,
-                                 frames: max(1, Int(raw.pages)), bitsPerSample: Int(raw.bits), isCMYK: raw.cmyk != 0)
+        let header = ImageHeader(
+            format: ImageFormat(raw.format), storedWidth: Int(raw.width), storedHeight: Int(raw.height),
+            orientation: (1...8).contains(raw.orientation) ? Int(raw.orientation) : 1,
+            frames: max(1, Int(raw.pages)), bitsPerSample: Int(raw.bits), isCMYK: raw.cmyk != 0)
         guard header.pixelCount <= pixelLimit else {
             return .failure(.tooManyPixels(width: header.storedWidth, height: header.storedHeight, limit: pixelLimit))
         }
@@ -37,7 +38,7 @@ public enum ImageCodec {
     }
 
     /// Makes `operation` from the image in `bytes` (whose header must have passed `header(of:)`).
-    public static func make(_ operation: ImageOperation, from bytes: [UInt8]) -> Result<[UInt8], ImageProblem> {
+    package static func make(_ operation: ImageOperation, from bytes: [UInt8]) -> Result<[UInt8], ImageProblem> {
         bytes.withUnsafeBytes { source in
             encode(operation) { shape, image in
                 switch shape {
@@ -54,7 +55,7 @@ public enum ImageCodec {
 
     /// A photo decoded once, upright, in memory: several variants are made from it without
     /// decoding the file again.
-    public final class Decoded: @unchecked Sendable {
+    package final class Decoded: @unchecked Sendable {
         fileprivate let image: OpaquePointer
         fileprivate init(_ image: OpaquePointer) { self.image = image }
         deinit { fv_image_free(image) }
@@ -62,7 +63,7 @@ public enum ImageCodec {
 
     /// The image in `bytes` decoded `width` pixels wide (never wider than it is), with
     /// shrink-on-load.
-    public static func decode(_ bytes: [UInt8], width: Int) -> Result<Decoded, ImageProblem> {
+    package static func decode(_ bytes: [UInt8], width: Int) -> Result<Decoded, ImageProblem> {
         var image: OpaquePointer?
         let status = bytes.withUnsafeBytes { fv_decode($0.baseAddress, $0.count, Int32(width), &image) }
         guard status == 0, let image else { return .failure(.unreadable(takeError())) }
@@ -70,7 +71,7 @@ public enum ImageCodec {
     }
 
     /// Makes `operation` from a decoded photo: what `make(_:from:)` makes from its file.
-    public static func make(_ operation: ImageOperation, from decoded: Decoded) -> Result<[UInt8], ImageProblem> {
+    package static func make(_ operation: ImageOperation, from decoded: Decoded) -> Result<[UInt8], ImageProblem> {
         withExtendedLifetime(decoded) {
             encode(operation) { shape, image in
                 switch shape {
@@ -90,8 +91,10 @@ public enum ImageCodec {
     enum Resize { case fit(width: Int, height: Int), square(side: Int, focus: ImageOperation.Focus?) }
 
     /// `operation` made with `resize` (which makes the image of a shape) and encoded.
-    private static func encode(_ operation: ImageOperation,
-                               resize: (Resize, inout OpaquePointer?) -> Int32) -> Result<[UInt8], ImageProblem> {
+    private static func encode(
+        _ operation: ImageOperation,
+        resize: (Resize, inout OpaquePointer?) -> Int32
+    ) -> Result<[UInt8], ImageProblem> {
         guard operation.format.isWritable else { return .failure(.unreadable("cannot write \(operation.format.rawValue)")) }
         var image: OpaquePointer?
         let made: Int32
@@ -111,8 +114,11 @@ public enum ImageCodec {
         var output: UnsafeMutableRawPointer?
         var length = 0
         // A file's bytes are read here: libvips decodes lazily, while saving.
-        guard fv_save(image, operation.format.shim, Int32(operation.quality), operation.keepsMetadata ? 1 : 0,
-                      &output, &length) == 0, let output else {
+        guard
+            fv_save(
+                image, operation.format.shim, Int32(operation.quality), operation.keepsMetadata ? 1 : 0,
+                &output, &length) == 0, let output
+        else {
             return .failure(.unreadable(takeError()))
         }
         defer { fv_free(output) }
@@ -120,12 +126,21 @@ public enum ImageCodec {
         return .success(operation.format == .webp && !operation.keepsMetadata ? WebPMetadata.removed(from: result) : result)
     }
 
+    /// What `unreadable` says when libvips' error buffer was empty.
+    static let noReason = "libvips gave no reason; the file may be cut off or damaged"
+
+    /// Empties libvips' error buffer (of words a failure took no one took), before a photo
+    /// is made alone (`LibvipsMessages.during(_:retryingAloneIf:)`).
+    package static func discardError() {
+        _ = takeError()
+    }
+
     /// libvips' last error, on one line.
     private static func takeError() -> String {
-        guard let text = fv_take_error() else { return "libvips gave no reason; the file may be cut off or damaged" }
+        guard let text = fv_take_error() else { return noReason }
         defer { fv_free(text) }
         let lines = String(cString: text).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let detail = lines.filter { !$0.isEmpty }.joined(separator: "; ")
-        return detail.isEmpty ? "libvips gave no reason; the file may be cut off or damaged" : detail
+        return detail.isEmpty ? noReason : detail
     }
 }

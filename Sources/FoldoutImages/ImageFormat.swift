@@ -1,7 +1,7 @@
 import CVipsShim
 
 /// An image file format, as read from the file's bytes (a file's extension can lie).
-public enum ImageFormat: String, Sendable, CaseIterable {
+package enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, webp, gif, heif, avif, svg, tiff, other
 
     init(_ format: fv_format) {
@@ -33,7 +33,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 
     /// The extension a file of this format is written with.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .heif: "heic"
@@ -41,7 +41,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
-    public var mimeType: String {
+    package var mimeType: String {
         switch self {
         case .svg: "image/svg+xml"
         case .heif: "image/heic"
@@ -51,11 +51,11 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 
     /// Whether Foldout can write variants in this format.
-    public var isWritable: Bool { [.jpeg, .png, .webp, .avif].contains(self) }
+    package var isWritable: Bool { [.jpeg, .png, .webp, .avif].contains(self) }
 
     /// What browsers that take no WebP get for an image of this format: its own format when
     /// every browser shows it, else JPEG (HEIC from phones, TIFF) or PNG (a GIF's first frame).
-    public var fallback: ImageFormat {
+    package var fallback: ImageFormat {
         switch self {
         case .jpeg, .png: self
         case .gif: .png

@@ -3,55 +3,74 @@ import FoldoutBase
 /// Makes the images pages name: every variant the cache does not hold yet, one source image
 /// per task on every core, so only as many photos are decoded at once as there are cores.
 /// A source whose variants are all kept is not read at all.
-public struct ImageMaker: Sendable {
+package struct ImageMaker: Sendable {
     /// One source image and everything made of it.
-    public struct Job: Sendable {
-        public var source: SourceImage
-        public var operations: [ImageOperation]
+    package struct Job: Sendable {
+        package var source: SourceImage
+        package var operations: [ImageOperation]
 
-        public init(source: SourceImage, operations: [ImageOperation]) {
+        package init(source: SourceImage, operations: [ImageOperation]) {
             self.source = source
             self.operations = operations
         }
     }
 
-    public struct Results: Sendable {
+    package struct Results: Sendable {
         /// Where the cache keeps each operation's result, by `ImageOperation.key(source:)`.
-        public var files: [UInt64: ImageCache.Entry] = [:]
+        package var files: [UInt64: ImageCache.Entry] = [:]
         /// Sources that could not be made, by their output path.
-        public var problems: [String: ImageProblem] = [:]
+        package var problems: [String: ImageProblem] = [:]
         /// How many sources were decoded (0 when the cache held everything).
-        public var decoded = 0
+        package var decoded = 0
+        /// What libvips said while making each source that was made, by its output path.
+        package var libvipsMessages: [String: [String]] = [:]
 
-        public init() {}
+        package init() {}
     }
 
-    public var cache: ImageCache
+    package var cache: ImageCache
+    /// Once cancelled, photos not started are left unmade (the build is stopping).
+    package var cancellation: BuildCancellation?
 
-    public init(cache: ImageCache) {
+    package init(cache: ImageCache) {
         self.cache = cache
     }
 
-    public func make(_ jobs: [Job], progress: ((Int) -> Void)? = nil) -> Results {
+    package init(cache: ImageCache, cancellation: BuildCancellation?) {
+        self.cache = cache
+        self.cancellation = cancellation
+    }
+
+    package func make(_ jobs: [Job], progress: ((Int) -> Void)? = nil) -> Results {
         // The sources with most to make first, so no core is left alone with a large one at the end.
         let ordered = jobs.sorted { $0.operations.count * $0.source.header.pixelCount > $1.operations.count * $1.source.header.pixelCount }
         // Claimed before they are looked up, so no other build removes them meanwhile.
         cache.claim(Set(jobs.lazy.flatMap { job in job.operations.lazy.map { $0.key(source: job.source.digest) } }))
-        let outcomes = Parallel.map(ordered, chunkSize: 1) { job in
+        let outcomes = Parallel.map(ordered, chunkSize: 1) { job -> (Result<(files: [UInt64: ImageCache.Entry], decoded: Bool), ImageProblem>, [String]) in
             defer { progress?(1) }
-            return make(job)
+            if cancellation?.isCancelled == true { return (.success(([:], false)), []) }
+            let (made, messages) = LibvipsMessages.shared.during({ make(job) }, retryingAloneIf: Self.mayHaveAnothersWords)
+            return (made, messages)
         }
         var results = Results()
-        for (job, outcome) in zip(ordered, outcomes) {
+        for (job, (outcome, messages)) in zip(ordered, outcomes) {
             switch outcome {
             case .success(let made):
                 results.files.merge(made.files) { first, _ in first }
                 if made.decoded { results.decoded += 1 }
+                // A source that could not be made has its problem said instead.
+                if !messages.isEmpty { results.libvipsMessages[job.source.path] = messages }
             case .failure(let problem):
                 results.problems[job.source.path] = problem
             }
         }
         return results
+    }
+
+    /// Whether `made` failed in libvips, whose words may then be another photo's.
+    static func mayHaveAnothersWords(_ made: Result<(files: [UInt64: ImageCache.Entry], decoded: Bool), ImageProblem>) -> Bool {
+        if case .failure(.unreadable) = made { return true }
+        return false
     }
 
     /// The width to decode a photo at so that every one of `operations` can be cut from it

@@ -2,8 +2,8 @@ import FoldoutBase
 
 /// One image to make from a source image: its size, crop and format. Its `key`, with the
 /// source's digest, names the result in the build cache.
-public struct ImageOperation: Sendable, Hashable {
-    public enum Shape: Sendable, Hashable {
+package struct ImageOperation: Sendable, Hashable {
+    package enum Shape: Sendable, Hashable {
         /// The whole image scaled to exactly `width` x `height` (the caller keeps the aspect).
         case fit(width: Int, height: Int)
         /// A square of `side` pixels, cropped where libvips' attention model looks, or
@@ -13,22 +13,22 @@ public struct ImageOperation: Sendable, Hashable {
         case placeholder(width: Int, height: Int)
     }
 
-    public struct Focus: Sendable, Hashable {
-        public var x: Double
-        public var y: Double
-        public init(x: Double, y: Double) {
+    package struct Focus: Sendable, Hashable {
+        package var x: Double
+        package var y: Double
+        package init(x: Double, y: Double) {
             self.x = min(max(x, 0), 1)
             self.y = min(max(y, 0), 1)
         }
     }
 
-    public var shape: Shape
-    public var format: ImageFormat
-    public var quality: Int
+    package var shape: Shape
+    package var format: ImageFormat
+    package var quality: Int
     /// Keep EXIF, XMP, IPTC and ICC data (GPS positions, camera serials, owners' names).
-    public var keepsMetadata: Bool
+    package var keepsMetadata: Bool
 
-    public init(shape: Shape, format: ImageFormat, quality: Int = 80, keepsMetadata: Bool = false) {
+    package init(shape: Shape, format: ImageFormat, quality: Int = 80, keepsMetadata: Bool = false) {
         self.shape = shape
         self.format = format
         self.quality = quality
@@ -36,7 +36,7 @@ public struct ImageOperation: Sendable, Hashable {
     }
 
     /// The pixel size of the result.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         switch shape {
         case let .fit(width, height), let .placeholder(width, height): (width, height)
         case let .square(side, _): (side, side)
@@ -45,7 +45,7 @@ public struct ImageOperation: Sendable, Hashable {
 
     /// A digest of everything that decides the result's bytes but the source: with the
     /// source's digest, the name of the result in the cache.
-    public func key(source digest: UInt64) -> UInt64 {
+    package func key(source digest: UInt64) -> UInt64 {
         var hash = ContentHash()
         hash.combine(digest)
         hash.combine(ImageCodec.version)

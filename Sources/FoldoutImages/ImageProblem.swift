@@ -1,5 +1,5 @@
 /// Why an image could not be read or made; the build warns with it and goes on.
-public enum ImageProblem: Error, Sendable, Equatable {
+package enum ImageProblem: Error, Sendable, Equatable {
     /// The file has no bytes.
     case empty
     /// The bytes are no image format Foldout reads.
@@ -18,14 +18,14 @@ public enum ImageProblem: Error, Sendable, Equatable {
     /// Whether the image's bytes caused the problem, so any build of the same bytes meets it
     /// again: only such a problem may be remembered with them and repeated by a later build
     /// that finds nothing changed. The others may be gone at the next try.
-    public var isCausedByBytes: Bool {
+    package var isCausedByBytes: Bool {
         switch self {
         case .empty, .notAnImage, .tooManyPixels, .unreadable: true
         case .cannotRead, .notKept: false
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .empty: "is empty (0 bytes)"
         case .notAnImage: "is not an image Foldout can read (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF or SVG)"
@@ -37,7 +37,7 @@ public enum ImageProblem: Error, Sendable, Equatable {
         }
     }
 
-    public var hint: String {
+    package var hint: String {
         switch self {
         case .empty, .unreadable: "export the image again from its original; the file may have been cut off while copying"
         case .notAnImage: "check that the file is an image; its name's extension does not decide its format"

@@ -7,62 +7,63 @@ import FoldoutBase
 ///
 /// The alt text is the one thing that differs between two uses of one image on a page, so it
 /// is written last and kept apart: `beforeAlt` + escaped alt + `afterAlt`.
-public struct PictureMarkup: Sendable, Equatable {
+package struct PictureMarkup: Sendable, Equatable {
     /// The markup up to the `alt` attribute's value, and from its closing quote on.
-    public var beforeAlt: String
-    public var afterAlt: String
+    package var beforeAlt: String
+    package var afterAlt: String
     /// A URL to use where only one image URL fits (an `<img>` in raw HTML): the fallback's
     /// widest variant.
-    public var fallbackURL: String
+    package var fallbackURL: String
 
     /// `sizes` for a picture in a page's text column: full width on a phone, the column's
     /// measure on a wider screen.
-    public static let bodySizes = "(min-width: 50rem) 46rem, 100vw"
+    package static let bodySizes = "(min-width: 50rem) 46rem, 100vw"
 
     /// What a picture shows and how; `PictureMarkup(_:)` writes it. URLs are relative to the page.
-    public struct Description: Sendable, Equatable {
-        public struct Source: Sendable, Equatable {
-            public var type: String
-            public var srcset: String
-            public init(type: String, srcset: String) {
+    package struct Description: Sendable, Equatable {
+        package struct Source: Sendable, Equatable {
+            package var type: String
+            package var srcset: String
+            package init(type: String, srcset: String) {
                 self.type = type
                 self.srcset = srcset
             }
         }
 
         /// Wrapped in `<picture>` (with its `<source>`s), or an `<img>` alone.
-        public var isPicture = true
-        public var pictureClass: String?
-        public var imageClass: String?
-        public var sources: [Source] = []
-        public var src: String
-        public var srcset: String?
+        package var isPicture = true
+        package var pictureClass: String?
+        package var imageClass: String?
+        package var sources: [Source] = []
+        package var src: String
+        package var srcset: String?
         /// `sizes` of the `<source>`s and, with a `srcset`, of the `<img>`.
-        public var sizes: String?
-        public var width: Int?
-        public var height: Int?
+        package var sizes: String?
+        package var width: Int?
+        package var height: Int?
         /// Lazy for what is below the first screen; the main image of a page is not.
-        public var isLazy = true
+        package var isLazy = true
         /// A `data:` URL of the blurred placeholder, shown under the image as it loads.
-        public var placeholder: String?
+        package var placeholder: String?
         /// The widest the image may be drawn, in CSS pixels: a card's photo smaller than the
         /// card is shown at its own size rather than stretched.
-        public var maxWidth: Int?
+        package var maxWidth: Int?
         /// Where only one URL fits; `src` when nil.
-        public var fallbackURL: String?
+        package var fallbackURL: String?
 
-        public init(src: String) {
+        package init(src: String) {
             self.src = src
         }
     }
 
-    public init(_ picture: Description) {
+    package init(_ picture: Description) {
         // Written as bytes into one buffer sized beforehand: rows of a large catalog each
         // have a picture, whose placeholder alone is a data URL of hundreds of bytes, and
         // string interpolation made and copied a string for every piece.
         var html: [UInt8] = []
-        html.reserveCapacity(200 + (picture.placeholder?.utf8.count ?? 0) + picture.src.utf8.count + (picture.srcset?.utf8.count ?? 0)
-                             + picture.sources.reduce(0) { $0 + $1.srcset.utf8.count + 80 })
+        html.reserveCapacity(
+            200 + (picture.placeholder?.utf8.count ?? 0) + picture.src.utf8.count + (picture.srcset?.utf8.count ?? 0)
+                + picture.sources.reduce(0) { $0 + $1.srcset.utf8.count + 80 })
         func append(_ literal: StaticString) {
             literal.withUTF8Buffer { html.append(contentsOf: $0) }
         }
@@ -126,7 +127,7 @@ public struct PictureMarkup: Sendable, Equatable {
     }
 
     /// A photo with variants in a Markdown body, from the page at `page`.
-    public init(plan: ImagePlan, from page: String, placeholder: String?, sizes: String = bodySizes) {
+    package init(plan: ImagePlan, from page: String, placeholder: String?, sizes: String = bodySizes) {
         let linker = OutputPath.Linker(from: page)
         func srcset(_ source: ImagePlan.Source) -> String {
             source.variants.map { linker.url(to: $0.path, fragment: nil) + " \($0.width)w" }.joined(separator: ", ")
@@ -146,7 +147,7 @@ public struct PictureMarkup: Sendable, Equatable {
 
     /// An image published as it is (see `SiteImages.isSmallWebImage`): its `<img>` with its
     /// size and lazy loading, and no variants. `url` is relative to the page already.
-    public init(asIs url: String, width: Int, height: Int) {
+    package init(asIs url: String, width: Int, height: Int) {
         var picture = Description(src: url)
         picture.isPicture = false
         picture.width = width
@@ -155,13 +156,13 @@ public struct PictureMarkup: Sendable, Equatable {
     }
 
     /// As kept in the Markdown cache.
-    public init(beforeAlt: String, afterAlt: String, fallbackURL: String) {
+    package init(beforeAlt: String, afterAlt: String, fallbackURL: String) {
         self.beforeAlt = beforeAlt
         self.afterAlt = afterAlt
         self.fallbackURL = fallbackURL
     }
 
-    public func html(alt: String) -> String {
+    package func html(alt: String) -> String {
         beforeAlt + MarkupEscaping.html(alt) + afterAlt
     }
 }

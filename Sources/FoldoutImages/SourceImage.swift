@@ -1,19 +1,18 @@
 import FoldoutBase
-import FoldoutLoading
 
 /// A content image Foldout makes variants of: where its original would be published, where
 /// it is read from, the digest of its bytes (which, with an operation, names each variant in
 /// the cache) and its header.
-public struct SourceImage: Sendable, Equatable {
+package struct SourceImage: Sendable, Equatable {
     /// The original's path in `Output/`; variants are named after it.
-    public var path: String
-    public var absolutePath: String
-    public var digest: UInt64
-    public var header: ImageHeader
+    package var path: String
+    package var absolutePath: String
+    package var digest: UInt64
+    package var header: ImageHeader
     /// The source file as warnings name it.
-    public var displayPath: String
+    package var displayPath: String
 
-    public init(path: String, absolutePath: String, digest: UInt64, header: ImageHeader, displayPath: String = "") {
+    package init(path: String, absolutePath: String, digest: UInt64, header: ImageHeader, displayPath: String = "") {
         self.path = path
         self.absolutePath = absolutePath
         self.digest = digest
@@ -22,16 +21,16 @@ public struct SourceImage: Sendable, Equatable {
     }
 
     /// The file name extensions of images Foldout reads; other files are copied as they are.
-    public static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff"]
+    package static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff"]
 
-    public static func isImage(_ path: String) -> Bool {
+    package static func isImage(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
         return extensions.contains(path[path.index(after: dot)...].lowercased())
     }
 
     /// The header of the image in `bytes`: JPEG, PNG, GIF and WebP by `ImageSize`, which reads
     /// a few bytes (libvips would parse the whole EXIF block), anything else by libvips.
-    public static func header(of bytes: [UInt8], pixelLimit: Int) -> Result<ImageHeader, ImageProblem> {
+    package static func header(of bytes: [UInt8], pixelLimit: Int) -> Result<ImageHeader, ImageProblem> {
         if let format = ImageFormat.sniffed(bytes), let size = ImageSize(header: bytes) {
             guard size.width * size.height <= pixelLimit else {
                 return .failure(.tooManyPixels(width: size.width, height: size.height, limit: pixelLimit))

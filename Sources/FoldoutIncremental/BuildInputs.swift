@@ -1,23 +1,13 @@
 import FoldoutBase
 import FoldoutLoading
-import FoldoutRendering
 
-/// The templates' files and the content tree as read from disk, with a digest of each
-/// content file and of everything together.
+/// What an incremental build reads: the loading stage's content (the pipeline's input) with
+/// what tells unchanged files and builds apart — the files' stamps, the settings' and the
+/// whole input's digests, and the Markdown files not read because their stamps say unchanged.
 package struct BuildInputs {
-    package var templateFiles: [TemplateSet.File]?
-    /// The templates compiled, started as soon as they were read: they compile on the
-    /// other core while this one walks the content folder, which it does alone (compiled
-    /// after the content had loaded, they kept one core idle).
-    package var templates: Pending<Result<TemplateSet, BuildFailure>>?
-    /// Problems reading the templates and the content, reported with the other stages'.
-    package var readProblems: [Diagnostic]
-    package var loader: ContentLoader
-    package var tree: SourceFolder
+    package var content: LoadedContent
     /// The tree's `files`.
     package var files: [SourceFolder.FileEntry]
-    /// Digest of each Markdown file's and asset's bytes, by path relative to the content folder.
-    package var fileDigests: [String: UInt64]
     /// What `stat` said of each of `files` before it was read, where it can be trusted next time.
     package var stamps: [FileStamp?] = []
     /// Digest of the program, the options and the templates; nil when the templates could not be read.
@@ -33,21 +23,14 @@ package struct BuildInputs {
     /// places in `SourceFolder.files`).
     package var restamped: [(index: Int, record: BuildRecord.FileRecord)] = []
 
+    package var loader: ContentLoader { content.loader }
+    package var tree: SourceFolder { content.tree }
+    package var fileDigests: [String: UInt64] { content.fileDigests }
+    package var readProblems: [Diagnostic] { content.problems }
+
     /// Reads the Markdown files that were not read, for a build that parses them all.
     package mutating func readUnread() {
-        loader.read(unread, into: &tree, diagnostics: &readProblems)
+        content.loader.read(unread, into: &content.tree, diagnostics: &content.problems)
         unread = []
-    }
-
-    /// The templates once compiled; nil, with the problems added to `diagnostics`, when they
-    /// could not be read or compiled.
-    package func compiledTemplates(reportingTo diagnostics: inout [Diagnostic]) -> TemplateSet? {
-        switch templates?.wait() {
-        case .success(let compiled)?: return compiled
-        case .failure(let error)?:
-            diagnostics += error.diagnostics
-            return nil
-        case nil: return nil
-        }
     }
 }

@@ -1,8 +1,9 @@
 import FoldoutBase
+import FoldoutImages
 import FoldoutLoading
 import FoldoutMarkdown
-import FoldoutRouting
 import FoldoutModel
+import FoldoutRouting
 
 /// What a build knows when it is done that a later build needs to redo only edited items
 /// (see `QuickRebuild`): the section model, the routes, the digest and file-system stamp of
@@ -42,15 +43,23 @@ package struct BuildRecord: Sendable {
     package var imageSizes: [String: ImageSize?]
     /// `unsafe_html:` of the site's `_index.md`.
     package var allowsRawHTML: Bool
+    /// `smart_punctuation:` of the site's `_index.md`: every page's default.
+    package var smartPunctuation = true
     /// Whether pages show images through variants, which a quick rebuild does not plan: such
     /// a site is rebuilt whole (its pages and images still come from the caches).
     package var showsImageVariants = false
+    /// Whether some content file is published only when a page uses it (`publish: referenced`,
+    /// a hidden folder's files): an edited page may start or stop using one, which only a
+    /// full build, seeing every page, can tell.
+    package var leavesOutUnusedFiles = false
 
-    package init(fingerprint: UInt64, settings: UInt64, files: [FileRecord], structure: UInt64, routes: Routes,
-                 site: Site, items: [ItemFacts], otherHeadings: [(page: String, ids: [String])],
-                 anchorLinks: [String: [PageBodyRenderer.AnchorLink]], ownDiagnostics: [String: [Diagnostic]],
-                 warnings: [Diagnostic], readProblems: [Diagnostic], imageSizes: [String: ImageSize?],
-                 allowsRawHTML: Bool) {
+    package init(
+        fingerprint: UInt64, settings: UInt64, files: [FileRecord], structure: UInt64, routes: Routes,
+        site: Site, items: [ItemFacts], otherHeadings: [(page: String, ids: [String])],
+        anchorLinks: [String: [PageBodyRenderer.AnchorLink]], ownDiagnostics: [String: [Diagnostic]],
+        warnings: [Diagnostic], readProblems: [Diagnostic], imageSizes: [String: ImageSize?],
+        allowsRawHTML: Bool
+    ) {
         self.fingerprint = fingerprint
         self.settings = settings
         self.files = files
@@ -105,8 +114,10 @@ package struct BuildRecord: Sendable {
         package var items: [(index: Int, item: Item, facts: ItemFacts)]
         package var sources: [Source]
 
-        package init(fingerprint: UInt64, files: [(index: Int, record: FileRecord)],
-                     items: [(index: Int, item: Item, facts: ItemFacts)], sources: [Source]) {
+        package init(
+            fingerprint: UInt64, files: [(index: Int, record: FileRecord)],
+            items: [(index: Int, item: Item, facts: ItemFacts)], sources: [Source]
+        ) {
             self.fingerprint = fingerprint
             self.files = files
             self.items = items

@@ -1,9 +1,10 @@
-import Foundation
 import FoldoutBase
+import FoldoutImages
 import FoldoutLoading
 import FoldoutMarkdown
-import FoldoutRouting
 import FoldoutModel
+import FoldoutRouting
+import Foundation
 
 /// The build record's file, `.foldout-cache/NAME.state` beside the output folder NAME (see
 /// `BuildRecord`): the state as a full build left it, in two records, the file table first
@@ -15,7 +16,7 @@ import FoldoutModel
 /// one, which writes the file anew. A file written by another version of Foldout is
 /// ignored. Like the build cache, the file only ever makes builds faster, never different.
 package enum BuildRecordFile {
-    private static let magic = Array("FOLDOUT-STATE 4\n".utf8)
+    private static let magic = Array("FOLDOUT-STATE 7\n".utf8)
 
     fileprivate enum Kind: UInt64 {
         case files = 1
@@ -51,8 +52,11 @@ package enum BuildRecordFile {
         package func state() -> BuildRecord? {
             guard let file = OpenFile(path, fileSystem: fileSystem), let payload = file.payload(of: rest) else { return nil }
             var reader = BinaryReader(payload)
-            guard var state = try? BuildRecordFile.decodeState(&reader, fingerprint: base.fingerprint, settings: settings,
-                                                              structure: structure, files: base.files) else { return nil }
+            guard
+                var state = try? BuildRecordFile.decodeState(
+                    &reader, fingerprint: base.fingerprint, settings: settings,
+                    structure: structure, files: base.files)
+            else { return nil }
             for delta in changes {
                 guard delta.items.allSatisfy({ state.items.indices.contains($0.index) }) else { return nil }
                 state.apply(delta)
@@ -64,19 +68,23 @@ package enum BuildRecordFile {
     /// The file's contents; nil when there is no usable state.
     package static func read(_ path: String, tool: UInt64 = ToolIdentity.digest, fileSystem: FileSystem = .local) -> Contents? {
         guard let file = OpenFile(path, fileSystem: fileSystem), let header = file.bytes(at: 0, count: magic.count + 8),
-              header[0..<magic.count].elementsEqual(magic), BinaryReader(header).fixed(at: magic.count) == tool,
-              let head = file.record(at: header.count), head.kind == .files, let headPayload = file.payload(of: head),
-              let rest = file.record(at: head.end), rest.kind == .rest else { return nil }
+            header[0..<magic.count].elementsEqual(magic), BinaryReader(header).fixed(at: magic.count) == tool,
+            let head = file.record(at: header.count), head.kind == .files, let headPayload = file.payload(of: head),
+            let rest = file.record(at: head.end), rest.kind == .rest
+        else { return nil }
         var reader = BinaryReader(headPayload)
         guard let fingerprint = try? reader.readFixed(), let settings = try? reader.readFixed(), let structure = try? reader.readFixed(),
-              let files = try? decodeFileRecords(&reader), reader.isAtEnd else { return nil }
-        var contents = Contents(fingerprint: fingerprint, settings: settings, structure: structure, files: files, path: path,
-                                fileSystem: fileSystem, base: (fingerprint, files), rest: rest, changes: [])
+            let files = try? decodeFileRecords(&reader), reader.isAtEnd
+        else { return nil }
+        var contents = Contents(
+            fingerprint: fingerprint, settings: settings, structure: structure, files: files, path: path,
+            fileSystem: fileSystem, base: (fingerprint, files), rest: rest, changes: [])
         var offset = rest.end
         while offset < file.size, let record = file.record(at: offset), record.kind == .delta, let payload = file.payload(of: record) {
             var reader = BinaryReader(payload)
             guard let (base, delta) = try? decodeDelta(&reader), base == contents.fingerprint,
-                  delta.files.allSatisfy({ contents.files.indices.contains($0.index) }) else { break }
+                delta.files.allSatisfy({ contents.files.indices.contains($0.index) })
+            else { break }
             contents.fingerprint = delta.fingerprint
             for (index, record) in delta.files { contents.files[index] = record }
             contents.changes.append(delta)
@@ -113,23 +121,26 @@ package enum BuildRecordFile {
             guard let head = bytes(at: offset, count: min(20, size - offset)) else { return nil }
             var reader = BinaryReader(head)
             guard let rawKind = try? reader.readUInt64(), let kind = Kind(rawValue: rawKind), let length = try? reader.readUInt64(),
-                  length <= UInt64(size - offset - reader.offset), size - offset - reader.offset - Int(length) >= 8 else { return nil }
+                length <= UInt64(size - offset - reader.offset), size - offset - reader.offset - Int(length) >= 8
+            else { return nil }
             return Record(kind: kind, offset: offset + reader.offset, length: Int(length))
         }
 
         /// The record's payload; nil when its checksum is wrong.
         package func payload(of record: Record) -> [UInt8]? {
             guard let bytes = self.bytes(at: record.offset, count: record.length),
-                  let checksum = self.bytes(at: record.offset + record.length, count: 8),
-                  BinaryReader(checksum).fixed(at: 0) == bytes.withUnsafeBytes({ BinaryWriter.checksum(of: $0, seed: record.kind.rawValue) })
+                let checksum = self.bytes(at: record.offset + record.length, count: 8),
+                BinaryReader(checksum).fixed(at: 0) == bytes.withUnsafeBytes({ BinaryWriter.checksum(of: $0, seed: record.kind.rawValue) })
             else { return nil }
             return bytes
         }
     }
 
     /// Replaces the file with `state`.
-    package static func write(_ state: BuildRecord, to path: String, tool: UInt64 = ToolIdentity.digest,
-                              fileSystem: FileSystem = .local) throws {
+    package static func write(
+        _ state: BuildRecord, to path: String, tool: UInt64 = ToolIdentity.digest,
+        fileSystem: FileSystem = .local
+    ) throws {
         // Room for about twice what a state holds per item and per file on a typical site:
         // grown by doubling, a large state would touch up to twice its size in fresh memory,
         // and room never written to is never touched.
@@ -169,6 +180,8 @@ package enum BuildRecordFile {
     private static func encodeRest(_ state: BuildRecord, into writer: inout BinaryWriter) {
         writer.write(state.allowsRawHTML)
         writer.write(state.showsImageVariants)
+        writer.write(state.leavesOutUnusedFiles)
+        writer.write(state.smartPunctuation)
         writer.write(UInt64(state.routes.targets.count))
         for (source, target) in state.routes.targets {
             writer.write(source)
@@ -180,6 +193,11 @@ package enum BuildRecordFile {
         for (path, folder) in state.routes.indexFiles {
             writer.write(path)
             writer.write(folder)
+        }
+        writer.write(UInt64(state.routes.groupPages.count))
+        for (folder, path) in state.routes.groupPages {
+            writer.write(folder)
+            writer.write(path)
         }
         writer.write(state.site, withBodies: false)
         writer.write(UInt64(state.items.count))
@@ -217,18 +235,27 @@ package enum BuildRecordFile {
     }
 
     /// The state after its file table, which `open` read.
-    fileprivate static func decodeState(_ reader: inout BinaryReader, fingerprint: UInt64, settings: UInt64, structure: UInt64,
-                                        files: [BuildRecord.FileRecord]) throws(BinaryReader.Truncated) -> BuildRecord {
+    fileprivate static func decodeState(
+        _ reader: inout BinaryReader, fingerprint: UInt64, settings: UInt64, structure: UInt64,
+        files: [BuildRecord.FileRecord]
+    ) throws(BinaryReader.Truncated) -> BuildRecord {
         let allowsRawHTML = try reader.readBool()
         let showsImageVariants = try reader.readBool()
+        let leavesOutUnusedFiles = try reader.readBool()
+        let smartPunctuation = try reader.readBool()
         var routes = Routes()
         for _ in 0..<(try reader.readCount()) {
             let source = try reader.readString()
-            routes.add(source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
-                       producesFile: try reader.readBool())
+            routes.add(
+                source: source, target: .init(path: try reader.readString(), fragment: try reader.readOptionalString()),
+                producesFile: try reader.readBool())
         }
         for _ in 0..<(try reader.readCount()) {
             routes.addIndex(try reader.readString(), ofFolder: try reader.readString())
+        }
+        for _ in 0..<(try reader.readCount()) {
+            let folder = try reader.readString()
+            routes.addGroupPage(try reader.readString(), ofFolder: folder)
         }
         let (site, siteItems) = try reader.readSite()
         var items: [BuildRecord.ItemFacts] = []
@@ -249,10 +276,13 @@ package enum BuildRecordFile {
         var imageSizes: [String: ImageSize?] = [:]
         for _ in 0..<(try reader.readCount()) { imageSizes[try reader.readString()] = .some(try reader.readImageSize()) }
         guard reader.isAtEnd else { throw BinaryReader.Truncated() }
-        var state = BuildRecord(fingerprint: fingerprint, settings: settings, files: files, structure: structure, routes: routes, site: site,
-                                items: items, otherHeadings: otherHeadings, anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics,
-                                warnings: warnings, readProblems: readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
+        var state = BuildRecord(
+            fingerprint: fingerprint, settings: settings, files: files, structure: structure, routes: routes, site: site,
+            items: items, otherHeadings: otherHeadings, anchorLinks: anchorLinks, ownDiagnostics: ownDiagnostics,
+            warnings: warnings, readProblems: readProblems, imageSizes: imageSizes, allowsRawHTML: allowsRawHTML)
         state.showsImageVariants = showsImageVariants
+        state.leavesOutUnusedFiles = leavesOutUnusedFiles
+        state.smartPunctuation = smartPunctuation
         return state
     }
 
@@ -291,9 +321,11 @@ package enum BuildRecordFile {
             delta.items.append((index, item, try decodeItemFacts(&reader, of: item)))
         }
         for _ in 0..<(try reader.readCount()) {
-            delta.sources.append(.init(path: try reader.readString(), displayPath: try reader.readString(),
-                                       anchorLinks: try decodeAnchorLinks(&reader), ownDiagnostics: try decodeDiagnostics(&reader),
-                                       reported: try decodeDiagnostics(&reader)))
+            delta.sources.append(
+                .init(
+                    path: try reader.readString(), displayPath: try reader.readString(),
+                    anchorLinks: try decodeAnchorLinks(&reader), ownDiagnostics: try decodeDiagnostics(&reader),
+                    reported: try decodeDiagnostics(&reader)))
         }
         guard reader.isAtEnd else { throw BinaryReader.Truncated() }
         return (base, delta)
@@ -315,9 +347,12 @@ package enum BuildRecordFile {
     private static func decodeFileRecord(_ reader: inout BinaryReader) throws(BinaryReader.Truncated) -> BuildRecord.FileRecord {
         let digest = try reader.readFixed()
         guard try reader.readBool() else { return .init(digest: digest, stamp: nil) }
-        return .init(digest: digest, stamp: FileStamp(size: try reader.readInt(), modified: Int64(try reader.readInt()),
-                                                      changed: Int64(try reader.readInt()), inode: try reader.readUInt64(),
-                                                      device: try reader.readUInt64()))
+        return .init(
+            digest: digest,
+            stamp: FileStamp(
+                size: try reader.readInt(), modified: Int64(try reader.readInt()),
+                changed: Int64(try reader.readInt()), inode: try reader.readUInt64(),
+                device: try reader.readUInt64()))
     }
 
     private static func encode(_ facts: BuildRecord.ItemFacts, into writer: inout BinaryWriter) {
@@ -329,8 +364,9 @@ package enum BuildRecordFile {
 
     private static func decodeItemFacts(_ reader: inout BinaryReader, of item: Item) throws(BinaryReader.Truncated) -> BuildRecord.ItemFacts {
         let frontMatter = try reader.readBool() ? try reader.readFixed() : nil
-        return .init(id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatter, bodyFirstLine: try reader.readInt(),
-                     row: try reader.readFixed())
+        return .init(
+            id: item.id, sourcePath: item.sourcePath, frontMatter: frontMatter, bodyFirstLine: try reader.readInt(),
+            row: try reader.readFixed())
     }
 
     private static func encode(_ links: [PageBodyRenderer.AnchorLink], into writer: inout BinaryWriter) {

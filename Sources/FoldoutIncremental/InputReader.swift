@@ -1,11 +1,10 @@
-import Foundation
 import FoldoutBase
 import FoldoutLoading
 import FoldoutMarkdown
-import FoldoutRendering
+import Foundation
 
-/// Reads what a build reads (see `BuildInputs`), telling unchanged files by the stamps an
-/// earlier build recorded.
+/// Reads the content folder as an incremental build needs it (see `BuildInputs`), telling
+/// unchanged files by the stamps an earlier build recorded.
 package struct InputReader {
     package var options: BuildOptions
 
@@ -25,24 +24,12 @@ package struct InputReader {
         }
     }
 
-    /// Reads the templates and the content. A content file whose stamp is the one `known`
-    /// recorded (asked for once the folders are walked) is not read: its recorded digest
-    /// stands, and a full build reads it later (`readUnread`).
-    package func read(clock: inout StageClock, known: () -> KnownFiles?) throws(BuildFailure) -> BuildInputs {
-        var templateFiles: [TemplateSet.File]?
+    /// Reads the content. A content file whose stamp is the one `known` recorded (asked for
+    /// once the folders are walked) is not read: its recorded digest stands, and a full build
+    /// reads it later (`readUnread`). `templateFiles` (nil: they could not be read) go into
+    /// the settings' digest.
+    package func read(templateFiles: [SourceFile]?, clock: inout StageClock, known: () -> KnownFiles?) throws(BuildFailure) -> BuildInputs {
         var readProblems: [Diagnostic] = []
-        do {
-            templateFiles = try options.templatesPath.map { path throws(BuildFailure) in
-                try TemplateFolder(fileSystem: options.fileSystem, displayName: options.templatesDisplayName).read(path)
-            } ?? DefaultTemplates.files
-        } catch {
-            readProblems = error.diagnostics
-        }
-        let displayRoot = options.templatesDisplayName
-        let templates = templateFiles.map { files in
-            Pending { () -> Result<TemplateSet, BuildFailure> in Result { () throws(BuildFailure) in try TemplateSet(files: files, displayRoot: displayRoot) } }
-        }
-        clock.lap("templates")
         let loader = ContentLoader(fileSystem: options.fileSystem, displayRoot: options.contentDisplayName)
         var tree: SourceFolder
         do {
@@ -132,9 +119,10 @@ package struct InputReader {
             }
         }
         clock.lap("digest")
-        return BuildInputs(templateFiles: templateFiles, templates: templates, readProblems: readProblems, loader: loader, tree: tree, files: files,
-                      fileDigests: digests, stamps: recorded, settings: settings, fingerprint: combined, structure: tree.structureDigest,
-                      unread: unread, restamped: restamped)
+        let content = LoadedContent(loader: loader, tree: tree, fileDigests: digests, problems: readProblems)
+        return BuildInputs(
+            content: content, files: files, stamps: recorded, settings: settings, fingerprint: combined,
+            structure: tree.structureDigest, unread: unread, restamped: restamped)
     }
 
     /// What `fileSystem` says of each of `files` (paths relative to `root`), folder by folder.
@@ -190,7 +178,7 @@ package struct InputReader {
 
     /// A digest of what a build reads besides the content: the program, the options and
     /// every template.
-    private func settingsDigest(templateFiles: [TemplateSet.File]) -> UInt64 {
+    private func settingsDigest(templateFiles: [SourceFile]) -> UInt64 {
         var hasher = ContentHash()
         hasher.combine(ToolIdentity.digest)
         hasher.combine(options.includeDrafts)

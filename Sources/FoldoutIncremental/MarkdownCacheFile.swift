@@ -1,7 +1,7 @@
-import Foundation
 import FoldoutBase
 import FoldoutImages
 import FoldoutMarkdown
+import Foundation
 
 /// Work a build can skip when its input did not change: parsed front matter and rendered
 /// Markdown bodies, each keyed by a content digest of everything it was made from (never
@@ -23,12 +23,12 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     }
 
     /// The cache file, or nil for a cache that lives in memory only.
-    public let path: String?
+    package let path: String?
     /// Whether later builds in this process use the entries in memory (`foldout serve`); when
     /// not (`foldout build`), only the file takes them to another build.
-    public let servesLaterBuilds: Bool
+    package let servesLaterBuilds: Bool
     /// Where the cache file is.
-    public let fileSystem: FileSystem
+    package let fileSystem: FileSystem
     private let tool: UInt64
     private let lock = NSLock()
     private var isLoaded = false
@@ -50,7 +50,12 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         return hash.finalize() | 1
     }
 
-    public init(path: String?, servesLaterBuilds: Bool = true, tool: UInt64 = ToolIdentity.digest, fileSystem: FileSystem = .local) {
+    /// The cache file at `path` on the disk, as `foldout build` keeps it: what bench/profile asks for.
+    public convenience init(path: String) {
+        self.init(path: path, servesLaterBuilds: true, tool: ToolIdentity.digest, fileSystem: .local)
+    }
+
+    package init(path: String?, servesLaterBuilds: Bool = true, tool: UInt64 = ToolIdentity.digest, fileSystem: FileSystem = .local) {
         self.path = path
         self.servesLaterBuilds = servesLaterBuilds
         self.fileSystem = fileSystem
@@ -61,7 +66,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     /// anything from the cache: not when no file holds entries, none will be written and no
     /// later build in this process looks. Such a build then makes no entries: two per file,
     /// each table change under the lock, the cores waiting on each other.
-    public func isWorthUsing(startsFile: Bool) -> Bool {
+    package func isWorthUsing(startsFile: Bool) -> Bool {
         servesLaterBuilds || startsFile || path.map { fileSystem.status($0)?.kind == .file } ?? false
     }
 
@@ -88,8 +93,10 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         }
     }
 
-    private func store<Value>(_ value: Value, for key: UInt64, in table: ReferenceWritableKeyPath<MarkdownCacheFile, [UInt64: Value]>,
-                              kind: Kind) {
+    private func store<Value>(
+        _ value: Value, for key: UInt64, in table: ReferenceWritableKeyPath<MarkdownCacheFile, [UInt64: Value]>,
+        kind: Kind
+    ) {
         lock.withLock {
             if self[keyPath: table].updateValue(value, forKey: key) == nil { added.append((kind, key)) }
             used.insert(key)
@@ -97,7 +104,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     }
 
     /// Entries in memory, for tests and the timing line.
-    public var count: Int { lock.withLock { frontMatters.count + bodies.count } }
+    package var count: Int { lock.withLock { frontMatters.count + bodies.count } }
 
     // MARK: The build's end
 
@@ -105,7 +112,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     /// did not use are dropped from memory, and from the file when they outnumber the rest.
     /// With `startsFile` false, a file that does not exist yet is not made: the entries stay
     /// in memory only (see `Builder` for when). Starts the next build's bookkeeping.
-    public func finishBuild(prune: Bool, startsFile: Bool = true) {
+    package func finishBuild(prune: Bool, startsFile: Bool = true) {
         lock.withLock {
             defer {
                 added = []
@@ -139,7 +146,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     /// and makes room for the entries of a build of `files` Markdown files: tables grown
     /// entry by entry re-hash everything at each doubling and touch fresh memory they end up
     /// not using.
-    public func load(forFiles files: Int = 0) {
+    package func load(forFiles files: Int = 0) {
         lock.withLock {
             loadIfNeeded()
             frontMatters.reserveCapacity(files)
@@ -153,15 +160,17 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         guard !isLoaded else { return }
         isLoaded = true
         guard let path, let bytes = try? fileSystem.readFile(path), bytes.count >= Self.magic.count + 8,
-              Array(bytes[0..<Self.magic.count]) == Self.magic else { return }
+            Array(bytes[0..<Self.magic.count]) == Self.magic
+        else { return }
         var reader = BinaryReader(bytes, offset: Self.magic.count)
         guard (try? reader.readFixed()) == tool else { return }
         // First find every entry, then decode them in parallel: decoding is most of the cost.
         var entries: [(kind: Kind, key: UInt64, start: Int, length: Int)] = []
         while !reader.isAtEnd {
             guard let rawKind = try? reader.readUInt64(), let kind = Kind(rawValue: UInt8(truncatingIfNeeded: rawKind)),
-                  let key = try? reader.readFixed(), let length = try? reader.readUInt64(),
-                  length <= UInt64(bytes.count - reader.offset), bytes.count - reader.offset - Int(length) >= 8 else { break }
+                let key = try? reader.readFixed(), let length = try? reader.readUInt64(),
+                length <= UInt64(bytes.count - reader.offset), bytes.count - reader.offset - Int(length) >= 8
+            else { break }
             entries.append((kind, key, reader.offset, Int(length)))
             reader = BinaryReader(bytes, offset: reader.offset + Int(length) + 8)
         }
@@ -169,8 +178,9 @@ public final class MarkdownCacheFile: @unchecked Sendable {
         enum Decoded { case frontMatter(FrontMatter), body(RenderedBody), damaged }
         let decoded = Parallel.map(entries) { entry -> Decoded in
             let checksum = bytes.withUnsafeBytes { buffer in
-                BinaryWriter.checksum(of: UnsafeRawBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.length)]),
-                                      seed: Self.checksumSeed(UInt64(entry.kind.rawValue), entry.key))
+                BinaryWriter.checksum(
+                    of: UnsafeRawBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.length)]),
+                    seed: Self.checksumSeed(UInt64(entry.kind.rawValue), entry.key))
             }
             var trailer = BinaryReader(bytes, offset: entry.start + entry.length)
             guard (try? trailer.readFixed()) == checksum else { return .damaged }
@@ -217,8 +227,10 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     private static let pieceSize = 1 << 20
 
     /// Writes the file's header first when `withHeader` (a new file), then `entries`.
-    private func encode(_ entries: [(kind: Kind, key: UInt64)], withHeader: Bool,
-                        writingPieces write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    private func encode(
+        _ entries: [(kind: Kind, key: UInt64)], withHeader: Bool,
+        writingPieces write: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
         // One buffer for every piece, with room for the entry that ends one.
         var writer = BinaryWriter(capacity: Self.pieceSize + Self.pieceSize / 4)
         if withHeader {
@@ -360,15 +372,17 @@ public final class MarkdownCacheFile: @unchecked Sendable {
             case 3: resolution = .missing
             case 4: resolution = .sameAnchor(page: try reader.readString(), fragment: try reader.readString())
             case 5:
-                let markup = PictureMarkup(beforeAlt: try reader.readString(), afterAlt: try reader.readString(),
-                                           fallbackURL: try reader.readString())
+                let markup = PictureMarkup(
+                    beforeAlt: try reader.readString(), afterAlt: try reader.readString(),
+                    fallbackURL: try reader.readString())
                 resolution = .picture(markup, page: try reader.readString())
             default: throw BinaryReader.Truncated()
             }
             links.append((destination, isImage, resolution))
         }
-        return RenderedBody(html: html, title: title, summary: summary, headingIDs: headingIDs, anchorLinks: anchorLinks,
-                    diagnostics: diagnostics, links: links)
+        return RenderedBody(
+            html: html, title: title, summary: summary, headingIDs: headingIDs, anchorLinks: anchorLinks,
+            diagnostics: diagnostics, links: links)
     }
 }
 

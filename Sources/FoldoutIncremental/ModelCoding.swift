@@ -1,4 +1,5 @@
 import FoldoutBase
+import FoldoutImages
 import FoldoutLoading
 import FoldoutMarkdown
 import FoldoutModel
@@ -201,6 +202,7 @@ extension BinaryWriter {
         write(fields: group.fields)
         write(group.sourcePath)
         write(group.options)
+        write(group.pagePath)
         write(group.query != nil)
         if let query = group.query {
             write(UInt64(query.conditions.count))
@@ -357,24 +359,29 @@ extension BinaryReader {
         guard let items = decoded, counted == itemCount else { throw Truncated() }
         var catalogs: [Catalog] = []
         for _ in 0..<(try readCount()) {
-            var catalog = Catalog(id: try readString(), title: try readString(), weight: try readOptionalDouble(),
-                                  introHTML: try readString(), summary: try readString(), fields: try readFields(),
-                                  sections: [], expanded: try readOptionalBool(), outputPath: try readString(),
-                                  sourcePath: try readString(), options: try readSectionOptions(), image: try readImage())
+            var catalog = Catalog(
+                id: try readString(), title: try readString(), weight: try readOptionalDouble(),
+                introHTML: try readString(), summary: try readString(), fields: try readFields(),
+                sections: [], expanded: try readOptionalBool(), outputPath: try readString(),
+                sourcePath: try readString(), options: try readSectionOptions(), image: try readImage())
             for _ in 0..<(try readCount()) { catalog.sections.append(try readGroup(items: items)) }
             catalogs.append(catalog)
         }
         let looseItems = try readBool() ? try readGroup(items: items) : nil
-        return (Site(title: title, description: description, language: language, baseURL: baseURL, introHTML: introHTML,
-                     fields: fields, catalogs: catalogs, looseItems: looseItems, image: image), items)
+        return (
+            Site(
+                title: title, description: description, language: language, baseURL: baseURL, introHTML: introHTML,
+                fields: fields, catalogs: catalogs, looseItems: looseItems, image: image), items
+        )
     }
 
     /// An item as `write(_:withBody:previousTrail:)` wrote it.
     package mutating func readItem(previousTrail: [TrailStep] = []) throws(Truncated) -> Item {
-        var item = Item(id: try readString(), anchor: try readString(), title: try readString(), weight: try readOptionalDouble(),
-                        date: try readOptionalString(), summary: try readString(), image: try readImage(), tags: try readStrings(),
-                        fields: try readFields(), bodyHTML: try readString(), headingIDs: try readStrings(),
-                        outputPath: try readString(), sourcePath: try readString(), trail: previousTrail)
+        var item = Item(
+            id: try readString(), anchor: try readString(), title: try readString(), weight: try readOptionalDouble(),
+            date: try readOptionalString(), summary: try readString(), image: try readImage(), tags: try readStrings(),
+            fields: try readFields(), bodyHTML: try readString(), headingIDs: try readStrings(),
+            outputPath: try readString(), sourcePath: try readString(), trail: previousTrail)
         let trailCount = try readCount()
         if trailCount > 0 {
             item.trail = []
@@ -395,8 +402,9 @@ extension BinaryReader {
 
     package mutating func readImage() throws(Truncated) -> ImageReference? {
         guard try readBool() else { return nil }
-        return ImageReference(location: try readString(), isExternal: try readBool(), alt: try readString(),
-                              altIsWritten: try readBool(), size: try readImageSize())
+        return ImageReference(
+            location: try readString(), isExternal: try readBool(), alt: try readString(),
+            altIsWritten: try readBool(), size: try readImageSize())
     }
 
     package mutating func readImageSize() throws(Truncated) -> ImageSize? {
@@ -405,9 +413,11 @@ extension BinaryReader {
     }
 
     private mutating func readGroup(items: [[Item]]) throws(Truncated) -> Group {
-        var group = Group(anchor: try readString(), title: try readString(), weight: try readOptionalDouble(), depth: try readInt(),
-                          expanded: try readOptionalBool(), introHTML: try readString(), summary: try readString(),
-                          fields: try readFields(), entries: [], sourcePath: try readString(), options: try readSectionOptions())
+        var group = Group(
+            anchor: try readString(), title: try readString(), weight: try readOptionalDouble(), depth: try readInt(),
+            expanded: try readOptionalBool(), introHTML: try readString(), summary: try readString(),
+            fields: try readFields(), entries: [], sourcePath: try readString(), options: try readSectionOptions())
+        group.pagePath = try readOptionalString()
         if try readBool() {
             var conditions: [ItemQuery.Condition] = []
             for _ in 0..<(try readCount()) {

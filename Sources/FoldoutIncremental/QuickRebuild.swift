@@ -2,9 +2,9 @@ import FoldoutBase
 import FoldoutLoading
 import FoldoutMarkdown
 import FoldoutModel
+import FoldoutOutput
 import FoldoutPresentation
 import FoldoutRendering
-import FoldoutOutput
 
 /// A rebuild that redoes only what edited items change, starting from the `BuildRecord` the
 /// last build left: each edited item's body is rendered again, and only its page and the
@@ -27,6 +27,8 @@ import FoldoutOutput
 ///   links were checked against the old ids);
 /// - with `--strict`, it has no problem to report;
 /// - no page shows an image through its variants (`SiteImages`), which it does not plan;
+/// - every content file is published whether used or not (no `publish: referenced`, no
+///   hidden folder's files), since an edited page may start or stop using one;
 /// - the site does not search the items' bodies (`search_body`): the state keeps no bodies
 ///   to make the search shards of.
 ///
@@ -45,9 +47,11 @@ package struct QuickRebuild {
     /// When builds first saw each undated item (`FeedDatesFile`).
     package var firstSeen: [String: Timestamp]
 
-    package init(options: BuildOptions, state: BuildRecord, templates: TemplateSet,
-                 remembered: (configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?,
-                 firstSeen: [String: Timestamp] = [:]) {
+    package init(
+        options: BuildOptions, state: BuildRecord, templates: TemplateSet,
+        remembered: (configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?,
+        firstSeen: [String: Timestamp] = [:]
+    ) {
         self.options = options
         self.state = state
         self.templates = templates
@@ -104,24 +108,28 @@ package struct QuickRebuild {
     /// Nil when the rebuild cannot be done this way (see the type's conditions).
     package func run(_ inputs: BuildInputs, previous: OutputManifest) -> Result? {
         guard let fingerprint = inputs.fingerprint, state.fingerprint == previous.fingerprint, inputs.readProblems == state.readProblems,
-              !state.showsImageVariants,
-              // The state's model holds no bodies, which the search shards would need.
-              !SearchIndex.Settings(site: state.site).includesBody,
-              let changed = Self.editedFiles(inputs, settings: state.settings, structure: state.structure, files: state.files)
+            !state.showsImageVariants, !state.leavesOutUnusedFiles,
+            // The state's model holds no bodies, which the search shards would need.
+            !SearchIndex.Settings(site: state.site).includesBody,
+            let changed = Self.editedFiles(inputs, settings: state.settings, structure: state.structure, files: state.files)
         else { return nil }
         let files = inputs.files
 
         var delta = BuildRecord.Delta(fingerprint: fingerprint, files: [], items: [], sources: [])
         var edits: [Edit] = []
         let stage = MarkdownStage(
-            renderer: PageBodyRenderer(markdown: MarkdownRenderer(options: .init(allowRawHTML: state.allowsRawHTML,
-                                                                                 reservedIDs: templates.literalIDs))),
+            renderer: PageBodyRenderer(
+                markdown: MarkdownRenderer(
+                    options: .init(
+                        allowRawHTML: state.allowsRawHTML,
+                        reservedIDs: templates.literalIDs, smartPunctuation: state.smartPunctuation))),
             routes: state.routes, introReservedIDs: [:], imageSizes: state.imageSizes, loader: inputs.loader,
             fileDigests: inputs.fileDigests, cache: nil)
         for index in changed {
             let path = files[index].path
             guard let digest = inputs.fileDigests[path],
-                  let edit = render(path, digest: digest, stage: stage, tree: inputs.tree) else { return nil }
+                let edit = render(path, digest: digest, stage: stage, tree: inputs.tree)
+            else { return nil }
             delta.files.append((index, .init(digest: digest, stamp: inputs.stamps[index])))
             delta.items.append((edit.number, edit.item, edit.facts))
             edits.append(edit)
@@ -133,7 +141,8 @@ package struct QuickRebuild {
 
         // The edited files' own problems take the place of their old ones. Anchor links are
         // checked against the ids of the site as it is now.
-        let anchors = edits.contains { !$0.anchorLinks.isEmpty }
+        let anchors =
+            edits.contains { !$0.anchorLinks.isEmpty }
             ? AnchorIndex(site: next.site, headings: next.headings, onEveryPage: templates.literalIDs) : nil
         for edit in edits {
             var own = edit.problems
@@ -142,8 +151,10 @@ package struct QuickRebuild {
             // The build's warnings for this file must have been its own problems alone.
             let before = (state.ownDiagnostics[edit.path] ?? []).map { options.strict ? $0.asError : $0 }
             guard state.warnings.filter({ $0.path == edit.displayPath }) == before, !options.strict || own.isEmpty else { return nil }
-            delta.sources.append(.init(path: edit.path, displayPath: edit.displayPath, anchorLinks: edit.anchorLinks,
-                                       ownDiagnostics: own, reported: own))
+            delta.sources.append(
+                .init(
+                    path: edit.path, displayPath: edit.displayPath, anchorLinks: edit.anchorLinks,
+                    ownDiagnostics: own, reported: own))
         }
         next.apply(BuildRecord.Delta(fingerprint: fingerprint, files: [], items: [], sources: delta.sources))
 
@@ -155,30 +166,34 @@ package struct QuickRebuild {
     /// item, or when more than its body, heading ids and summary changed.
     private func render(_ path: String, digest: UInt64, stage: MarkdownStage, tree: SourceFolder) -> Edit? {
         guard let number = state.items.firstIndex(where: { $0.sourcePath == path }), let old = state.site.item(atSource: path),
-              let bytes = tree.markdownFile(at: path)?.bytes else { return nil }
+            let bytes = tree.markdownFile(at: path)?.bytes
+        else { return nil }
         let display = stage.loader.displayPath(path)
         var problems: [Diagnostic] = []
         var frontMatter: UInt64?
         let page = PageParser.parse(SourceFile(path: path, bytes: bytes), displayPath: display, diagnostics: &problems) {
-            yaml throws(FrontMatter.ParseError) in
-            frontMatter = ContentHash.of(yaml)
-            return try FrontMatter.parse(yaml: yaml)
+            source throws(FrontMatter.ParseError) in
+            frontMatter = source.digest
+            return try FrontMatter.parse(source)
         }
         var facts = state.items[number]
         guard frontMatter == facts.frontMatter, page.bodyFirstLine == facts.bodyFirstLine,
-              !problems.contains(where: { $0.severity == .error }) else { return nil }
+            !problems.contains(where: { $0.severity == .error })
+        else { return nil }
         let rendered = stage.render(path, page: page, fileDigest: digest)
-        let item = SiteModelBuilder.item(rendered, outputPath: old.outputPath, anchor: old.anchor, trail: old.trail)
+        let item = SiteModelBuilder.item(rendered, replacing: old, in: catalogIndex(ofItem: number).map { state.site.catalogs[$0] })
         guard Self.sameExceptBodyAndSummary(item, old) else { return nil }
         if item.summary != old.summary, !summaryMayChange(ofItemAt: number, from: old, to: item) { return nil }
         // Other files' links to anchors on the page were checked against its old ids.
         if item.headingIDs != old.headingIDs,
-           state.anchorLinks.contains(where: { source, links in source != path && links.contains { $0.page == item.outputPath } }) {
+            state.anchorLinks.contains(where: { source, links in source != path && links.contains { $0.page == item.outputPath } })
+        {
             return nil
         }
         facts.row = PageDigest.rowDigest(of: item)
-        return Edit(number: number, item: item, facts: facts, path: path, displayPath: display, anchorLinks: rendered.anchorLinks,
-                    problems: problems + rendered.problems)
+        return Edit(
+            number: number, item: item, facts: facts, path: path, displayPath: display, anchorLinks: rendered.anchorLinks,
+            problems: problems + rendered.problems)
     }
 
     /// The pages whose render keys the edits changed, rendered. Only pages that show an
@@ -188,14 +203,17 @@ package struct QuickRebuild {
     /// digest every catalog's contents (see `PageDigest`). The tag list shows names and
     /// counts, which are the same.
     private func renderPages(of edits: [Edit], in next: BuildRecord, previous: OutputManifest)
-        -> (pages: [OutputWriter.Replacement], configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)? {
+        -> (pages: [OutputWriter.Replacement], configurations: [String: CatalogPresentation], shared: SiteRenderer.Shared)?
+    {
         let rowsChanged = edits.contains { $0.facts.row != state.items[$0.number].row }
         var problems: [Diagnostic] = []
         // Made once for the settings, the render keys and the pages (each would make its own).
         let itemNames = remembered?.shared.itemNames ?? ItemNames(site: next.site)
-        let configurations = remembered?.configurations
-            ?? CatalogPresentation.read(next.site, displayPath: { $0 }, lines: { _, _ in nil }, itemNames: itemNames,
-                                        checksItems: false, diagnostics: &problems)
+        let configurations =
+            remembered?.configurations
+            ?? CatalogPresentation.read(
+                next.site, displayPath: { $0 }, lines: { _, _ in nil }, itemNames: itemNames,
+                checksItems: false, diagnostics: &problems)
         var renderer = SiteRenderer(site: next.site, templates: templates, configurations: configurations)
         renderer.feedDates = FeedDates(firstSeen: firstSeen, now: options.clock())
         let tags = Set(edits.flatMap { $0.item.tags.map(TagIndex.slug) })
@@ -218,14 +236,15 @@ package struct QuickRebuild {
             candidates += renderer.pages(shared, withItems: false).filter { page in
                 switch page {
                 case .home, .notFound: return true
-                case .catalog(let index): return catalogs.contains(index)
+                case .catalog(let index), .group(_, let index): return catalogs.contains(index)
                 case .tag(let index): return tags.contains(shared.tagIndex!.tags[index].slug)
                 case .tagIndex, .item: return false
                 }
             }
         }
-        let digest = renderer.makeDigest(shared, rows: rowsChanged ? next.rows : Dictionary(uniqueKeysWithValues: edits.map { ($0.item.id, $0.facts.row) }),
-                                         itemPagesOnly: !rowsChanged)
+        let digest = renderer.makeDigest(
+            shared, rows: rowsChanged ? next.rows : Dictionary(uniqueKeysWithValues: edits.map { ($0.item.id, $0.facts.row) }),
+            itemPagesOnly: !rowsChanged)
         var stale: [(page: SiteRenderer.Page, path: String, key: UInt64)] = []
         for page in candidates {
             let (path, key) = digest.key(of: page)
@@ -298,4 +317,3 @@ package struct QuickRebuild {
         return nil
     }
 }
-

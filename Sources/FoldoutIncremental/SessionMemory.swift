@@ -1,8 +1,8 @@
-import Foundation
 import FoldoutMarkdown
 import FoldoutModel
 import FoldoutPresentation
 import FoldoutRendering
+import Foundation
 
 /// What a successful build leaves for the next one in the same process: `foldout serve`
 /// uses it to write an edited item's page a few milliseconds after the save, before the
@@ -10,7 +10,7 @@ import FoldoutRendering
 /// That rebuild always follows and has the last word: if the early page differs from what
 /// it renders, it writes its own. The rebuild starts from this memory's `BuildRecord` rather
 /// than from the state file when it can redo only the edited items (see `QuickRebuild`).
-public final class SessionMemory: @unchecked Sendable {
+package final class SessionMemory: @unchecked Sendable {
     package struct State {
         /// The model (items with their bodies) and what a quick rebuild checks edits against.
         package var build: BuildRecord
@@ -24,8 +24,10 @@ public final class SessionMemory: @unchecked Sendable {
         /// Changes appended to the state file since this process last wrote it whole.
         package var deltasInStateFile = 0
 
-        package init(build: BuildRecord, templates: TemplateSet, configurations: [String: CatalogPresentation],
-                     shared: SiteRenderer.Shared, stage: MarkdownStage, items: [String: (catalog: Int?, item: Item)]) {
+        package init(
+            build: BuildRecord, templates: TemplateSet, configurations: [String: CatalogPresentation],
+            shared: SiteRenderer.Shared, stage: MarkdownStage, items: [String: (catalog: Int?, item: Item)]
+        ) {
             self.build = build
             self.templates = templates
             self.configurations = configurations
@@ -40,7 +42,7 @@ public final class SessionMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State?
 
-    public init() {}
+    package init() {}
 
     package var current: State? {
         get { lock.withLock { state } }
@@ -48,7 +50,7 @@ public final class SessionMemory: @unchecked Sendable {
     }
 
     /// Drops what the last build knew: after a failed build nothing is written ahead of the next.
-    public func forget() {
+    package func forget() {
         current = nil
     }
 

@@ -1,54 +1,62 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FoldoutBase
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Walks the content folder and reads every Markdown file. Symbolic links are followed only
 /// when they stay inside the content folder, and a folder is never entered twice, so link
-/// loops end. Hidden files and folders (`.git`, `.DS_Store`) are skipped.
-public struct ContentLoader: Sendable {
-    public var fileSystem: FileSystem
+/// loops end. Hidden files and folders (`.git`, `.DS_Store`) are skipped, but for hidden
+/// folders of files pages may use (`.github/images/`), whose files are published when used.
+package struct ContentLoader: Sendable {
+    package var fileSystem: FileSystem
     /// How the content folder is named in messages, e.g. `Content`.
-    public var displayRoot: String
+    package var displayRoot: String
     /// Folders nest to any depth a page can show, which is this many levels below the content
     /// folder; deeper ones are an error. Each level is three elements deep in the catalog
     /// page (`<ul><li><details>`), and browsers stop nesting elements at about 512 (Chrome,
     /// Firefox), so a deeper outline would not display as nested.
-    public static let maximumDepth = 128
+    package static let maximumDepth = 128
 
-    public init(fileSystem: FileSystem, displayRoot: String) {
+    package init(fileSystem: FileSystem, displayRoot: String) {
         self.fileSystem = fileSystem
         self.displayRoot = displayRoot
     }
 
-    public func displayPath(_ relative: String) -> String {
+    package func displayPath(_ relative: String) -> String {
         relative.isEmpty ? displayRoot : displayRoot + "/" + relative
     }
 
     /// Loads the tree rooted at `root` (an absolute or working-directory-relative path).
     /// Throws only when there is no content folder; a file or folder that cannot be used is
     /// reported in `diagnostics` and left out, so the other stages still find their problems.
-    public func load(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> SourceFolder {
+    package func load(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> SourceFolder {
         var (tree, files) = try walk(root: root, diagnostics: &diagnostics)
         read(files, into: &tree, diagnostics: &diagnostics)
         return tree
     }
 
     /// A Markdown file found by `walk`: its path relative to the content folder, and on disk.
-    public typealias FoundFile = (relative: String, absolute: String)
+    package typealias FoundFile = (relative: String, absolute: String)
 
     /// The tree rooted at `root` with no Markdown file read yet (their bytes are empty), and
     /// the Markdown files to read, in the tree's order.
-    public func walk(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> (tree: SourceFolder, markdown: [FoundFile]) {
+    package func walk(root: String, diagnostics: inout [Diagnostic]) throws(BuildFailure) -> (tree: SourceFolder, markdown: [FoundFile]) {
         guard fileSystem.kindOfItem(root) == .directory, let canonicalRoot = fileSystem.resolvePath(root) else {
-            throw BuildFailure([.error(displayRoot, "content folder not found",
-                                       hint: "create it (`foldout init` makes a starter site) or pass --content DIR")])
+            throw BuildFailure([
+                .error(
+                    displayRoot, "content folder not found",
+                    hint: "create it (`foldout init` makes a starter site) or pass --content DIR")
+            ])
         }
         var visited = [canonicalRoot: ""]
-        var tree = loadFolder(absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
-                              visited: &visited, diagnostics: &diagnostics)
+        var tree = loadFolder(
+            absolute: root, relative: "", name: "", depth: 0, canonicalRoot: canonicalRoot,
+            visited: &visited, diagnostics: &diagnostics)
+        noteMarkdownInAssetsFolders(tree, diagnostics: &diagnostics)
+        Self.liftLeafBundles(in: &tree)
         Self.useReadmeAsIndex(in: &tree)
         // A file's path on disk is its path in the tree below `root` (a linked folder's files too).
         let reads = tree.files.filter(\.isMarkdown).map { (relative: $0.path, absolute: root + "/" + $0.path) }
@@ -61,8 +69,10 @@ public struct ContentLoader: Sendable {
     /// place in `files`; nil for a file that could not be read. A file that cannot be read is
     /// reported and left out of the tree. Other files are left as they are.
     @discardableResult
-    public func read(_ files: [FoundFile], into tree: inout SourceFolder,
-                     diagnostics: inout [Diagnostic]) -> [(digest: UInt64, stamp: FileStamp?)?] {
+    package func read(
+        _ files: [FoundFile], into tree: inout SourceFolder,
+        diagnostics: inout [Diagnostic]
+    ) -> [(digest: UInt64, stamp: FileStamp?)?] {
         let fileSystem = fileSystem
         let contents = Parallel.map(files) { read in
             Result { () throws -> (bytes: [UInt8], digest: UInt64, stamp: FileStamp?) in
@@ -90,8 +100,10 @@ public struct ContentLoader: Sendable {
 
     /// Puts the bytes read into the tree's Markdown files, `next` being the place in `files` of
     /// the next one read; files that could not be read are left out.
-    private func fill(_ folder: inout SourceFolder, from contents: [Result<(bytes: [UInt8], digest: UInt64, stamp: FileStamp?), any Error>],
-                      of files: [FoundFile], next: inout Int, leavingOut failed: Set<String>) {
+    private func fill(
+        _ folder: inout SourceFolder, from contents: [Result<(bytes: [UInt8], digest: UInt64, stamp: FileStamp?), any Error>],
+        of files: [FoundFile], next: inout Int, leavingOut failed: Set<String>
+    ) {
         func take(_ path: String) -> [UInt8]? {
             guard next < files.count, files[next].relative == path else { return nil }
             defer { next += 1 }
@@ -113,7 +125,7 @@ public struct ContentLoader: Sendable {
     /// content: a Markdown file whose name goes on with a letter or digit (`.net.md`, a course
     /// on .NET) or is only dots (`..md`, the `.` command), and a folder with an `_index.md` of
     /// its own (`.net/`). `foldout serve` watches by the same rule.
-    public static func isContent(hiddenName name: String, isFolder: Bool, hasIndex: () -> Bool) -> Bool {
+    package static func isContent(hiddenName name: String, isFolder: Bool, hasIndex: () -> Bool) -> Bool {
         guard name.hasPrefix(".") else { return false }
         let stem = name.hasSuffix(".md") ? name.dropLast(3) : name.hasSuffix(".markdown") ? name.dropLast(9) : nil
         // The page of the `.` command (`..md` in a command reference) is named by its stem alone.
@@ -121,6 +133,18 @@ public struct ContentLoader: Sendable {
         guard let second = name.dropFirst().first, second.isLetter || second.isNumber else { return false }
         if isFolder { return hasIndex() }
         return stem.map { !$0.isEmpty } ?? false
+    }
+
+    /// What Jekyll and Hugo build a site with, found in a content folder that was theirs:
+    /// layouts, includes, plugins, their settings and Ruby's. It is no content, so it is
+    /// neither shown nor published (templates and Gemfiles on the web site).
+    package static func isOtherToolsMachinery(name: String, isFolder: Bool) -> Bool {
+        if isFolder { return ["_layouts", "_includes", "_sass", "_plugins", "_site", "node_modules"].contains(name) }
+        return [
+            "_config.yml", "_config.yaml", "_config.toml", "Gemfile", "Gemfile.lock", "Rakefile", "config.toml", "hugo.toml",
+            "package-lock.json",
+        ].contains(name)
+            || name.hasSuffix(".rb") || name.hasSuffix(".gemspec")
     }
 
     private func isHiddenContent(_ entry: FileSystem.Entry, at path: String) -> Bool {
@@ -138,8 +162,10 @@ public struct ContentLoader: Sendable {
         return first < second
     }
 
-    private func loadFolder(absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String,
-                            visited: inout [String: String], diagnostics: inout [Diagnostic]) -> SourceFolder {
+    private func loadFolder(
+        absolute: String, relative: String, name: String, depth: Int, canonicalRoot: String, onlyFiles: Bool = false,
+        visited: inout [String: String], diagnostics: inout [Diagnostic]
+    ) -> SourceFolder {
         var folder = SourceFolder(path: relative, name: name, index: nil, pages: [], assets: [], folders: [])
         let entries: [FileSystem.Entry]
         do {
@@ -152,35 +178,53 @@ public struct ContentLoader: Sendable {
         // plus an accent are one name to every table of paths in the build, so only the first
         // of them in byte order can be loaded (a disk on macOS holds only one of them anyway).
         var names = Set<String>()
+        // Markdown in an assets folder is an asset: asked once per folder, not per file.
+        let isAssetsFolder = onlyFiles || Self.isInAssetsFolder(relative)
         let sorted = entries.map { (entry: $0, isASCII: $0.name.utf8.allSatisfy { $0 < 0x80 }) }
             .sorted { Self.precedes($0.entry.name, $1.entry.name, bothASCII: $0.isASCII && $1.isASCII) }.map(\.entry)
         for entry in sorted {
             let childAbsolute = absolute + "/" + entry.name
-            if entry.name.hasPrefix("."), !isHiddenContent(entry, at: childAbsolute) { continue }
+            // A hidden folder of files (`.github/images/`) is walked for the files pages use
+            // from it, which alone are published; its Markdown is no page of the site.
+            var isHiddenFiles = false
+            if entry.name.hasPrefix("."), !isHiddenContent(entry, at: childAbsolute) {
+                guard entry.kind == .directory, Self.holdsFiles(hiddenFolder: entry.name) else { continue }
+                isHiddenFiles = true
+            }
+            if Self.isOtherToolsMachinery(name: entry.name, isFolder: entry.kind == .directory) { continue }
             let childRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
             // Every table of the build is keyed by names in Swift strings, which cannot hold
             // such a name: it is refused, by what it shows as, never dropped in silence.
             guard entry.nameIsValidUTF8 else {
-                diagnostics.append(.error(displayPath(childRelative), "this name is not valid UTF-8 (the bytes shown as `\u{FFFD}` are not), so Foldout cannot read \(entry.kind == .directory ? "this folder" : "this file")",
-                                          hint: "rename it in UTF-8, as an old archive's Latin-1 names are by `convmv -f latin1 -t utf-8 -r --notest \(displayRoot)`"))
+                diagnostics.append(
+                    .error(
+                        displayPath(childRelative),
+                        "this name is not valid UTF-8 (the bytes shown as `\u{FFFD}` are not), so Foldout cannot read \(entry.kind == .directory ? "this folder" : "this file")",
+                        hint: "rename it in UTF-8, as an old archive's Latin-1 names are by `convmv -f latin1 -t utf-8 -r --notest \(displayRoot)`"))
                 continue
             }
             guard names.insert(entry.name).inserted else {
                 let first = names.first { $0 == entry.name } ?? entry.name
-                diagnostics.append(.warning(displayPath(childRelative), "has the name of `\(first)` in this folder, typed with other Unicode code points (composed and decomposed accents); skipped",
-                                            hint: "rename one of them: disks on macOS and Windows cannot hold both"))
+                diagnostics.append(
+                    .warning(
+                        displayPath(childRelative), "has the name of `\(first)` in this folder, typed with other Unicode code points (composed and decomposed accents); skipped",
+                        hint: "rename one of them: disks on macOS and Windows cannot hold both"))
                 continue
             }
             var kind = entry.kind
             if kind == .symbolicLink {
                 guard let target = fileSystem.resolvePath(childAbsolute) else {
-                    diagnostics.append(.warning(displayPath(childRelative), "symbolic link points to nothing (or to a link loop); skipped",
-                                                hint: "remove the link or make it point at a file in the content folder"))
+                    diagnostics.append(
+                        .warning(
+                            displayPath(childRelative), "symbolic link points to nothing (or to a link loop); skipped",
+                            hint: "remove the link or make it point at a file in the content folder"))
                     continue
                 }
                 guard target == canonicalRoot || target.hasPrefix(canonicalRoot + "/") else {
-                    diagnostics.append(.warning(displayPath(childRelative), "symbolic link leads outside the content folder (to \(target)); skipped",
-                                                hint: "copy the file or folder into the content folder instead"))
+                    diagnostics.append(
+                        .warning(
+                            displayPath(childRelative), "symbolic link leads outside the content folder (to \(target)); skipped",
+                            hint: "copy the file or folder into the content folder instead"))
                     continue
                 }
                 kind = fileSystem.kindOfItem(target) ?? .other
@@ -188,28 +232,36 @@ public struct ContentLoader: Sendable {
             switch kind {
             case .directory:
                 guard depth + 1 <= Self.maximumDepth else {
-                    diagnostics.append(.error(displayPath(childRelative), "folders are nested more than \(Self.maximumDepth) deep; this one and everything in it is left out",
-                                              hint: "flatten the folder structure: catalog pages cannot show an outline this deep"))
+                    diagnostics.append(
+                        .error(
+                            displayPath(childRelative), "folders are nested more than \(Self.maximumDepth) deep; this one and everything in it is left out",
+                            hint: "flatten the folder structure: catalog pages cannot show an outline this deep"))
                     continue
                 }
                 guard let canonical = fileSystem.resolvePath(childAbsolute) else { continue }
                 if let earlier = visited[canonical] {
-                    let what = childRelative.hasPrefix(earlier + "/") || earlier.isEmpty ? "a folder that contains it (a symbolic link loop)"
-                                                                                          : "`\(displayPath(earlier))`, loaded already"
-                    diagnostics.append(.warning(displayPath(childRelative), "folder is the same as \(what); skipped",
-                                                hint: "remove the symbolic link, or copy the folder if it should appear twice"))
+                    let what =
+                        childRelative.hasPrefix(earlier + "/") || earlier.isEmpty
+                        ? "a folder that contains it (a symbolic link loop)"
+                        : "`\(displayPath(earlier))`, loaded already"
+                    diagnostics.append(
+                        .warning(
+                            displayPath(childRelative), "folder is the same as \(what); skipped",
+                            hint: "remove the symbolic link, or copy the folder if it should appear twice"))
                     continue
                 }
                 visited[canonical] = childRelative
-                folder.folders.append(loadFolder(absolute: childAbsolute, relative: childRelative, name: entry.name,
-                                                 depth: depth + 1, canonicalRoot: canonicalRoot,
-                                                 visited: &visited, diagnostics: &diagnostics))
+                folder.folders.append(
+                    loadFolder(
+                        absolute: childAbsolute, relative: childRelative, name: entry.name,
+                        depth: depth + 1, canonicalRoot: canonicalRoot, onlyFiles: onlyFiles || isHiddenFiles,
+                        visited: &visited, diagnostics: &diagnostics))
             case .file:
-                if entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown") {
+                if !isAssetsFolder, entry.name.hasSuffix(".md") || entry.name.hasSuffix(".markdown") {
                     let file = SourceFile(path: childRelative, bytes: [])
                     if entry.name == "_index.md" { folder.index = file } else { folder.pages.append(file) }
                 } else {
-                    folder.assets.append(SourceAsset(path: childRelative, absolutePath: childAbsolute))
+                    folder.assets.append(SourceAsset(path: childRelative, absolutePath: childAbsolute, isPublishedWhenUsed: onlyFiles))
                 }
             case .symbolicLink, .other:
                 continue
@@ -219,11 +271,86 @@ public struct ContentLoader: Sendable {
         // of their name owns (see `ContentRouter`): in those, a README is a page like the others.
         // The pages' names are gathered once: a folder can hold thousands of each.
         guard !folder.folders.isEmpty else { return folder }
-        let pageNames = Set(folder.pages.map(\.baseName))
+        let pageNames = Set(folder.pages.map(\.itemName))
         for index in folder.folders.indices where !pageNames.contains(Substring(folder.folders[index].name)) {
             Self.useReadmeAsIndex(in: &folder.folders[index])
         }
         return folder
+    }
+
+    /// Hidden folders that hold no files a page would use: version control's and tools'
+    /// caches, often large (a virtual environment's thousands of files), never walked.
+    package static let unwalkedHiddenFolders: Set<String> = [
+        ".git", ".hg", ".svn", ".bzr", ".jj", ".cache", ".venv", ".tox", ".nox", ".npm", ".yarn", ".pnpm-store",
+        ".next", ".nuxt", ".gradle", ".build", ".swiftpm", ".idea", ".vscode", ".terraform", ".pytest_cache",
+        ".mypy_cache", ".ruff_cache", ".sass-cache", ".jekyll-cache", ".foldout-cache", ".Trash", ".Spotlight-V100",
+        ".fseventsd", ".bundle", ".direnv", ".eggs", ".hypothesis", ".ipynb_checkpoints", ".nyc_output", ".parcel-cache",
+        ".turbo", ".angular", ".astro", ".docusaurus", ".svelte-kit", ".quarto", ".stack-work", ".vercel", ".netlify",
+    ]
+
+    /// Whether the hidden folder `name` (one `isContent(hiddenName:)` does not take as content)
+    /// is walked for files pages use from it (`.github/images/shot.png`, which a README shows):
+    /// its files are assets whatever they are, published only when a page links to them.
+    package static func holdsFiles(hiddenFolder name: String) -> Bool {
+        name.count > 1 && !unwalkedHiddenFolders.contains(name) && !name.hasPrefix("._") && !name.hasPrefix(".#")
+    }
+
+    /// Names of folders whose files are assets whatever they are: a site's own `assets/`
+    /// and Hugo's `static/` hold stylesheets, scripts and vendored libraries, whose READMEs
+    /// are no pages of the site.
+    package static let assetsFolderNames: Set<String> = ["assets", "static"]
+
+    /// Whether the folder at `relative` is, or is inside, an assets folder.
+    static func isInAssetsFolder(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { assetsFolderNames.contains($0.lowercased()) }
+    }
+
+    /// One note for each outermost assets folder holding Markdown, which is copied as it is;
+    /// shown only with `--verbose`, as the layout is meant and stays from build to build.
+    private func noteMarkdownInAssetsFolders(_ folder: SourceFolder, diagnostics: inout [Diagnostic]) {
+        func markdownCount(_ folder: SourceFolder) -> Int {
+            folder.assets.filter { $0.path.hasSuffix(".md") || $0.path.hasSuffix(".markdown") }.count
+                + folder.folders.reduce(0) { $0 + markdownCount($1) }
+        }
+        for child in folder.folders {
+            guard Self.assetsFolderNames.contains(child.name.lowercased()) else {
+                noteMarkdownInAssetsFolders(child, diagnostics: &diagnostics)
+                continue
+            }
+            let count = markdownCount(child)
+            guard count > 0 else { continue }
+            let it = count == 1 ? "it" : "them"
+            diagnostics.append(
+                .note(
+                    displayPath(child.path) + "/",
+                    "\(count) Markdown file\(count == 1 ? " is" : "s are") copied as \(count == 1 ? "a file, not made a page" : "files, not made pages"): `\(child.name)/` holds assets",
+                    hint: "move \(it) out of `\(child.name)/` to make pages of \(it)"
+                ).verboseOnly)
+        }
+    }
+
+    /// A folder whose only Markdown is its `index.md` (Hugo's leaf bundle: a post and its
+    /// pictures) is one item, not a group of one: its page moves up into the folder above,
+    /// keeping its path (its relative links still start in its folder), and goes by the
+    /// folder's name (`SourceFile.itemName`); the router then gives it the folder, whose
+    /// files become its assets. Not in a folder that a page of its name owns already, nor
+    /// with an `_index.md` beside it (a Hugo branch bundle).
+    package static func liftLeafBundles(in folder: inout SourceFolder) {
+        guard !folder.folders.isEmpty else { return }
+        let pageNames = Set(folder.pages.map(\.baseName))
+        var lifted: [SourceFile] = []
+        for index in folder.folders.indices {
+            Self.liftLeafBundles(in: &folder.folders[index])
+            let child = folder.folders[index]
+            guard child.index == nil, child.pages.count == 1, !pageNames.contains(Substring(child.name)),
+                SourceFile.isBundleIndex(fileName: Substring(child.pages[0].path.split(separator: "/").last ?? "")),
+                !child.folders.contains(where: \.hasMarkdown)
+            else { continue }
+            lifted.append(child.pages[0])
+            folder.folders[index].pages = []
+        }
+        guard !lifted.isEmpty else { return }
+        folder.pages = (folder.pages + lifted).sorted { precedes(String($0.itemName), String($1.itemName), bothASCII: false) }
     }
 
     /// In a folder without `_index.md`, a `README.md` (any letter case) is its index, as on
@@ -232,8 +359,8 @@ public struct ContentLoader: Sendable {
     /// shown, and the README's text would be lost with it.
     package static func useReadmeAsIndex(in folder: inout SourceFolder) {
         guard folder.index == nil,
-              let readme = folder.pages.firstIndex(where: { $0.path.split(separator: "/").last?.lowercased() == "readme.md" }),
-              folder.pages.count > 1 || folder.folders.contains(where: \.hasMarkdown)
+            let readme = folder.pages.firstIndex(where: { $0.path.split(separator: "/").last?.lowercased() == "readme.md" }),
+            folder.pages.count > 1 || folder.folders.contains(where: \.hasMarkdown)
         else { return }
         folder.index = folder.pages.remove(at: readme)
     }

@@ -2,30 +2,33 @@ import FoldoutBase
 
 /// What `ContentLoader` found under `Content/`: folders, Markdown files and other files,
 /// with paths relative to the content folder. No parsing has happened yet.
-public struct SourceFolder: Sendable {
+package struct SourceFolder: Sendable {
     /// Path relative to the content folder, "" for the content folder itself.
-    public var path: String
+    package var path: String
     /// The folder's own name as written on disk ("" for the root).
-    public var name: String
+    package var name: String
     /// `_index.md`, when the folder has one.
-    public var index: SourceFile?
+    package var index: SourceFile?
     /// Markdown files other than `_index.md`, sorted by name.
-    public var pages: [SourceFile]
+    package var pages: [SourceFile]
     /// Every other file (images, downloads), sorted by name.
-    public var assets: [SourceAsset]
+    package var assets: [SourceAsset]
     /// Sub-folders, sorted by name.
-    public var folders: [SourceFolder]
+    package var folders: [SourceFolder]
 
     /// Whether the folder holds a Markdown file at any depth.
-    public var hasMarkdown: Bool {
+    package var hasMarkdown: Bool {
         index != nil || !pages.isEmpty || folders.contains { $0.hasMarkdown }
     }
 }
 
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
     /// Path relative to the content folder, e.g. `pets/dogs/terriers/diego.md`.
-    public var path: String
-    public var bytes: [UInt8]
+    package var path: String
+    package var bytes: [UInt8]
+    /// Whether the page is the lead of an item folder (see `ItemFolders`), lifted into the
+    /// folder above: it goes by its folder's name, and the folder's other parts are its pages.
+    package var leadsItemFolder = false
 
     package init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -34,16 +37,45 @@ public struct SourceFile: Sendable {
 
     /// The file's name without its folder and without `.md` or `.markdown`: `diego`. Found by
     /// bytes, not characters: the loader and the router ask it of every page, on one core.
-    public var baseName: Substring { Self.baseName(ofPath: path) }
+    package var baseName: Substring { Self.baseName(ofPath: path) }
+
+    /// The name the page goes by as an item: its base name, or for a Hugo leaf bundle's
+    /// `index.md` (or `index.LANG.md`, such as `index.en.md`) inside a folder, that folder's
+    /// name (`blog/first-post/index.md` is `first-post`); the lead of an item folder goes by
+    /// its folder's name too (`two-fer/description.md` is `two-fer`).
+    package var itemName: Substring {
+        guard leadsItemFolder else { return Self.itemName(ofPath: path) }
+        let parts = path.split(separator: "/")
+        return parts.count >= 2 ? parts[parts.count - 2] : Self.baseName(ofPath: path)
+    }
+
+    /// The item name of the Markdown file at `path` (see `itemName`).
+    package static func itemName(ofPath path: String) -> Substring {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, let last = parts.last, isBundleIndex(fileName: last) else { return baseName(ofPath: path) }
+        return parts[parts.count - 2]
+    }
+
+    /// Whether `name` is a leaf bundle's page: `index.md`, `index.markdown`, or with a
+    /// language code between (`index.en.md`, `index.pt-br.md`).
+    package static func isBundleIndex(fileName name: Substring) -> Bool {
+        let base = baseName(ofFileName: name)
+        guard base.count < name.count, base.hasPrefix("index") else { return false }
+        if base == "index" { return true }
+        guard base.hasPrefix("index."), case let language = base.dropFirst("index.".count),
+            (2...8).contains(language.count), language.first?.isLetter == true
+        else { return false }
+        return language.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" }
+    }
 
     /// The base name of the Markdown file at `path` (see `baseName`).
-    public static func baseName(ofPath path: String) -> Substring {
+    package static func baseName(ofPath path: String) -> Substring {
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? Substring(path)
         return baseName(ofFileName: name)
     }
 
     /// `name` without `.md` or `.markdown`.
-    public static func baseName(ofFileName name: Substring) -> Substring {
+    package static func baseName(ofFileName name: Substring) -> Substring {
         func dropping(_ suffix: StaticString) -> Substring? {
             let count = suffix.utf8CodeUnitCount
             guard name.utf8.count >= count else { return nil }
@@ -55,17 +87,19 @@ public struct SourceFile: Sendable {
     }
 }
 
-public struct SourceAsset: Sendable {
+package struct SourceAsset: Sendable {
     /// Path relative to the content folder.
-    public var path: String
+    package var path: String
     /// Absolute path on disk, so large files are copied, not held in memory.
-    public var absolutePath: String
+    package var absolutePath: String
+    /// In a hidden folder walked for its files (`.github/`): published only when a page uses it.
+    package var isPublishedWhenUsed = false
 }
 
 extension SourceFolder {
     /// The same tree without the Markdown files' bytes, for the stages after parsing, which
     /// need only the structure.
-    public func droppingFileContents() -> SourceFolder {
+    package func droppingFileContents() -> SourceFolder {
         var folder = self
         folder.index?.bytes = []
         for index in folder.pages.indices { folder.pages[index].bytes = [] }
@@ -75,7 +109,7 @@ extension SourceFolder {
 
     /// How many assets and folders there are in the tree, this folder's own included: with
     /// the pages, what the routes hold.
-    public var assetAndFolderCount: Int { 1 + assets.count + folders.reduce(0) { $0 + $1.assetAndFolderCount } }
+    package var assetAndFolderCount: Int { 1 + assets.count + folders.reduce(0) { $0 + $1.assetAndFolderCount } }
 }
 
 extension SourceFolder {

@@ -15,8 +15,11 @@ package struct TemplateFolder {
     /// Every file below `path` (not hidden ones, at most eight folders deep), by path relative to it.
     package func read(_ path: String) throws(BuildFailure) -> [SourceFile] {
         guard fileSystem.kindOfItem(path) == .directory else {
-            throw BuildFailure([.error(displayName, "templates folder not found",
-                                       hint: "pass --templates DIR, or leave it out to use the built-in templates")])
+            throw BuildFailure([
+                .error(
+                    displayName, "templates folder not found",
+                    hint: "pass --templates DIR, or leave it out to use the built-in templates")
+            ])
         }
         var files: [SourceFile] = []
         var failures: [Diagnostic] = []

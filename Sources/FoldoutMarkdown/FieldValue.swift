@@ -1,5 +1,5 @@
 /// A front matter value, kept in the YAML's own order so output stays deterministic.
-public indirect enum FieldValue: Sendable, Equatable {
+package indirect enum FieldValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -8,7 +8,7 @@ public indirect enum FieldValue: Sendable, Equatable {
     case map([(key: String, value: FieldValue)])
     case null
 
-    public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
+    package static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)): return a == b
         case let (.integer(a), .integer(b)): return a == b
@@ -23,7 +23,7 @@ public indirect enum FieldValue: Sendable, Equatable {
 
     /// The value as a user would write it in text: numbers without needless decimals,
     /// lists joined with commas.
-    public var text: String {
+    package var text: String {
         switch self {
         case .string(let value): return value
         case .integer(let value): return String(value)
@@ -37,7 +37,7 @@ public indirect enum FieldValue: Sendable, Equatable {
         }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         switch self {
         case .string(let value): return value
         case .integer, .number, .bool: return text
@@ -45,12 +45,12 @@ public indirect enum FieldValue: Sendable, Equatable {
         }
     }
 
-    public var listValue: [FieldValue]? {
+    package var listValue: [FieldValue]? {
         if case .list(let values) = self { return values }
         return nil
     }
 
-    public subscript(key: String) -> FieldValue? {
+    package subscript(key: String) -> FieldValue? {
         guard case .map(let pairs) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }

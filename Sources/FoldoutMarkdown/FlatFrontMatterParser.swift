@@ -156,7 +156,10 @@ package enum FlatFrontMatterParser {
             if byte == 0xC2, index + 1 < text.endIndex, text[index + 1] < 0xA0 { return false }
             if byte == 0xE2, index + 2 < text.endIndex, text[index + 1] == 0x80, text[index + 2] == 0xA8 || text[index + 2] == 0xA9 { return false }
             if byte == 0xEF, index + 2 < text.endIndex,
-               (text[index + 1] == 0xBB && text[index + 2] == 0xBF) || (text[index + 1] == 0xBF && text[index + 2] >= 0xBE) { return false }
+                (text[index + 1] == 0xBB && text[index + 2] == 0xBF) || (text[index + 1] == 0xBF && text[index + 2] >= 0xBE)
+            {
+                return false
+            }
             index += 1
         }
         return true
@@ -177,8 +180,8 @@ package enum FlatFrontMatterParser {
     private static func isIndicator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
-             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"),
-             UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "<"), UInt8(ascii: "="):
+            UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"),
+            UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "<"), UInt8(ascii: "="):
             return true
         default:
             return isFlowIndicator(byte)

@@ -13,8 +13,10 @@ package enum GitHubAlerts {
     package static let divClasses = Set(kinds.map { "markdown-alert markdown-alert-" + $0 })
     package static let titleClass = "markdown-alert-title"
 
-    package static func convert(_ document: OpaquePointer, source: UnsafeBufferPointer<UInt8>,
-                                allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage) {
+    package static func convert(
+        _ document: OpaquePointer, source: UnsafeBufferPointer<UInt8>,
+        allocator: UnsafeMutablePointer<cmark_mem>, garbage: CmarkGarbage
+    ) {
         // Most pages have no alert: they pay one memchr-driven search for "[!".
         guard PipeTables.contains(source, UInt8(ascii: "["), UInt8(ascii: "!")) else { return }
         var node = cmark_node_first_child(document)
@@ -25,10 +27,7 @@ package enum GitHubAlerts {
             let title = kind.prefix(1).uppercased() + kind.dropFirst()
             _ = cmark_node_set_on_enter(alert, "<div class=\"markdown-alert markdown-alert-\(kind)\">\n<p class=\"\(titleClass)\">\(title)</p>")
             _ = cmark_node_set_on_exit(alert, "</div>")
-            while let child = cmark_node_first_child(quote) {
-                cmark_node_unlink(child)
-                cmark_node_append_child(alert, child)
-            }
+            cmarkMoveChildren(of: quote, to: alert)
             cmark_node_replace(quote, alert)
             garbage.add(quote)
         }

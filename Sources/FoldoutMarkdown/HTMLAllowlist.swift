@@ -34,15 +34,20 @@ package struct HTMLAllowlist {
     /// own vocabulary (pipe tables included) and the inline HTML content uses.
     package static let elements: [String: [String]] = {
         var elements: [String: [String]] = [
-            "a": ["id", "href", "title"], "img": ["src", "alt", "title", "width", "height"],
+            "a": ["id", "href", "title", "class", "role", "aria-label"], "img": ["src", "alt", "title", "width", "height"],
             "code": ["class"], "ol": ["start"], "th": ["style"], "td": ["style"],
             // GitHub's alerts (`GitHubAlerts`), with their own classes only.
             "div": ["class"], "p": ["class"],
-            "span": ["id"], "abbr": ["title"], "details": ["open"],
+            // Highlighted code (`CodeHighlighter`), with its own classes only.
+            "span": ["id", "class"], "abbr": ["title"], "details": ["open"],
+            // Footnotes (`Footnotes`): their list and its items' ids.
+            "section": ["class", "aria-label"], "li": ["id"],
         ]
         for level in 1...6 { elements["h\(level)"] = ["id"] }
-        for name in ["em", "strong", "pre", "ul", "li", "blockquote", "hr", "br", "del", "table", "thead", "tbody", "tr",
-                     "kbd", "sup", "sub", "mark", "summary"] {
+        for name in [
+            "em", "strong", "pre", "ul", "blockquote", "hr", "br", "del", "table", "thead", "tbody", "tr",
+            "kbd", "sup", "sub", "mark", "summary",
+        ] {
             elements[name] = []
         }
         return elements
@@ -75,8 +80,10 @@ package struct HTMLAllowlist {
 
     package static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
     /// Kept elements that hold only text and inline elements, and those that may not be in them.
-    package static let phrasingOnly: Set<String> = headings.union(["p", "pre", "em", "strong", "code", "del", "span", "kbd", "sup", "sub",
-                                                           "abbr", "mark", "summary"])
+    package static let phrasingOnly: Set<String> = headings.union([
+        "p", "pre", "em", "strong", "code", "del", "span", "kbd", "sup", "sub",
+        "abbr", "mark", "summary",
+    ])
     package static let blocks: Set<String> = headings.union(["p", "ul", "ol", "pre", "blockquote", "hr", "table", "details", "div"])
 
     /// Dropped with everything inside: code, styles, other vocabularies, form controls,
@@ -103,35 +110,39 @@ package struct HTMLAllowlist {
         // An open `<body>` first: text at the start is then not wrapped in an implied `<p>`.
         var input = Array("<body>".utf8)
         input.append(contentsOf: html)
-        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+        let options =
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue
-        guard input.count <= Int(Int32.max), let document = input.withUnsafeBufferPointer({ bytes in
-            bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", Int32(options)) }
-        }) else {
+        guard input.count <= Int(Int32.max),
+            let document = input.withUnsafeBufferPointer({ bytes in
+                bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", Int32(options)) }
+            })
+        else {
             return Output(html: "", headingIDs: [], ids: [], links: [])
         }
         defer { xmlFreeDoc(document) }
         return withoutActuallyEscaping(rewrite) { rewrite in
             var writer = Writer(allowlist: self, rewrite: rewrite)
             writer.write(document)
-            return Output(html: String(decoding: writer.bytes, as: UTF8.self), headingIDs: writer.keptHeadingIDs,
-                          ids: writer.keptIDs, links: writer.links)
+            return Output(
+                html: String(decoding: writer.bytes, as: UTF8.self), headingIDs: writer.keptHeadingIDs,
+                ids: writer.keptIDs, links: writer.links)
         }
     }
 
     /// Depth first over `document` by child, sibling and parent links, so deep nesting cannot
     /// overflow the stack. `visit(node, false)` says whether to go into the node's children;
     /// `visit(node, true)` follows for each node gone into, after its children.
-    private static func walk(_ document: htmlDocPtr, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
+    static func walk(_ document: htmlDocPtr, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
         walk(root: UnsafeMutableRawPointer(document), first: document.pointee.children, visit)
     }
 
     /// `walk` over what is inside `node`.
-    private static func walk(inside node: xmlNodePtr, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
+    static func walk(inside node: xmlNodePtr, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
         walk(root: UnsafeMutableRawPointer(node), first: node.pointee.children, visit)
     }
 
-    private static func walk(root: UnsafeMutableRawPointer, first: xmlNodePtr?, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
+    static func walk(root: UnsafeMutableRawPointer, first: xmlNodePtr?, _ visit: (xmlNodePtr, _ leaving: Bool) -> Bool) {
         var next = first
         while let node = next {
             if visit(node, false) {
@@ -155,9 +166,9 @@ package struct HTMLAllowlist {
         }
     }
 
-    private static func name(of node: xmlNodePtr) -> String { name(node.pointee.name) }
+    static func name(of node: xmlNodePtr) -> String { name(node.pointee.name) }
 
-    private static func name(_ name: UnsafePointer<xmlChar>?) -> String {
+    static func name(_ name: UnsafePointer<xmlChar>?) -> String {
         guard let name else { return "" }
         // libxml2 lower-cases HTML names already; this keeps the lists right if it did not.
         return String(cString: name).lowercased()
@@ -167,7 +178,7 @@ package struct HTMLAllowlist {
     /// allows: a phrasing element holding a block (an unclosed `<span>` before a heading)
     /// gives way to the block, a `<summary>` outside `<details>` goes, and so does a `<p>`
     /// right inside a `<summary>` (Markdown between the tags).
-    private static func unwrapped(in document: htmlDocPtr) -> Set<UnsafeMutableRawPointer> {
+    static func unwrapped(in document: htmlDocPtr) -> Set<UnsafeMutableRawPointer> {
         var unwrapped: Set<UnsafeMutableRawPointer> = []
         var open: [(node: xmlNodePtr, name: String)] = []
         // The phrasing elements in `open[..<checked]` were marked already if a block is inside.
@@ -301,216 +312,6 @@ package struct HTMLAllowlist {
         guard let content = node.pointee.content else { return true }
         return UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))).allSatisfy {
             $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D
-        }
-    }
-
-    /// Walks the parsed tree and writes what is kept.
-    private struct Writer {
-        package let allowlist: HTMLAllowlist
-        package let rewrite: (MarkdownRenderer.Link) -> String?
-        package var bytes: [UInt8] = []
-        package var keptHeadingIDs: [String] = []
-        package var keptIDs: [String] = []
-        package var links: [MarkdownRenderer.Link] = []
-        /// Ids on the page so far, and the headings' (which win over raw ones).
-        package var takenIDs: Set<String>
-        /// Heading ids not met yet: a heading lost inside a dropped element (an unclosed
-        /// `<textarea>` swallows the rest of the page) takes no other heading's id with it.
-        package var headingIDsToCome: Set<String>
-        package var nextSource = 0
-        /// The level of the last heading written: raw headings are clamped as Markdown ones
-        /// are, none more than one level below the one before (the page title is `h1`).
-        package var previousLevel = 1
-
-        package init(allowlist: HTMLAllowlist, rewrite: @escaping (MarkdownRenderer.Link) -> String?) {
-            self.allowlist = allowlist
-            self.rewrite = rewrite
-            takenIDs = allowlist.reservedIDs.union(allowlist.headingIDs)
-            headingIDsToCome = Set(allowlist.headingIDs)
-        }
-
-        package mutating func write(_ document: htmlDocPtr) {
-            let unwrapped = HTMLAllowlist.unwrapped(in: document)
-            var open: [(node: xmlNodePtr, name: String)] = []
-            HTMLAllowlist.walk(document) { node, leaving in
-                if leaving {
-                    if let last = open.last, last.node == node {
-                        writeEndTag(last.name)
-                        open.removeLast()
-                    }
-                    return false
-                }
-                switch node.pointee.type {
-                case XML_ELEMENT_NODE:
-                    var name = HTMLAllowlist.name(of: node)
-                    // A `div` is kept as an alert only; any other goes as unknown tags do.
-                    if name == "div", !HTMLAllowlist.isAlert(node) { return true }
-                    if let attributes = HTMLAllowlist.elements[name], !unwrapped.contains(UnsafeMutableRawPointer(node)) {
-                        if HTMLAllowlist.headings.contains(name), let level = name.last?.wholeNumberValue {
-                            previousLevel = min(level, previousLevel + 1)
-                            name = "h\(previousLevel)"
-                        }
-                        guard writeStartTag(name, attributes: attributes, of: node), !HTMLAllowlist.voidElements.contains(name) else {
-                            return false
-                        }
-                        open.append((node, name))
-                        return true
-                    }
-                    if HTMLAllowlist.droppedWhole.contains(name) {
-                        bytes += HTMLAllowlist.omitted
-                        return false
-                    }
-                    return true  // the tag goes, its content stays
-                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                    if let content = node.pointee.content { writeEscaped(content) }
-                    return false
-                default:
-                    return false  // comments, processing instructions, doctypes
-                }
-            }
-        }
-
-
-        /// Writes the start tag with the attributes that pass; false when the element is not
-        /// written (an image without a source).
-        private mutating func writeStartTag(_ name: String, attributes allowed: [String], of node: xmlNodePtr) -> Bool {
-            // The first of a repeated attribute counts, as in browsers.
-            var values: [String: String] = [:]
-            var attribute = node.pointee.properties
-            while let current = attribute {
-                let attributeName = HTMLAllowlist.name(current.pointee.name)
-                if values[attributeName] == nil, allowed.contains(attributeName) || (name == "a" && attributeName == "name") {
-                    values[attributeName] = HTMLAllowlist.text(of: current)
-                }
-                attribute = current.pointee.next
-            }
-            // An image without a source shows nothing, and `src=""` is invalid.
-            if name == "img" {
-                guard let source = values["src"].flatMap({ url($0, isImage: true, alt: values["alt"] ?? "") }) else { return false }
-                values["src"] = source
-            }
-            bytes.append(UInt8(ascii: "<"))
-            bytes += name.utf8
-            for attributeName in allowed {
-                var value: String?
-                switch attributeName {
-                case "id":
-                    // `<a name>` is obsolete; an anchor named so becomes an id.
-                    value = (values["id"] ?? (name == "a" ? values["name"] : nil))
-                        .flatMap { claim($0, onHeading: HTMLAllowlist.headings.contains(name)) }
-                case "href":
-                    value = values["href"].flatMap { url($0, isImage: false, alt: "") }
-                case "src":
-                    value = values["src"]  // checked above
-                case "alt":
-                    value = values["alt"] ?? ""  // the Nu checker wants one on every image
-                case "title":
-                    value = values["title"]
-                case "class":
-                    value = values["class"].flatMap { value -> String? in
-                        switch name {
-                        case "code": value.hasPrefix("language-") && !value.utf8.contains(where: Self.isSpace) ? value : nil
-                        case "div": GitHubAlerts.divClasses.contains(value) ? value : nil
-                        case "p": value == GitHubAlerts.titleClass ? value : nil
-                        default: nil
-                        }
-                    }
-                case "start", "width", "height":
-                    value = values[attributeName].flatMap {
-                        !$0.isEmpty && $0.utf8.count <= 9 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? $0 : nil
-                    }
-                case "style":
-                    value = values["style"].flatMap { HTMLAllowlist.cellStyles.contains($0) ? $0 : nil }
-                case "open":
-                    if values["open"] != nil { bytes += " open".utf8 }
-                default:
-                    break
-                }
-                guard let value else { continue }
-                bytes.append(UInt8(ascii: " "))
-                bytes += attributeName.utf8
-                bytes += "=\"".utf8
-                var text = value
-                text.withUTF8 { writeEscaped($0) }
-                bytes.append(UInt8(ascii: "\""))
-            }
-            bytes += HTMLAllowlist.voidElements.contains(name) ? " />".utf8 : ">".utf8
-            return true
-        }
-
-        private mutating func writeEndTag(_ name: String) {
-            guard !HTMLAllowlist.voidElements.contains(name) else { return }
-            bytes += "</".utf8
-            bytes += name.utf8
-            bytes.append(UInt8(ascii: ">"))
-        }
-
-        private static func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-        }
-
-        /// The id, when it can go on the page: a heading keeps the id it was given (a raw
-        /// heading written with that id first takes it instead); any other id only when nothing
-        /// on the page has it yet.
-        private mutating func claim(_ id: String, onHeading: Bool) -> String? {
-            guard !id.isEmpty, !id.utf8.contains(where: Self.isSpace) else { return nil }
-            if onHeading, headingIDsToCome.remove(id) != nil {
-                keptHeadingIDs.append(id)
-                return id
-            }
-            guard takenIDs.insert(id).inserted else { return nil }
-            keptIDs.append(id)
-            return id
-        }
-
-        /// A URL as it is written, rewritten like a Markdown link's. One whose scheme is not
-        /// allowed is emptied, or nil for an image (which then goes); so is an empty one for an
-        /// image. Those cmark wrote for Markdown links are final already.
-        private mutating func url(_ value: String, isImage: Bool, alt: String) -> String? {
-            let isFromMarkdown = allowlist.markdownURLs.contains(OutputPath.percentDecode(value))
-            if isFromMarkdown, SafeURL.isAllowed(value) { return value }
-            if value.utf8.allSatisfy(Self.isSpace) { return isImage ? nil : value }
-            var link = MarkdownRenderer.Link(destination: value, isImage: isImage, line: line(of: value), text: isImage ? alt : "")
-            defer { links.append(link) }
-            guard SafeURL.isAllowed(value) else {
-                link.isRefused = true
-                return isImage ? nil : ""
-            }
-            // Web URLs are repaired as Markdown's are (`//host`, `[` in a query, a port that is no number).
-            guard let repaired = SafeURL.repairedWebURL(value) else {
-                link.isInvalid = true
-                return isImage ? nil : ""
-            }
-            if repaired != value {
-                link.destination = repaired
-                return repaired
-            }
-            guard let replacement = rewrite(link) else { return SafeURL.repairedRelativeURL(value) }
-            link.destination = replacement
-            return replacement
-        }
-
-        /// The line of `value` in the first raw HTML node, from the last one a URL was found
-        /// in, whose text holds it; that last one's first line when none does (the URL was
-        /// written with entities).
-        private mutating func line(of value: String) -> Int {
-            let sources = allowlist.sources
-            guard !sources.isEmpty else { return 1 }
-            for index in nextSource..<sources.count {
-                let text = sources[index].text.utf8
-                guard let found = text.firstRange(of: value.utf8) else { continue }
-                nextSource = index
-                return sources[index].line + text[..<found.lowerBound].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            }
-            return sources[nextSource].line
-        }
-
-        private mutating func writeEscaped(_ text: UnsafePointer<xmlChar>) {
-            writeEscaped(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
-        }
-
-        private mutating func writeEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-            MarkupEscaping.appendHTML(text, to: &bytes, keepingApostrophes: true)
         }
     }
 }

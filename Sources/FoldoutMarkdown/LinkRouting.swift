@@ -12,8 +12,12 @@ package protocol LinkRouting: Sendable {
     /// The image `link` most likely means when it names no file: one its name matches
     /// without case or extension (`pickles.jpeg` for `Pickles.jpg`), written as `link` is.
     func imageWithoutCase(ofLink link: String, inSource source: String) -> String?
+    /// The index file (`_index.md`) whose body shows where `link`, written in `source`,
+    /// leads, when it names one or its folder: an intro among others on its folder's page.
+    func indexFile(ofLink link: String, inSource source: String) -> String?
 }
 
 extension LinkRouting {
     package func imageWithoutCase(ofLink link: String, inSource source: String) -> String? { nil }
+    package func indexFile(ofLink link: String, inSource source: String) -> String? { nil }
 }

@@ -6,12 +6,14 @@ import FoldoutLoading
 package struct ParseStage {
     package var displayPath: (String) -> String
     package var includeDrafts: Bool
-    /// Front matter parsed by earlier builds, by digest of its YAML; nil parses every file.
+    /// Front matter parsed by earlier builds, by digest of its text; nil parses every file.
     package var cache: (any MarkdownCache)?
     package var progress: BuildProgress.Reporter?
 
-    package init(displayPath: @escaping (String) -> String, includeDrafts: Bool, cache: (any MarkdownCache)? = nil,
-                 progress: BuildProgress.Reporter? = nil) {
+    package init(
+        displayPath: @escaping (String) -> String, includeDrafts: Bool, cache: (any MarkdownCache)? = nil,
+        progress: BuildProgress.Reporter? = nil
+    ) {
         self.displayPath = displayPath
         self.includeDrafts = includeDrafts
         self.cache = cache
@@ -29,10 +31,11 @@ package struct ParseStage {
 
     package func run(_ files: consuming [SourceFile]) -> Parsed {
         let cache = cache
-        let parseYAML: (String, UInt64) throws(FrontMatter.ParseError) -> FrontMatter = { yaml, key throws(FrontMatter.ParseError) in
-            guard let cache else { return try FrontMatter.parse(yaml: yaml) }
+        let parseFrontMatter: (FrontMatter.Source, UInt64) throws(FrontMatter.ParseError) -> FrontMatter = {
+            source, key throws(FrontMatter.ParseError) in
+            guard let cache else { return try FrontMatter.parse(source) }
             if let known = cache.frontMatter(key) { return known }
-            let parsed = try FrontMatter.parse(yaml: yaml)
+            let parsed = try FrontMatter.parse(source)
             cache.store(parsed, for: key)
             return parsed
         }
@@ -45,10 +48,11 @@ package struct ParseStage {
             defer { counter?.advance() }
             var found: [Diagnostic] = []
             var frontMatter: UInt64?
-            var page = PageParser.parse(file, displayPath: displayPath(file.path), diagnostics: &found) { yaml throws(FrontMatter.ParseError) in
-                let key = ContentHash.of(yaml)
+            var page = PageParser.parse(file, displayPath: displayPath(file.path), diagnostics: &found) {
+                source throws(FrontMatter.ParseError) in
+                let key = source.digest
                 frontMatter = key
-                return try parseYAML(yaml, key)
+                return try parseFrontMatter(source, key)
             }
             page.frontMatterDigest = frontMatter
             return (page, found)

@@ -14,8 +14,10 @@ package struct RenderedBody: Sendable {
     /// A destination as written, whether an image shows it, and where it led.
     package typealias Link = (destination: String, isImage: Bool, resolution: PageBodyRenderer.Resolution)
 
-    package init(html: String, title: String, summary: String, headingIDs: [String], anchorLinks: [PageBodyRenderer.AnchorLink],
-                 diagnostics: [Diagnostic], links: [Link]) {
+    package init(
+        html: String, title: String, summary: String, headingIDs: [String], anchorLinks: [PageBodyRenderer.AnchorLink],
+        diagnostics: [Diagnostic], links: [Link]
+    ) {
         self.html = html
         self.title = title
         self.summary = summary

@@ -5,19 +5,19 @@ import Foundation
 /// `{{% note %}}`) and Jekyll's Liquid (`{% include note.html %}`, `{{ site.repository }}`).
 /// Foldout runs none, so the page shows them as written, and the build warns about each.
 /// Only text counts: in code spans and code blocks a tag is an example.
-public enum TemplateTags {
-    public enum Kind: Sendable, Equatable {
+package enum TemplateTags {
+    package enum Kind: Sendable, Equatable {
         case hugoShortcode
         case liquid
     }
 
-    public struct Found: Sendable, Equatable {
+    package struct Found: Sendable, Equatable {
         /// The line in the Markdown it starts on.
-        public var line: Int
+        package var line: Int
         /// The tag as written (cut short after 60 characters when it does not end).
-        public var text: String
+        package var text: String
         /// Whose syntax it is, which the warning names.
-        public var kind: Kind = .hugoShortcode
+        package var kind: Kind = .hugoShortcode
     }
 
     /// Whether `bytes` may hold a tag: most bodies have no `{{` or `{%`, and their trees are

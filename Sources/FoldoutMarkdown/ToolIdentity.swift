@@ -1,24 +1,24 @@
 import CCmark
 import CLibXML2
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// Who renders: a digest of the running program's own bytes (or of the build id its linker
 /// wrote into it, itself a digest of them) and of libcmark's and libxml2's versions. It is
 /// part of every cache key and render key, so a new Foldout (or a new libcmark) never reuses
 /// what an older one produced, and the built-in templates, which live inside the program,
 /// are covered too.
-public enum ToolIdentity {
-    public static let digest: UInt64 = {
+package enum ToolIdentity {
+    package static let digest: UInt64 = {
         var hasher = ContentHash()
         hasher.combine("foldout build cache 1")
         hasher.combine(Int(cmark_version()))
         // libxml2 reads raw HTML (HTMLAllowlist): another version may keep other things.
         hasher.combine(String(cString: foldout_libxml2_version()))
         #if os(Linux)
-        let executable = "/proc/self/exe"
+            let executable = "/proc/self/exe"
         #else
-        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+            let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         #endif
         if let buildID = buildID(ofFile: executable) {
             hasher.combine("build id")
@@ -52,7 +52,7 @@ public enum ToolIdentity {
         }
         // A little-endian 64-bit ELF file: its program headers, then the notes they point at.
         guard let header = read(64, at: 0), header[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]), header[4] == 2, header[5] == 1,
-              number(header, 54, 2) == 56, let programHeaders = read(56 * number(header, 56, 2), at: number(header, 32, 8))
+            number(header, 54, 2) == 56, let programHeaders = read(56 * number(header, 56, 2), at: number(header, 32, 8))
         else { return nil }
         for start in stride(from: 0, to: programHeaders.count, by: 56) where number(programHeaders, start, 4) == 4 {
             guard let notes = read(number(programHeaders, start + 32, 8), at: number(programHeaders, start + 8, 8)) else { continue }

@@ -5,18 +5,20 @@ import FoldoutMarkdown
 /// item's page the ids of its headings; on a catalog page the anchors of its sections, groups
 /// and rows (`dogs/terriers`, `dogs/terriers/diego`) and the heading ids of the `_index.md`
 /// files shown there; on the home page its intro's headings and the rows of loose items.
-public struct AnchorIndex: Sendable {
-    public private(set) var anchors: [String: Set<String>] = [:]
+package struct AnchorIndex: Sendable {
+    package private(set) var anchors: [String: Set<String>] = [:]
 
     /// Ids the templates write on every page they render (`<main id="main">`).
-    public var onEveryPage: Set<String>
+    package var onEveryPage: Set<String>
 
     /// `headings` holds, for each rendered Markdown file, the output page it shows on and
     /// the ids its headings got. When `pages` is given, only those pages are indexed (the
     /// pages links name with an anchor, few on most sites): the others are left out, as
     /// pages that are not the site's are.
-    public init(site: Site, headings: [(page: String, ids: [String])], onEveryPage: Set<String> = [],
-                only pages: Set<String>? = nil) {
+    package init(
+        site: Site, headings: [(page: String, ids: [String])], onEveryPage: Set<String> = [],
+        only pages: Set<String>? = nil
+    ) {
         self.onEveryPage = onEveryPage
         let wanted = { (page: String) in pages?.contains(page) ?? true }
         anchors.reserveCapacity(pages.map { $0.count + 1 } ?? 2 * (headings.count + 1))
@@ -33,7 +35,7 @@ public struct AnchorIndex: Sendable {
 
     /// Whether `page` has the anchor; nil when `page` is not a page of the site (an image,
     /// a PDF), where anchors mean something else.
-    public func contains(_ fragment: String, on page: String) -> Bool? {
+    package func contains(_ fragment: String, on page: String) -> Bool? {
         anchors[page].map { $0.contains(fragment) || onEveryPage.contains(fragment) }
     }
 
@@ -52,10 +54,11 @@ public struct AnchorIndex: Sendable {
     /// The warnings for `links`, written in the file shown as `displayPath`.
     package func warnings(for links: [PageBodyRenderer.AnchorLink], of displayPath: String) -> [Diagnostic] {
         links.filter { contains($0.fragment, on: $0.page) == false }.map { link in
-            .warning(displayPath, line: link.line,
-                     "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
-                     hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
-                         + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)")
+            .warning(
+                displayPath, line: link.line,
+                "link `\(link.written)` leads to `\(link.page)`, which has no heading or row `#\(link.fragment)`",
+                hint: "headings get ids from their text (`## Care and feeding` is `#care-and-feeding`); "
+                    + "on a catalog page, sections, groups and rows use their slug path (`#dogs/terriers`)")
         }
     }
 }

@@ -1,33 +1,35 @@
 import FoldoutMarkdown
 
 /// A top-level folder of `Content/`: one page of sections with their outlines.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// The folder's slug, e.g. `pets`.
-    public var id: String
-    public var title: String
-    public var weight: Double?
-    public var introHTML: String
-    public var summary: String
+    package var id: String
+    package var title: String
+    package var weight: Double?
+    package var introHTML: String
+    package var summary: String
     /// `image:` of the catalog's `_index.md`: what a link preview of its page, and of its items
     /// without a photo, shows.
-    public var image: ImageReference?
+    package var image: ImageReference?
     /// Front matter keys other than the reserved ones (row configuration and the like).
-    public var fields: [(key: String, value: FieldValue)]
+    package var fields: [(key: String, value: FieldValue)]
     /// Sections in order; a leading untitled one holds items placed directly in the folder.
-    public var sections: [Group]
+    package var sections: [Group]
     /// `expanded:` of the catalog's `_index.md`: the default for its groups.
-    public var expanded: Bool?
+    package var expanded: Bool?
     /// Path in `Output/`, e.g. `pets/index.html`.
-    public var outputPath: String
-    public var sourcePath: String
+    package var outputPath: String
+    package var sourcePath: String
 
     /// `layout`, `appearance`, `columns`, `exclusive`, `sort` of the catalog's `_index.md`:
     /// defaults for sections that do not set their own.
-    public var options = SectionOptions()
+    package var options = SectionOptions()
 
-    package init(id: String, title: String, weight: Double?, introHTML: String, summary: String,
-                 fields: [(key: String, value: FieldValue)], sections: [Group], expanded: Bool?, outputPath: String,
-                 sourcePath: String, options: SectionOptions = SectionOptions(), image: ImageReference? = nil) {
+    package init(
+        id: String, title: String, weight: Double?, introHTML: String, summary: String,
+        fields: [(key: String, value: FieldValue)], sections: [Group], expanded: Bool?, outputPath: String,
+        sourcePath: String, options: SectionOptions = SectionOptions(), image: ImageReference? = nil
+    ) {
         self.id = id
         self.title = title
         self.weight = weight
@@ -43,16 +45,44 @@ public struct Catalog: Sendable {
     }
 
     /// Items counted once: query sections repeat items of the folder sections.
-    public var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }
+    package var itemCount: Int { folderSections.reduce(0) { $0 + $1.itemCount } }
 
     /// Items counted once as the catalog's own ("29 pets"): sub-pages are counted as pages.
-    public var entryCount: Int { folderSections.reduce(0) { $0 + $1.entryCount } }
+    package var entryCount: Int { folderSections.reduce(0) { $0 + $1.entryCount } }
 
     /// Every item once, in outline order.
-    public var allItems: [Item] {
+    package var allItems: [Item] {
         var items: [Item] = []
         forEachItem { items.append($0) }
         return items
+    }
+
+    /// The sections and groups with a page of their own (`Group.pagePath`), in outline order.
+    package var groupsWithPages: [Group] {
+        var found: [Group] = []
+        func visit(_ group: Group) {
+            if group.pagePath != nil { found.append(group) }
+            for case .group(let child) in group.entries { visit(child) }
+        }
+        for section in sections where section.query == nil { visit(section) }
+        return found
+    }
+
+    /// The sections and groups around the one whose anchor is `anchor`, outermost first,
+    /// ending with it; empty when there is none.
+    package func groupChain(to anchor: String) -> [Group] {
+        func search(_ group: Group) -> [Group]? {
+            if group.anchor == anchor { return [group] }
+            guard anchor.hasPrefix(group.anchor + "/") || group.anchor.isEmpty else { return nil }
+            for case .group(let child) in group.entries {
+                if let chain = search(child) { return [group] + chain }
+            }
+            return nil
+        }
+        for section in sections where section.query == nil {
+            if let chain = search(section) { return chain }
+        }
+        return []
     }
 
     /// Calls `body` with every item once, in outline order, without collecting them.
@@ -61,9 +91,9 @@ public struct Catalog: Sendable {
     }
 
     /// Sections made from folders (and the untitled one of loose items), without query sections.
-    public var folderSections: [Group] { sections.filter { $0.query == nil } }
+    package var folderSections: [Group] { sections.filter { $0.query == nil } }
 
-    public func field(_ key: String) -> FieldValue? {
+    package func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value
     }
 }

@@ -17,9 +17,12 @@ import FoldoutMarkdown
 /// Facets, sorts, rows, item pages and search read it; each item is checked against it.
 /// A catalog without one gets one inferred from its items (`inferred(…)`, in
 /// FoldoutPresentation), which `foldout fields CATALOG` prints.
-public struct FieldDeclaration: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+package struct FieldDeclaration: Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable, CaseIterable {
         case text
+        /// Text written in Markdown: shown on the item's page as cmark renders it, through
+        /// the same raw-HTML allowlist as bodies.
+        case markdown
         /// A number, with an optional `unit` ("years").
         case number
         /// Yes, no, or unknown when the item does not say.
@@ -41,12 +44,12 @@ public struct FieldDeclaration: Sendable, Equatable {
         /// Other spellings people write for a type.
         static let aliases: [String: Kind] = [
             "string": .text, "yes-no": .yesNo, "yesno": .yesNo, "boolean": .yesNo, "bool": .yesNo,
-            "integer": .number, "int": .number, "float": .number, "enum": .choice, "tags": .list, "photo": .image,
+            "md": .markdown, "integer": .number, "int": .number, "float": .number, "enum": .choice, "tags": .list, "photo": .image,
         ]
     }
 
     /// Where a field is shown.
-    public enum Place: String, Sendable, Equatable, CaseIterable {
+    package enum Place: String, Sendable, Equatable, CaseIterable {
         /// On the row's secondary line, when `row.secondary` is not written.
         case row
         /// Among the fields of the item's page.
@@ -57,87 +60,94 @@ public struct FieldDeclaration: Sendable, Equatable {
         case sort
     }
 
-    public struct Field: Sendable, Equatable {
-        public var name: String
-        public var kind: Kind
+    package struct Field: Sendable, Equatable {
+        package var name: String
+        package var kind: Kind
         /// What readers see: "Good with children"; from the name unless written.
-        public var label: String
-        public var labelIsWritten = false
+        package var label: String
+        package var labelIsWritten = false
         /// A choice's values, in the order facets list them.
-        public var values: [String] = []
+        package var values: [String] = []
         /// A number's unit, shown after it: "4 years".
-        public var unit: String?
-        public var required = false
+        package var unit: String?
+        /// The least and the greatest a number can be (`min: 0` for an age), when declared.
+        package var minimum: Double?
+        package var maximum: Double?
+        package var required = false
         /// The value of items that do not give one.
-        public var defaultValue: FieldValue?
-        public var places: [Place] = []
+        package var defaultValue: FieldValue?
+        package var places: [Place] = []
 
-        public init(name: String, kind: Kind, label: String? = nil) {
+        package init(name: String, kind: Kind, label: String? = nil) {
             self.name = name
             self.kind = kind
             self.label = label ?? Slug.readableTitle(fromFileName: name)
             labelIsWritten = label != nil
         }
 
-        public func shows(on place: Place) -> Bool { places.contains(place) }
+        package func shows(on place: Place) -> Bool { places.contains(place) }
     }
 
     /// A mistake in the declaration: where (the keys down to it, below `fields`), what and what to do.
-    public struct Problem: Sendable, Equatable {
-        public var keys: [String]
-        public var message: String
-        public var hint: String
+    package struct Problem: Sendable, Equatable {
+        package var keys: [String]
+        package var message: String
+        package var hint: String
     }
 
-    public var fields: [Field]
+    package var fields: [Field]
     /// Written in `_index.md`; false when inferred from the items.
-    public var isDeclared: Bool
+    package var isDeclared: Bool
 
-    public init(fields: [Field], isDeclared: Bool) {
+    package init(fields: [Field], isDeclared: Bool) {
         self.fields = fields
         self.isDeclared = isDeclared
     }
 
-    public subscript(name: String) -> Field? {
+    package subscript(name: String) -> Field? {
         fields.first { $0.name == name }
     }
 
-    public static let keys = ["type", "label", "values", "unit", "required", "default", "show"]
+    package static let keys = ["type", "label", "values", "unit", "min", "max", "required", "default", "show"]
 
     /// Front matter keys Foldout reads itself, besides the reserved ones: never fields of a
     /// declaration, never taken for a misspelt one.
-    public static let settingKeys: Set<String> = PageParser.reservedKeys.union([
+    package static let settingKeys: Set<String> = PageParser.reservedKeys.union([
         "image_alt", "image_focus", "photos", "author", "authors", "updated", "lastmod", "strict",
     ])
 
     /// Keys Foldout reads that a declaration may still declare, to show them (`tags`,
     /// `date`) or check them (`image: {type: image, required: true}`).
-    public static let declarableSettings: Set<String> = ["title", "summary", "date", "tags", "image", "photos", "author", "authors"]
+    package static let declarableSettings: Set<String> = ["title", "summary", "date", "tags", "image", "photos", "author", "authors"]
 
     /// Whether `value` of `fields:` is the declaration: a mapping of fields to their
     /// settings. A mapping of fields to labels (`{breed: Breed}`) and a list are the older
     /// form that only picks the page's fields.
-    public static func isDeclaration(_ value: FieldValue?) -> Bool {
+    package static func isDeclaration(_ value: FieldValue?) -> Bool {
         guard case .map(let pairs)? = value else { return false }
         return pairs.contains { if case .map = $0.value { true } else { false } }
     }
 
     /// Reads `fields:` when it is the declaration (else nil), with every mistake in it.
-    public static func read(_ value: FieldValue?, problems: inout [Problem]) -> FieldDeclaration? {
+    package static func read(_ value: FieldValue?, problems: inout [Problem]) -> FieldDeclaration? {
         guard isDeclaration(value), case .map(let pairs)? = value else { return nil }
         var fields: [Field] = []
         for (name, settings) in pairs {
             if settingKeys.contains(name) && !declarableSettings.contains(name) {
-                problems.append(Problem(keys: [name], message: "`\(name)` is a setting Foldout reads itself, not a field to declare",
-                                        hint: "leave `\(name)` out of `fields:`"))
+                problems.append(
+                    Problem(
+                        keys: [name], message: "`\(name)` is a setting Foldout reads itself, not a field to declare",
+                        hint: "leave `\(name)` out of `fields:`"))
                 continue
             }
             switch settings {
             case .map(let entries): fields.append(readField(name, entries, problems: &problems))
             case .null: fields.append(Field(name: name, kind: .text))
             default:
-                problems.append(Problem(keys: [name], message: "field `\(name)` must be a map of settings, found `\(settings.text)`",
-                                        hint: "write it like `\(name): {type: text, show: [page]}`"))
+                problems.append(
+                    Problem(
+                        keys: [name], message: "field `\(name)` must be a map of settings, found `\(settings.text)`",
+                        hint: "write it like `\(name): {type: text, show: [page]}`"))
             }
         }
         return FieldDeclaration(fields: fields, isDeclared: true)
@@ -179,8 +189,9 @@ public struct FieldDeclaration: Sendable, Equatable {
                     continue
                 }
                 if field.kind != .choice {
-                    problem(key, "`values` are for a choice, and this field is a \(field.kind.rawValue)",
-                            "write `type: choice`, or leave `values` out")
+                    problem(
+                        key, "`values` are for a choice, and this field is a \(field.kind.rawValue)",
+                        "write `type: choice`, or leave `values` out")
                 }
                 field.values = values
             case "unit":
@@ -192,6 +203,21 @@ public struct FieldDeclaration: Sendable, Equatable {
                     problem(key, "a `unit` is for a number, and this field is a \(field.kind.rawValue)", "write `type: number`, or leave `unit` out")
                 }
                 field.unit = unit
+            case "min", "max":
+                let written: Double? =
+                    switch raw {
+                    case .integer(let number): Double(number)
+                    case .number(let number) where number.isFinite: number
+                    default: nil
+                    }
+                guard let bound = written else {
+                    problem(key, "`\(key)` must be a number, found `\(raw.text)`", "write it like `\(key): 0`")
+                    continue
+                }
+                if field.kind != .number {
+                    problem(key, "`\(key)` is for a number, and this field is a \(field.kind.rawValue)", "write `type: number`, or leave `\(key)` out")
+                }
+                if key == "min" { field.minimum = bound } else { field.maximum = bound }
             case "required":
                 guard case .bool(let flag) = raw else {
                     problem(key, "`required` must be true or false, found `\(raw.text)`", "write `required: true`")
@@ -208,8 +234,9 @@ public struct FieldDeclaration: Sendable, Equatable {
                     } else {
                         let names = Place.allCases.map(\.rawValue)
                         let nearest = NearestName.suggestion(for: written, among: names).map { " — did you mean `\($0)`?" } ?? ""
-                        problem(key, "`show` names `\(place.text)`, which is no place\(nearest)",
-                                "`show` lists any of " + names.joined(separator: ", ") + ", like `show: [row, page]`")
+                        problem(
+                            key, "`show` names `\(place.text)`, which is no place\(nearest)",
+                            "`show` lists any of " + names.joined(separator: ", ") + ", like `show: [row, page]`")
                     }
                 }
             default:
@@ -218,16 +245,25 @@ public struct FieldDeclaration: Sendable, Equatable {
             }
         }
         if field.kind == .choice, field.values.isEmpty {
-            problems.append(Problem(keys: [name], message: "field `\(name)` is a choice without `values`",
-                                    hint: "list them, like `\(name): {type: choice, values: [small, medium, large]}`"))
+            problems.append(
+                Problem(
+                    keys: [name], message: "field `\(name)` is a choice without `values`",
+                    hint: "list them, like `\(name): {type: choice, values: [small, medium, large]}`"))
         }
         if field.required, field.defaultValue != nil {
-            problems.append(Problem(keys: [name, "required"], message: "field `\(name)` is required and has a default, which it would never use",
-                                    hint: "keep one of `required` and `default`"))
+            problems.append(
+                Problem(
+                    keys: [name, "required"], message: "field `\(name)` is required and has a default, which it would never use",
+                    hint: "keep one of `required` and `default`"))
+        }
+        if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
+            problems.append(Problem(keys: [name, "max"], message: "field `\(name)`: `max` is less than `min`", hint: "swap them"))
         }
         if let value = field.defaultValue, let mistake = field.mistake(in: value) {
-            problems.append(Problem(keys: [name, "default"], message: "field `\(name)`: the default " + mistake.message,
-                                    hint: mistake.hint))
+            problems.append(
+                Problem(
+                    keys: [name, "default"], message: "field `\(name)`: the default " + mistake.message,
+                    hint: mistake.hint))
             field.defaultValue = nil
         }
         return field

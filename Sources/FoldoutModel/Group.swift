@@ -5,33 +5,38 @@ import FoldoutMarkdown
 /// A group with a `lead` is the folder an item owns (`lesson.md` and `lesson/`): a row that
 /// is also a group, whose title links to the lead's page and whose disclosure opens its
 /// sub-pages.
-public struct Group: Sendable {
+package struct Group: Sendable {
     /// Slug path within the catalog, used as the anchor: `dogs/terriers`. Empty for the
     /// untitled section that holds items placed directly in a catalog folder.
-    public var anchor: String
-    public var title: String
-    public var weight: Double?
+    package var anchor: String
+    package var title: String
+    package var weight: Double?
     /// 1 for a section, 2 for a group in it, and so on.
-    public var depth: Int
+    package var depth: Int
     /// `expanded:` from `_index.md`; nil when not given.
-    public var expanded: Bool?
-    public var introHTML: String
-    public var summary: String
+    package var expanded: Bool?
+    package var introHTML: String
+    package var summary: String
     /// Front matter keys other than the reserved ones.
-    public var fields: [(key: String, value: FieldValue)]
-    public var entries: [OutlineEntry]
-    public var sourcePath: String
+    package var fields: [(key: String, value: FieldValue)]
+    package var entries: [OutlineEntry]
+    package var sourcePath: String
     /// `layout`, `appearance`, `columns`, `footer`, `exclusive` and `sort` (see `SectionOptions`).
-    public var options = SectionOptions()
+    package var options = SectionOptions()
     /// For a query section, the filter that collected its items; nil for a folder.
-    public var query: ItemQuery? = nil
+    package var query: ItemQuery? = nil
     /// The item that owns the folder, shown as the group's row; its anchor is the group's.
-    public var lead: Item? = nil
+    package var lead: Item? = nil
+    /// The output path of the section's or group's page of its own, made when its intro is
+    /// long (`IntroPages`): the intro whole, then its items. Nil for others.
+    package var pagePath: String? = nil
 
-    package init(anchor: String, title: String, weight: Double?, depth: Int, expanded: Bool?, introHTML: String,
-                 summary: String, fields: [(key: String, value: FieldValue)], entries: [OutlineEntry],
-                 sourcePath: String, options: SectionOptions = SectionOptions(), query: ItemQuery? = nil,
-                 lead: Item? = nil) {
+    package init(
+        anchor: String, title: String, weight: Double?, depth: Int, expanded: Bool?, introHTML: String,
+        summary: String, fields: [(key: String, value: FieldValue)], entries: [OutlineEntry],
+        sourcePath: String, options: SectionOptions = SectionOptions(), query: ItemQuery? = nil,
+        lead: Item? = nil
+    ) {
         self.anchor = anchor
         self.title = title
         self.weight = weight
@@ -47,10 +52,8 @@ public struct Group: Sendable {
         self.lead = lead
     }
 
-
-
     /// Items in this group and all groups below it.
-    public var itemCount: Int {
+    package var itemCount: Int {
         entries.reduce(lead == nil ? 0 : 1) { total, entry in
             switch entry {
             case .item: return total + 1
@@ -61,7 +64,7 @@ public struct Group: Sendable {
 
     /// Items as the catalog counts them ("12 pets"): an item with sub-pages is one, and its
     /// pages are counted as pages (`pageCount`), not as more of the catalog's items.
-    public var entryCount: Int {
+    package var entryCount: Int {
         if lead != nil { return 1 }
         return entries.reduce(0) { total, entry in
             switch entry {
@@ -72,7 +75,7 @@ public struct Group: Sendable {
     }
 
     /// For the folder an item owns: its sub-pages, at any depth; 0 for other groups.
-    public var pageCount: Int { lead == nil ? 0 : itemCount - 1 }
+    package var pageCount: Int { lead == nil ? 0 : itemCount - 1 }
 
     /// Calls `body` with every item below, in outline order, without collecting them.
     package func forEachItem(_ body: (Item) -> Void) {
@@ -86,14 +89,14 @@ public struct Group: Sendable {
     }
 
     /// Every item below, in outline order.
-    public var allItems: [Item] {
+    package var allItems: [Item] {
         // Collected in one array: items are large, and nested arrays would copy each once per level.
         var items: [Item] = []
         forEachItem { items.append($0) }
         return items
     }
 
-    public func field(_ key: String) -> FieldValue? {
+    package func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value
     }
 
@@ -128,6 +131,18 @@ public struct Group: Sendable {
         }
     }
 
+    /// Whether `mapEntries` reaches the item with `id`: every item of the group but the pages
+    /// of a folder an item owns (a group with a `lead`), whose lead alone it reaches.
+    package func mapsEntry(withID id: String) -> Bool {
+        if let lead { return lead.id == id }
+        return entries.contains { entry in
+            switch entry {
+            case .item(let item): item.id == id
+            case .group(let group): group.mapsEntry(withID: id)
+            }
+        }
+    }
+
     /// Puts `item` in the place of the item with its id, at any depth.
     package mutating func replaceItem(_ item: Item) {
         for index in entries.indices {
@@ -147,7 +162,7 @@ public struct Group: Sendable {
 }
 
 /// A child in an outline: a nested group or an item, mixed and ordered by weight then title.
-public enum OutlineEntry: Sendable {
+package enum OutlineEntry: Sendable {
     case group(Group)
     case item(Item)
 }

@@ -6,7 +6,7 @@ import FoldoutMarkdown
 /// copied into every outline, tag list, pager and page list that holds it, and copying
 /// fifteen separately counted references each time (on both threads at once) was a good
 /// part of rendering a site. Reading a value costs one more pointer step.
-public struct Item: Sendable {
+package struct Item: Sendable {
     private final class Storage: @unchecked Sendable {
         package var id: String
         package var anchor: String
@@ -24,10 +24,12 @@ public struct Item: Sendable {
         package var trail: [TrailStep]
         package var images: [String: ImageReference]
 
-        package init(id: String, anchor: String, title: String, weight: Double?, date: String?, summary: String,
+        package init(
+            id: String, anchor: String, title: String, weight: Double?, date: String?, summary: String,
             image: ImageReference?, tags: [String], fields: [(key: String, value: FieldValue)], bodyHTML: String,
             headingIDs: [String], outputPath: String, sourcePath: String, trail: [TrailStep],
-            images: [String: ImageReference]) {
+            images: [String: ImageReference]
+        ) {
             self.id = id
             self.anchor = anchor
             self.title = title
@@ -46,7 +48,8 @@ public struct Item: Sendable {
         }
 
         package func copy() -> Storage {
-            Storage(id: id, anchor: anchor, title: title, weight: weight, date: date, summary: summary, image: image,
+            Storage(
+                id: id, anchor: anchor, title: title, weight: weight, date: date, summary: summary, image: image,
                 tags: tags, fields: fields, bodyHTML: bodyHTML, headingIDs: headingIDs, outputPath: outputPath,
                 sourcePath: sourcePath, trail: trail, images: images)
         }
@@ -55,95 +58,98 @@ public struct Item: Sendable {
     // Mutated only when uniquely referenced (see `unique()`), so sharing it between threads is safe.
     private var storage: Storage
 
-    public init(id: String, anchor: String, title: String, weight: Double?, date: String?, summary: String,
+    package init(
+        id: String, anchor: String, title: String, weight: Double?, date: String?, summary: String,
         image: ImageReference?, tags: [String], fields: [(key: String, value: FieldValue)], bodyHTML: String,
         headingIDs: [String], outputPath: String, sourcePath: String, trail: [TrailStep],
-        images: [String: ImageReference] = [:]) {
-        storage = Storage(id: id, anchor: anchor, title: title, weight: weight, date: date, summary: summary,
+        images: [String: ImageReference] = [:]
+    ) {
+        storage = Storage(
+            id: id, anchor: anchor, title: title, weight: weight, date: date, summary: summary,
             image: image, tags: tags, fields: fields, bodyHTML: bodyHTML, headingIDs: headingIDs,
             outputPath: outputPath, sourcePath: sourcePath, trail: trail, images: images)
     }
 
     /// Stable id: the slug path from the content root, e.g. `pets/dogs/terriers/diego`.
-    public var id: String {
+    package var id: String {
         get { storage.id }
         set { unique().id = newValue }
     }
 
     /// Id within its catalog, used as the row's anchor: `dogs/terriers/diego`.
-    public var anchor: String {
+    package var anchor: String {
         get { storage.anchor }
         set { unique().anchor = newValue }
     }
 
-    public var title: String {
+    package var title: String {
         get { storage.title }
         set { unique().title = newValue }
     }
 
-    public var weight: Double? {
+    package var weight: Double? {
         get { storage.weight }
         set { unique().weight = newValue }
     }
 
-    public var date: String? {
+    package var date: String? {
         get { storage.date }
         set { unique().date = newValue }
     }
 
-    public var summary: String {
+    package var summary: String {
         get { storage.summary }
         set { unique().summary = newValue }
     }
 
     /// Output path of the image (or an absolute URL), and the text as written.
-    public var image: ImageReference? {
+    package var image: ImageReference? {
         get { storage.image }
         set { unique().image = newValue }
     }
 
-    public var tags: [String] {
+    package var tags: [String] {
         get { storage.tags }
         set { unique().tags = newValue }
     }
 
     /// Front matter keys other than the reserved ones, in file order.
-    public var fields: [(key: String, value: FieldValue)] {
+    package var fields: [(key: String, value: FieldValue)] {
         get { storage.fields }
         set { unique().fields = newValue }
     }
 
-    public var bodyHTML: String {
+    package var bodyHTML: String {
         get { storage.bodyHTML }
         set { unique().bodyHTML = newValue }
     }
 
-    public var headingIDs: [String] {
+    package var headingIDs: [String] {
         get { storage.headingIDs }
         set { unique().headingIDs = newValue }
     }
 
     /// Path in `Output/`, e.g. `pets/dogs/terriers/diego.html`.
-    public var outputPath: String {
+    package var outputPath: String {
         get { storage.outputPath }
         set { unique().outputPath = newValue }
     }
 
     /// Path relative to the content folder.
-    public var sourcePath: String {
+    package var sourcePath: String {
         get { storage.sourcePath }
         set { unique().sourcePath = newValue }
     }
 
     /// Titles of the folders from the catalog down to the item's group, for breadcrumbs.
-    public var trail: [TrailStep] {
+    package var trail: [TrailStep] {
         get { storage.trail }
         set { unique().trail = newValue }
     }
 
     /// Every front matter field that names an image file found beside the page (`image`,
     /// and any other such as `photo: rex.png`), by key, for row thumbnails.
-    public var images: [String: ImageReference] {
+    package var images: [String: ImageReference] {
         get { storage.images }
         set { unique().images = newValue }
     }
@@ -153,13 +159,13 @@ public struct Item: Sendable {
         return storage
     }
 
-    public func field(_ key: String) -> FieldValue? {
+    package func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value
     }
 
     /// The value of `key` as configuration sees it (`where:`, `sort:`, row templates):
     /// the reserved keys `title`, `date`, `weight`, `summary` and `tags` included.
-    public func value(for key: String) -> FieldValue? {
+    package func value(for key: String) -> FieldValue? {
         switch key {
         case "title": return .string(title)
         case "summary": return .string(summary)
@@ -173,5 +179,5 @@ public struct Item: Sendable {
 
 extension Item: CustomReflectable {
     /// The values, as if stored in the item itself.
-    public var customMirror: Mirror { Mirror(reflecting: storage) }
+    package var customMirror: Mirror { Mirror(reflecting: storage) }
 }

@@ -1,16 +1,16 @@
-import Foundation
 import FoldoutBase
 import FoldoutMarkdown
+import Foundation
 
 /// The `where:` of a query section: which items it collects. Every condition must hold;
 /// a condition holds when the item's value equals one of the accepted values, and for a
 /// list field (such as `tags`) when any element does. Comparison ignores case and
 /// surrounding spaces, so `status: Adopted` matches `adopted`.
-public struct ItemQuery: Sendable, Equatable {
-    public struct Condition: Sendable, Equatable {
-        public var key: String
+package struct ItemQuery: Sendable, Equatable {
+    package struct Condition: Sendable, Equatable {
+        package var key: String
         /// Accepted values, already folded for comparison.
-        public var accepted: [String]
+        package var accepted: [String]
 
         package init(key: String, accepted: [String]) {
             self.key = key
@@ -18,20 +18,20 @@ public struct ItemQuery: Sendable, Equatable {
         }
     }
 
-    public var conditions: [Condition]
+    package var conditions: [Condition]
 
     package init(conditions: [Condition]) {
         self.conditions = conditions
     }
 
-    public enum ReadError: Error, Equatable {
+    package enum ReadError: Error, Equatable {
         case notAMap
         case empty
         case unusableValue(key: String)
     }
 
     /// Reads `where: {status: adopted, tags: [kids, seniors]}`.
-    public init(where value: FieldValue) throws(ReadError) {
+    package init(where value: FieldValue) throws(ReadError) {
         guard case .map(let pairs) = value else { throw .notAMap }
         guard !pairs.isEmpty else { throw .empty }
         var conditions: [Condition] = []
@@ -44,7 +44,7 @@ public struct ItemQuery: Sendable, Equatable {
         self.conditions = conditions
     }
 
-    public func matches(_ item: Item) -> Bool {
+    package func matches(_ item: Item) -> Bool {
         conditions.allSatisfy { condition in
             guard let value = item.value(for: condition.key) else { return false }
             let candidates = (value.listValue ?? [value]).compactMap(\.stringValue).map(Self.fold)

@@ -1,31 +1,31 @@
-import Foundation
 import FoldoutBase
 import FoldoutMarkdown
+import Foundation
 
 /// How a section orders its items: `sort: weight | title | date | FIELD` and
 /// `order: asc | desc`. Numbers compare by value and text in natural order ("Item 2"
 /// before "Item 10"); items without the value come last whatever the order; ties fall
 /// back to the usual weight-then-title order.
-public struct ItemSort: Sendable, Equatable {
-    public enum Key: Sendable, Equatable {
+package struct ItemSort: Sendable, Equatable {
+    package enum Key: Sendable, Equatable {
         case weight
         case title
         case date
         case field(String)
     }
 
-    public var key: Key
-    public var descending: Bool
+    package var key: Key
+    package var descending: Bool
 
-    public init(key: Key, descending: Bool = false) {
+    package init(key: Key, descending: Bool = false) {
         self.key = key
         self.descending = descending
     }
 
     /// The order used when nothing is configured.
-    public static let standard = ItemSort(key: .weight)
+    package static let standard = ItemSort(key: .weight)
 
-    public init(sort: String, order: String?) throws(ReadError) {
+    package init(sort: String, order: String?) throws(ReadError) {
         switch sort.trimmingCharacters(in: .whitespaces) {
         case "": throw .emptyKey
         case "weight": key = .weight
@@ -40,12 +40,12 @@ public struct ItemSort: Sendable, Equatable {
         }
     }
 
-    public enum ReadError: Error, Equatable {
+    package enum ReadError: Error, Equatable {
         case emptyKey
         case unknownOrder(String)
     }
 
-    public func precedes(_ lhs: Item, _ rhs: Item) -> Bool {
+    package func precedes(_ lhs: Item, _ rhs: Item) -> Bool {
         let byKey: Int
         switch key {
         case .weight:
@@ -59,11 +59,12 @@ public struct ItemSort: Sendable, Equatable {
             byKey = Self.compareValues(lhs.value(for: name), rhs.value(for: name), descending: descending)
         }
         if byKey != 0 { return byKey < 0 }
-        return Ordering.precedes(weight: lhs.weight, title: lhs.title, id: lhs.anchor,
-                                 weight: rhs.weight, title: rhs.title, id: rhs.anchor)
+        return Ordering.precedes(
+            weight: lhs.weight, title: lhs.title, id: lhs.anchor,
+            weight: rhs.weight, title: rhs.title, id: rhs.anchor)
     }
 
-    public func sorted(_ items: [Item]) -> [Item] {
+    package func sorted(_ items: [Item]) -> [Item] {
         items.sorted(by: precedes)
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// A section of thousands of items and no groups is split into groups by the first letter
 /// of the items' titles, A to Z. Closed groups cost the browser nothing to lay out, so the
@@ -29,9 +29,11 @@ enum LetterGroups {
         split.entries = letters.map { letter in
             let slug = letter == other ? "other" : letter == digits ? "0-9" : Slug.make(letter)
             let prefix = section.anchor.isEmpty ? "" : section.anchor + "/"
-            return .group(Group(anchor: prefix + "letter-" + (slug.isEmpty ? "other" : slug), title: letter, weight: nil,
-                                depth: section.depth + 1, expanded: nil, introHTML: "", summary: "", fields: [],
-                                entries: byLetter[letter]!.map(OutlineEntry.item), sourcePath: section.sourcePath))
+            return .group(
+                Group(
+                    anchor: prefix + "letter-" + (slug.isEmpty ? "other" : slug), title: letter, weight: nil,
+                    depth: section.depth + 1, expanded: nil, introHTML: "", summary: "", fields: [],
+                    entries: byLetter[letter]!.map(OutlineEntry.item), sourcePath: section.sourcePath))
         }
         return split
     }

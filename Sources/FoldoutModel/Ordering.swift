@@ -1,9 +1,11 @@
 /// The order of everything in Foldout: `weight` first (pages without one come after those
 /// with one), then title in natural order ("Item 2" before "Item 10"), then id so that
 /// equal titles still sort the same way every time.
-public enum Ordering {
-    public static func precedes(weight lhsWeight: Double?, title lhsTitle: String, id lhsID: String,
-                                weight rhsWeight: Double?, title rhsTitle: String, id rhsID: String) -> Bool {
+package enum Ordering {
+    package static func precedes(
+        weight lhsWeight: Double?, title lhsTitle: String, id lhsID: String,
+        weight rhsWeight: Double?, title rhsTitle: String, id rhsID: String
+    ) -> Bool {
         switch (lhsWeight, rhsWeight) {
         case let (l?, r?) where l != r: return l < r
         case (_?, nil): return true
@@ -16,7 +18,7 @@ public enum Ordering {
     }
 
     /// Compares case-insensitively, with runs of digits compared by value.
-    public static func naturalCompare(_ lhs: String, _ rhs: String) -> Int {
+    package static func naturalCompare(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs.lowercased().unicodeScalars)
         let b = Array(rhs.lowercased().unicodeScalars)
         var i = 0, j = 0

@@ -1,36 +1,41 @@
-import Foundation
 import FoldoutMarkdown
+import Foundation
 
 /// How a section (or group) is laid out and ordered, from its `_index.md` or from a query
 /// section's entry in the catalog's `sections:` list: `layout`, `appearance`, `columns`,
-/// `footer`, `exclusive`, `sort`, `order`, `letter_groups`.
-public struct SectionOptions: Sendable, Equatable {
-    public static let layouts = ["list", "grid", "carousel"]
-    public static let appearances = ["plain", "grouped", "inset-grouped", "sidebar"]
-    public static let columnRange = 1...6
+/// `footer`, `exclusive`, `sort`, `order`, `letter_groups`, `group_by`.
+package struct SectionOptions: Sendable, Equatable {
+    package static let layouts = ["list", "grid", "carousel"]
+    package static let appearances = ["plain", "grouped", "inset-grouped", "sidebar"]
+    package static let columnRange = 1...6
 
-    public var layout: String?
-    public var appearance: String?
-    public var columns: Int?
-    public var footer: String = ""
+    package var layout: String?
+    package var appearance: String?
+    package var columns: Int?
+    package var footer: String = ""
     /// Whether the folder's child groups form an accordion (one open at a time).
-    public var exclusive: Bool?
-    public var sort: ItemSort?
+    package var exclusive: Bool?
+    package var sort: ItemSort?
     /// `letter_groups`: a section listing more items than this (and no groups) shows them in
     /// A–Z groups; 0 never does (`letter_groups: false`). See `LetterGroups`.
-    public var letterGroups: Int?
+    package var letterGroups: Int?
+    /// `group_by`: the field whose values group the items of each folder (see `FieldGroups`).
+    package var groupBy: String?
 
-    public init() {}
+    package init() {}
 
     /// A problem with one key, for the caller to report with its file and line.
-    public struct Problem: Sendable, Equatable {
-        public var key: String
-        public var message: String
-        public var hint: String
+    package struct Problem: Sendable, Equatable {
+        package var key: String
+        package var message: String
+        package var hint: String
+        /// A problem the build carries on past: an unknown `layout` (another tool's template
+        /// name) leaves the section in its default layout.
+        package var isWarning = false
     }
 
     /// Reads the keys through `value`; `layout` may already have been read as a reserved key.
-    public static func read(_ value: (String) -> FieldValue?, problems: inout [Problem]) -> SectionOptions {
+    package static func read(_ value: (String) -> FieldValue?, problems: inout [Problem]) -> SectionOptions {
         var options = SectionOptions()
         func text(_ key: String) -> String? {
             guard let raw = value(key), raw != .null else { return nil }
@@ -44,9 +49,14 @@ public struct SectionOptions: Sendable, Equatable {
             guard let chosen = text(key) else { return nil }
             if allowed.contains(chosen) { return chosen }
             var hint = "use one of: \(allowed.joined(separator: ", "))"
-            // Hugo and Jekyll front matter name a theme's template with the same key.
-            if key == "layout" { hint += "; a template name from another tool (Hugo's `single`, Jekyll's `post`) does not apply here: delete the line" }
-            problems.append(Problem(key: key, message: "unknown \(key) `\(chosen)`", hint: hint))
+            // Hugo and Jekyll front matter name a theme's template with the same key: the
+            // section keeps the default layout and the build goes on.
+            let isLayout = key == "layout"
+            if isLayout { hint += "; a template name from another tool (Hugo's `single`, Jekyll's `post`) does not apply here: delete the line" }
+            problems.append(
+                Problem(
+                    key: key, message: "unknown \(key) `\(chosen)`" + (isLayout ? "; the default layout, list, is used" : ""),
+                    hint: hint, isWarning: isLayout))
             return nil
         }
         options.layout = choice("layout", from: layouts)
@@ -55,8 +65,10 @@ public struct SectionOptions: Sendable, Equatable {
             if case .integer(let count) = raw, columnRange.contains(count) {
                 options.columns = count
             } else {
-                problems.append(Problem(key: "columns", message: "`columns` must be a whole number from \(columnRange.lowerBound) to \(columnRange.upperBound), found `\(raw.text)`",
-                                        hint: "write it like `columns: 3`"))
+                problems.append(
+                    Problem(
+                        key: "columns", message: "`columns` must be a whole number from \(columnRange.lowerBound) to \(columnRange.upperBound), found `\(raw.text)`",
+                        hint: "write it like `columns: 3`"))
             }
         }
         options.footer = text("footer") ?? ""
@@ -64,8 +76,10 @@ public struct SectionOptions: Sendable, Equatable {
             if case .bool(let flag) = raw {
                 options.exclusive = flag
             } else {
-                problems.append(Problem(key: "exclusive", message: "`exclusive` must be true or false, found `\(raw.text)`",
-                                        hint: "write it like `exclusive: true`"))
+                problems.append(
+                    Problem(
+                        key: "exclusive", message: "`exclusive` must be true or false, found `\(raw.text)`",
+                        hint: "write it like `exclusive: true`"))
             }
         }
         if let raw = value("letter_groups"), raw != .null {
@@ -73,10 +87,13 @@ public struct SectionOptions: Sendable, Equatable {
             case .integer(let count) where count >= 1: options.letterGroups = count
             case .bool(false): options.letterGroups = 0
             default:
-                problems.append(Problem(key: "letter_groups", message: "`letter_groups` must be a number of items (at least 1) or false, found `\(raw.text)`",
-                                        hint: "write it like `letter_groups: 300`: longer flat sections are split into A–Z groups"))
+                problems.append(
+                    Problem(
+                        key: "letter_groups", message: "`letter_groups` must be a number of items (at least 1) or false, found `\(raw.text)`",
+                        hint: "write it like `letter_groups: 300`: longer flat sections are split into A–Z groups"))
             }
         }
+        if let field = text("group_by"), !field.isEmpty { options.groupBy = field }
         let order = text("order")
         if let sort = text("sort") {
             do {

@@ -2,22 +2,24 @@ import FoldoutMarkdown
 
 /// The whole site: options from `Content/_index.md`, the catalogs, and items placed
 /// directly in `Content/` (shown on the home page).
-public struct Site: Sendable {
-    public var title: String
-    public var description: String
-    public var language: String
-    public var baseURL: String?
+package struct Site: Sendable {
+    package var title: String
+    package var description: String
+    package var language: String
+    package var baseURL: String?
     /// `image:` of `Content/_index.md`: what a link preview shows for a page without an image
     /// of its own (or of its catalog).
-    public var image: ImageReference?
-    public var introHTML: String
-    public var fields: [(key: String, value: FieldValue)]
-    public var catalogs: [Catalog]
+    package var image: ImageReference?
+    package var introHTML: String
+    package var fields: [(key: String, value: FieldValue)]
+    package var catalogs: [Catalog]
     /// Items directly in the content folder, as one untitled section (empty when none).
-    public var looseItems: Group?
+    package var looseItems: Group?
 
-    package init(title: String, description: String, language: String, baseURL: String?, introHTML: String,
-                 fields: [(key: String, value: FieldValue)], catalogs: [Catalog], looseItems: Group?, image: ImageReference? = nil) {
+    package init(
+        title: String, description: String, language: String, baseURL: String?, introHTML: String,
+        fields: [(key: String, value: FieldValue)], catalogs: [Catalog], looseItems: Group?, image: ImageReference? = nil
+    ) {
         self.title = title
         self.description = description
         self.language = language
@@ -29,11 +31,11 @@ public struct Site: Sendable {
         self.looseItems = looseItems
     }
 
-    public func field(_ key: String) -> FieldValue? {
+    package func field(_ key: String) -> FieldValue? {
         fields.first { $0.key == key }?.value
     }
 
-    public var allItems: [Item] {
+    package var allItems: [Item] {
         var items: [Item] = []
         forEachItem { items.append($0) }
         return items

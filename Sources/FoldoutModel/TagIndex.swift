@@ -4,37 +4,37 @@ import FoldoutRouting
 /// Every tag of the site with the items that carry it, grouped by catalog and by the
 /// folder section each item sits in, in the site's own order. Tags that differ only in
 /// case or punctuation share a slug and are one tag, named as first written.
-public struct TagIndex: Sendable {
-    public struct Tag: Sendable {
-        public var name: String
+package struct TagIndex: Sendable {
+    package struct Tag: Sendable {
+        package var name: String
         /// File name stem under `tags/`, e.g. `outdoor` for `tags/outdoor.html`.
-        public var slug: String
-        public var groups: [CatalogGroup]
-        public var itemCount: Int { groups.reduce(0) { $0 + $1.sections.reduce(0) { $0 + $1.items.count } } }
+        package var slug: String
+        package var groups: [CatalogGroup]
+        package var itemCount: Int { groups.reduce(0) { $0 + $1.sections.reduce(0) { $0 + $1.items.count } } }
         /// Output path of the tag's page.
-        public var outputPath: String { TagIndex.folder + "/" + slug + ".html" }
+        package var outputPath: String { TagIndex.folder + "/" + slug + ".html" }
     }
 
     /// A catalog's items with the tag; `catalog` is nil for items placed directly in `Content/`.
-    public struct CatalogGroup: Sendable {
-        public var catalog: Catalog?
-        public var sections: [SectionGroup]
+    package struct CatalogGroup: Sendable {
+        package var catalog: Catalog?
+        package var sections: [SectionGroup]
     }
 
-    public struct SectionGroup: Sendable {
-        public var section: Group
-        public var items: [Item]
+    package struct SectionGroup: Sendable {
+        package var section: Group
+        package var items: [Item]
     }
 
-    public static let folder = "tags"
-    public static let indexPath = folder + "/index.html"
+    package static let folder = "tags"
+    package static let indexPath = folder + "/index.html"
 
     /// Tags ordered by name, in natural order.
-    public var tags: [Tag]
+    package var tags: [Tag]
     /// The slug of each tag as written on an item.
     private var slugs: [String: String] = [:]
 
-    public init(site: Site) {
+    package init(site: Site) {
         self.init(site: site, onlyTags: nil)
     }
 
@@ -86,7 +86,7 @@ public struct TagIndex: Sendable {
     }
 
     /// Output path of the page of the tag written `name` on an item.
-    public func outputPath(ofTag name: String) -> String {
+    package func outputPath(ofTag name: String) -> String {
         Self.outputPath(ofSlug: slugs[name] ?? Self.slug(for: name))
     }
 
@@ -96,7 +96,7 @@ public struct TagIndex: Sendable {
 
     /// The tag's slug; never `index`, which names the tag list, and never longer than a
     /// file name may be (shortened as every output name is, see `OutputNameLength`).
-    public static func slug(for tag: String) -> String {
+    package static func slug(for tag: String) -> String {
         let slug = Slug.make(tag)
         if slug.isEmpty { return "tag" }
         if slug == "index" { return "index-tag" }

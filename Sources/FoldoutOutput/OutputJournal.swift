@@ -22,7 +22,8 @@ package struct OutputJournal: Sendable, Equatable {
     /// (it is renamed into place whole, so a damaged one was not written by Foldout).
     package static func read(root: String, fileSystem: FileSystem) -> OutputJournal? {
         guard let bytes = try? fileSystem.readFile(root + "/" + fileName),
-              let parsed = OutputManifest.parse(bytes, formatLine: formatLine) else { return nil }
+            let parsed = OutputManifest.parse(bytes, formatLine: formatLine)
+        else { return nil }
         return OutputJournal(files: parsed.files)
     }
 

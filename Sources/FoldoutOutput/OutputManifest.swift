@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// What the last successful build wrote into `Output/`, kept there as `.foldout-manifest`:
 /// every file with the digest of its bytes, its size and modification time just after it was
@@ -9,20 +9,20 @@ import FoldoutBase
 ///
 /// A line-based text file, so a person can read it: a header, then one `file` line per file
 /// (`file HASH SIZE MTIME KEY PATH`, tab-separated, `-` for no key).
-public struct OutputManifest: Sendable, Equatable {
-    public static let fileName = ".foldout-manifest"
+package struct OutputManifest: Sendable, Equatable {
+    package static let fileName = ".foldout-manifest"
     package static let formatLine = "foldout-manifest 1"
 
-    public struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// Digest of the file's bytes.
-        public var hash: UInt64
-        public var size: Int
+        package var hash: UInt64
+        package var size: Int
         /// Modification time in nanoseconds since 1970, read right after writing.
-        public var modified: Int64
+        package var modified: Int64
         /// Digest of the page's inputs (see `PageDigest`); nil for copied files.
-        public var renderKey: UInt64?
+        package var renderKey: UInt64?
 
-        public init(hash: UInt64, size: Int, modified: Int64, renderKey: UInt64?) {
+        package init(hash: UInt64, size: Int, modified: Int64, renderKey: UInt64?) {
             self.hash = hash
             self.size = size
             self.modified = modified
@@ -31,16 +31,16 @@ public struct OutputManifest: Sendable, Equatable {
     }
 
     /// Digest of every input of the build (see `Builder`): equal means nothing changed.
-    public var fingerprint: UInt64?
-    public var pageCount = 0
+    package var fingerprint: UInt64?
+    package var pageCount = 0
     /// Warnings of the build that wrote this, repeated when a later build finds nothing changed.
-    public var warnings: [Diagnostic] = []
-    public var files: [String: Record] = [:]
+    package var warnings: [Diagnostic] = []
+    package var files: [String: Record] = [:]
     /// Paths taken in from a journal (see `takeIn`): until a manifest lists them, the next
     /// publishing journals them again, so they stay Foldout's whatever happens.
     package var recoveredPaths: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     // MARK: Reading and writing
 
@@ -48,7 +48,7 @@ public struct OutputManifest: Sendable, Equatable {
     /// or it cannot be read (then every file in the folder counts as not Foldout's). A journal
     /// left by a build that stopped while publishing (see `OutputJournal`) is taken in: each
     /// of its paths is Foldout's, recorded as the version the disk holds.
-    public static func read(root: String, fileSystem: FileSystem = .local) -> OutputManifest {
+    package static func read(root: String, fileSystem: FileSystem = .local) -> OutputManifest {
         var manifest = (try? fileSystem.readFile(root + "/" + fileName)).flatMap { parse($0) } ?? OutputManifest()
         if let journal = OutputJournal.read(root: root, fileSystem: fileSystem) {
             manifest.takeIn(journal, root: root, fileSystem: fileSystem)
@@ -67,7 +67,8 @@ public struct OutputManifest: Sendable, Equatable {
         let chosen = Parallel.map(paths) { path -> Record in
             let new = journal.files[path]!
             guard let previous = old[path], previous.hash != new.hash,
-                  let status = fileSystem.status(root + "/" + path), status.kind == .file else { return new }
+                let status = fileSystem.status(root + "/" + path), status.kind == .file
+            else { return new }
             func matches(_ record: Record) -> Bool { status.size == record.size && status.modified == record.modified }
             if matches(new), !matches(previous) { return new }
             guard let bytes = try? fileSystem.readFile(root + "/" + path) else { return new }
@@ -88,7 +89,8 @@ public struct OutputManifest: Sendable, Equatable {
             if kind.elementsEqual("file".utf8) {
                 // The common line, read without making strings of its numbers.
                 guard fields.count == 6, let hash = hexNumber(fields[1]), let size = decimalNumber(fields[2]),
-                      let modified = decimalNumber(fields[3]) else { return nil }
+                    let modified = decimalNumber(fields[3])
+                else { return nil }
                 let key = fields[4].elementsEqual("-".utf8) ? nil : hexNumber(fields[4])
                 let path = unescape(fields[5])
                 manifest.files[path] = Record(hash: hash, size: Int(size), modified: modified, renderKey: key)
@@ -104,9 +106,10 @@ public struct OutputManifest: Sendable, Equatable {
             case "warning":
                 guard fields.count == 7 else { return nil }
                 let text = fields.map { unescape($0) }
-                manifest.warnings.append(Diagnostic(
-                    Diagnostic.Severity(rawValue: text[1]) ?? .warning, path: text[2], line: Int(text[3]), column: Int(text[4]),
-                    message: text[5], hint: text[6].isEmpty ? nil : text[6]))
+                manifest.warnings.append(
+                    Diagnostic(
+                        Diagnostic.Severity(rawValue: text[1]) ?? .warning, path: text[2], line: Int(text[3]), column: Int(text[4]),
+                        message: text[5], hint: text[6].isEmpty ? nil : text[6]))
             default:
                 return nil
             }
@@ -155,8 +158,10 @@ public struct OutputManifest: Sendable, Equatable {
         }
         append("pages\t\(pageCount)\n")
         for warning in warnings {
-            let fields = [warning.severity.rawValue, warning.path, warning.line.map(String.init) ?? "",
-                          warning.column.map(String.init) ?? "", warning.message, warning.hint ?? ""]
+            let fields = [
+                warning.severity.rawValue, warning.path, warning.line.map(String.init) ?? "",
+                warning.column.map(String.init) ?? "", warning.message, warning.hint ?? "",
+            ]
             append("warning\t" + fields.map(Self.escape).joined(separator: "\t") + "\n")
         }
         let paths = sortedPaths.flatMap { $0.count == files.count ? $0 : nil } ?? files.keys.sorted()
@@ -283,7 +288,7 @@ public struct OutputManifest: Sendable, Equatable {
 
     /// The paths whose file on disk is still exactly what this manifest recorded (same size
     /// and modification time). A file that was edited, replaced or deleted since is not.
-    public func intactPaths(root: String, fileSystem: FileSystem = .local) -> Set<String> {
+    package func intactPaths(root: String, fileSystem: FileSystem = .local) -> Set<String> {
         // Looked at folder by folder (see `FileSystem.statuses(of:in:)`).
         var folders: [Substring: [(path: String, name: String)]] = [:]
         for path in files.keys {

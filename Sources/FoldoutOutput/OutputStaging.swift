@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// Where a rebuild writes the files it is about to publish, so that no half-made or
 /// temporary file is ever where a web server publishes: `.foldout-cache/NAME.staging` beside
@@ -66,8 +66,9 @@ package struct OutputStaging: Sendable {
     private static func canRename(from beside: String, into root: String, fileSystem: FileSystem) -> Bool {
         let lock = SidecarFile.path(forOutput: root, suffix: ".lock")
         if let slash = lock.lastIndex(of: "/"),
-           let lockStamp = fileSystem.stamps(String(lock[..<slash]), [String(lock[lock.index(after: slash)...])]).first ?? nil,
-           let manifestStamp = fileSystem.stamps(root, [OutputManifest.fileName]).first ?? nil {
+            let lockStamp = fileSystem.stamps(String(lock[..<slash]), [String(lock[lock.index(after: slash)...])]).first ?? nil,
+            let manifestStamp = fileSystem.stamps(root, [OutputManifest.fileName]).first ?? nil
+        {
             return lockStamp.device == manifestStamp.device
         }
         let probe = root + "/" + nameInside

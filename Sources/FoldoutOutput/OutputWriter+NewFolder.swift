@@ -1,6 +1,6 @@
-import Foundation
 import FoldoutBase
 import FoldoutRendering
+import Foundation
 
 extension OutputWriter {
     /// A first build, when the output folder does not exist yet: every file is written
@@ -37,8 +37,10 @@ extension OutputWriter.Transaction {
     /// and renames the folder into place. Nil where that cannot be done, having changed
     /// nothing outside the new folder: the output folder appeared meanwhile, or a page was to
     /// be kept from a previous build, which a first build does not have.
-    package func finishNewFolder(_ staging: String, _ snapshot: OutputSnapshot,
-                         base: OutputManifest) throws -> (summary: OutputWriter.Summary, manifest: OutputManifest)? {
+    package func finishNewFolder(
+        _ staging: String, _ snapshot: OutputSnapshot,
+        base: OutputManifest
+    ) throws -> (summary: OutputWriter.Summary, manifest: OutputManifest)? {
         if snapshot.files.values.contains(.kept) { return nil }
         let rest = snapshot.files.compactMap { path, contents -> String? in
             if case .taken = contents { return nil }
@@ -59,9 +61,11 @@ extension OutputWriter.Transaction {
         manifest.files = lock.withLock { records }
         for (path, record) in zip(rest, written) { manifest.files[path] = record }
         // Sorted once, for the manifest and the summary, beside the check: both go over every path.
-        let (paths, unwritten) = Parallel.both({ snapshot.paths }, { [manifest] in
-            snapshot.files.keys.first { manifest.files[$0] == nil }
-        })
+        let (paths, unwritten) = Parallel.both(
+            { snapshot.paths },
+            { [manifest] in
+                snapshot.files.keys.first { manifest.files[$0] == nil }
+            })
         if let unwritten { throw FileSystemError(path: writer.display(unwritten), reason: "was rendered but not written") }
         try manifest.write(root: staging, fileSystem: writer.fileSystem, sortedPaths: paths)
         // rename() replaces only an empty folder; one made meanwhile with files in it stays.

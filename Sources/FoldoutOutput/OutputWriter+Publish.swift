@@ -27,8 +27,10 @@ extension OutputWriter {
     /// the first file moved leaves the site as it was; a rename failing after that throws a
     /// `WriteFailure` saying the folder holds part of the build. A manifest that cannot be
     /// written once the site is published is a notice: the journal still tells the truth.
-    package func publish(_ staged: [StagedFile], removing stale: [String], vanished: [String] = [], previous: OutputManifest,
-                         manifest: inout OutputManifest, staging: OutputStaging, summary: inout Summary) throws {
+    package func publish(
+        _ staged: [StagedFile], removing stale: [String], vanished: [String] = [], previous: OutputManifest,
+        manifest: inout OutputManifest, staging: OutputStaging, summary: inout Summary
+    ) throws {
         let staged = staged.sorted { $0.path < $1.path }
         for file in staged { manifest.files[file.path] = file.record }
 
@@ -103,8 +105,10 @@ extension OutputWriter {
         } catch {
             let failure = WriteFailure(error, file: display(OutputManifest.fileName), root: root, outputChanged: false)
             summary.notices += failure.diagnostics.map { diagnostic in
-                .warning(diagnostic.path, "could not be written (\((error as? FileSystemError)?.reason ?? "\(error)")); the site is "
-                         + "published, and the next build checks every file", hint: diagnostic.hint)
+                .warning(
+                    diagnostic.path,
+                    "could not be written (\((error as? FileSystemError)?.reason ?? "\(error)")); the site is "
+                        + "published, and the next build checks every file", hint: diagnostic.hint)
             }
             return
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 extension OutputWriter {
     /// A page a rebuild rendered again, with its new render key (nil for a file made without
@@ -22,8 +22,10 @@ extension OutputWriter {
     /// The caller has checked that every file the manifest lists is Foldout's and untouched,
     /// and that each page is one of them. Returns what was done and the new manifest, already
     /// written; `base` supplies its fingerprint, page count and warnings.
-    package func replace(_ pages: [Replacement], previous: OutputManifest,
-                 base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
+    package func replace(
+        _ pages: [Replacement], previous: OutputManifest,
+        base: OutputManifest
+    ) throws -> (summary: Summary, manifest: OutputManifest) {
         var manifest = base
         manifest.files = previous.files
         var pending: [(page: Replacement, hash: UInt64)] = []
@@ -58,8 +60,12 @@ extension OutputWriter {
                     }
                 }
                 let status = try fileSystem.writeFile(staging.site + "/" + path) { write in try entry.page.bytes.withUnsafeBytes(write) }
-                staged.append(StagedFile(path: path, record: .init(hash: entry.hash, size: status.size, modified: status.modified,
-                                                                    renderKey: entry.page.renderKey)))
+                staged.append(
+                    StagedFile(
+                        path: path,
+                        record: .init(
+                            hash: entry.hash, size: status.size, modified: status.modified,
+                            renderKey: entry.page.renderKey)))
             } catch {
                 throw WriteFailure(error, file: display(path), root: root, outputChanged: false)
             }

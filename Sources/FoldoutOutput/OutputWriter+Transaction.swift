@@ -1,6 +1,6 @@
-import Foundation
 import FoldoutBase
 import FoldoutRendering
+import Foundation
 
 extension OutputWriter {
     /// One build's writing, from before its first page is rendered to the new manifest. Pages
@@ -16,7 +16,7 @@ extension OutputWriter {
     /// a file Foldout did not write and every write succeeded. Until then nothing in the
     /// output folder changes, and a failure or a collision removes the staging folder, so the
     /// folder is left as it was, byte for byte.
-    public final class Transaction: OutputSink, @unchecked Sendable {
+    package final class Transaction: OutputSink, @unchecked Sendable {
         package let writer: OutputWriter
         package let previous: OutputManifest
         private let givenIntact: Set<String>?
@@ -48,8 +48,10 @@ extension OutputWriter {
         /// deep in `.foldout-cache/NAME.new` is a fair part of creating the file.
         private var openFolders: [String: FileSystem.OpenFolder] = [:]
 
-        package init(writer: OutputWriter, previous: OutputManifest, intact: Set<String>?, progress: BuildProgress.Reporter?,
-             allowsNewFolder: Bool = true) {
+        package init(
+            writer: OutputWriter, previous: OutputManifest, intact: Set<String>?, progress: BuildProgress.Reporter?,
+            allowsNewFolder: Bool = true
+        ) {
             self.writer = writer
             self.previous = previous
             self.givenIntact = intact
@@ -60,7 +62,7 @@ extension OutputWriter {
         /// Gets the output folder ready: a first build's new folder, or the output folder and
         /// its parents (like `mkdir -p`). Called once every page is known to be wanted, right
         /// before rendering (`expect`), or by the first page; a problem here is reported by `finish`.
-        public func open() {
+        package func open() {
             lock.withLock {
                 guard !isOpen else { return }
                 isOpen = true
@@ -90,18 +92,18 @@ extension OutputWriter {
         // wait for the lock meanwhile. The table of records is sized before the pages
         // come, not grown, and rehashed, under the lock.
 
-        public func expect(pages count: Int) {
+        package func expect(pages count: Int) {
             open()
             lock.withLock { records.reserveCapacity(records.count + count) }
         }
 
         /// A page stands when the previous build wrote it from the same inputs and the file
         /// is untouched since.
-        public func keeps(_ path: String, renderKey: UInt64) -> Bool {
+        package func keeps(_ path: String, renderKey: UInt64) -> Bool {
             previous.files[path]?.renderKey == renderKey && intact.contains(path)
         }
 
-        public func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents {
+        package func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents {
             open()
             guard lock.withLock({ failure == nil }) else { return .taken }
             do {
@@ -119,8 +121,10 @@ extension OutputWriter {
 
         /// Writes `bytes` into the new folder or the staging folder `staging`, with its parent
         /// folders; `hash` is their digest when known already.
-        package func writeIntoNewFolder(_ staging: String, _ path: String, _ bytes: [UInt8], renderKey: UInt64?,
-                                        hash: UInt64? = nil) throws -> OutputManifest.Record {
+        package func writeIntoNewFolder(
+            _ staging: String, _ path: String, _ bytes: [UInt8], renderKey: UInt64?,
+            hash: UInt64? = nil
+        ) throws -> OutputManifest.Record {
             let status: FileStatus
             do {
                 if let (folder, name) = Self.split(path), let open = try openFolder(folder, under: staging) {
@@ -146,7 +150,8 @@ extension OutputWriter {
             if let open = lock.withLock({ openFolders[folder] }) { return open }
             try makeFolders(folder, under: staging)
             guard lock.withLock({ openFolders.count < Self.openFolderLimit }),
-                  let opened = writer.fileSystem.openFolder(staging + "/" + folder) else { return nil }
+                let opened = writer.fileSystem.openFolder(staging + "/" + folder)
+            else { return nil }
             // Another core may have opened it meanwhile: one is kept, the other closed as it goes.
             return lock.withLock {
                 if let open = openFolders[folder] { return open }
@@ -211,7 +216,7 @@ extension OutputWriter {
         /// manifest (`base` supplies its other fields); or undoes everything and throws
         /// (`Collision` when pages collide with files Foldout did not write, `WriteFailure`
         /// when a file cannot be written).
-        public func finish(_ snapshot: OutputSnapshot, base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
+        package func finish(_ snapshot: OutputSnapshot, base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
             open()
             defer { closeOpenFolders() }
             do {
@@ -235,7 +240,7 @@ extension OutputWriter {
 
         /// Undoes what was written so far: the new folder or the staging folder goes. The
         /// output folder is as it was before the build.
-        public func cancel() {
+        package func cancel() {
             closeOpenFolders()
             lock.withLock {
                 if let newFolder { writer.fileSystem.removeTree(newFolder) }
@@ -246,8 +251,10 @@ extension OutputWriter {
 
         /// A first build whose output folder appeared meanwhile: the usual way, with the
         /// files copied from the new folder, which is removed afterwards.
-        private func finishFromNewFolder(_ newFolder: String, _ snapshot: OutputSnapshot,
-                                         base: OutputManifest) throws -> (summary: Summary, manifest: OutputManifest) {
+        private func finishFromNewFolder(
+            _ newFolder: String, _ snapshot: OutputSnapshot,
+            base: OutputManifest
+        ) throws -> (summary: Summary, manifest: OutputManifest) {
             var copy = OutputSnapshot()
             for path in snapshot.paths {
                 if case .taken = snapshot.files[path]!, let record = records[path] {
@@ -302,8 +309,10 @@ extension OutputWriter {
                 if intact.contains(path) {
                     stale.append(path)
                 } else if writer.fileSystem.status(writer.root + "/" + path) != nil {
-                    summary.notices.append(.warning(writer.display(path), "was changed after Foldout wrote it and is no longer produced; left in place",
-                                                    hint: "delete it if it is not needed"))
+                    summary.notices.append(
+                        .warning(
+                            writer.display(path), "was changed after Foldout wrote it and is no longer produced; left in place",
+                            hint: "delete it if it is not needed"))
                 } else {
                     vanished.append(path)
                 }
@@ -313,13 +322,16 @@ extension OutputWriter {
             let counter = progress.map { BuildProgress.Counter(stage: "write", total: newFiles.count, reporter: $0) }
             let written = try Parallel.map(newFiles) { entry in
                 defer { counter?.advance() }
-                return StagedFile(path: entry.path, record: try self.writeIntoNewFolder(
-                    staging.site, entry.path, entry.bytes, renderKey: entry.renderKey, hash: entry.hash))
+                return StagedFile(
+                    path: entry.path,
+                    record: try self.writeIntoNewFolder(
+                        staging.site, entry.path, entry.bytes, renderKey: entry.renderKey, hash: entry.hash))
             }
             let all = lock.withLock { staged + written }
             closeOpenFolders()
-            try writer.publish(all, removing: stale, vanished: vanished, previous: previous, manifest: &manifest,
-                               staging: staging, summary: &summary)
+            try writer.publish(
+                all, removing: stale, vanished: vanished, previous: previous, manifest: &manifest,
+                staging: staging, summary: &summary)
             staging.remove(fileSystem: writer.fileSystem)
             lock.withLock { staged = [] }
             return (summary, manifest)

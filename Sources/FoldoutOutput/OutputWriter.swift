@@ -1,6 +1,6 @@
-import Foundation
 import FoldoutBase
 import FoldoutRendering
+import Foundation
 
 /// Applies an `OutputSnapshot` to the output folder as a difference against the previous
 /// build's manifest: new and changed files are written, files the previous build wrote and
@@ -19,42 +19,42 @@ import FoldoutRendering
 /// folder that does not exist yet, is written beside it and renamed into place
 /// (`openNewFolder`). A build writes through a `Transaction`, which takes pages as they are
 /// rendered; `apply` is the same for a snapshot made beforehand.
-public struct OutputWriter: Sendable {
-    public var root: String
+package struct OutputWriter: Sendable {
+    package var root: String
     /// Overwrite files Foldout did not write when a page needs their path.
-    public var force: Bool
+    package var force: Bool
     /// Where the output folder is, and where copied files are read from.
-    public var fileSystem: FileSystem
+    package var fileSystem: FileSystem
 
-    public init(root: String, force: Bool = false, fileSystem: FileSystem = .local) {
+    package init(root: String, force: Bool = false, fileSystem: FileSystem = .local) {
         self.root = root
         self.force = force
         self.fileSystem = fileSystem
     }
 
-    public struct Summary: Sendable, Equatable {
-        public var written = 0
-        public var unchanged = 0
-        public var removed = 0
+    package struct Summary: Sendable, Equatable {
+        package var written = 0
+        package var unchanged = 0
+        package var removed = 0
         /// Paths written or removed, sorted: what a live preview reloads for.
-        public var changedPaths: [String] = []
+        package var changedPaths: [String] = []
         /// Files left in place although the manifest listed them (edited after Foldout wrote them).
-        public var notices: [Diagnostic] = []
-        public init() {}
+        package var notices: [Diagnostic] = []
+        package init() {}
     }
 
     /// Produced paths that belong to someone else; nothing was written.
-    public struct Collision: Error, Sendable {
-        public var diagnostics: [Diagnostic]
+    package struct Collision: Error, Sendable {
+        package var diagnostics: [Diagnostic]
     }
 
     /// Writing failed (a full disk, a read-only folder). `outputChanged` says whether the
     /// output folder holds part of this build: only when a rename failed after others had
     /// succeeded, and then its manifest and journal say which files are which.
-    public struct WriteFailure: Error, Sendable, CustomStringConvertible {
-        public var diagnostics: [Diagnostic]
-        public var outputChanged: Bool
-        public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package struct WriteFailure: Error, Sendable, CustomStringConvertible {
+        package var diagnostics: [Diagnostic]
+        package var outputChanged: Bool
+        package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 
         /// `error` writing the file the user knows as `file`: what went wrong and what to do.
         package init(_ error: any Error, file: String? = nil, root: String, outputChanged: Bool) {
@@ -65,7 +65,8 @@ public struct OutputWriter: Sendable {
             }
             let reason = (error as? FileSystemError)?.reason ?? "\(error)"
             let path = file ?? (error as? FileSystemError)?.path ?? root
-            let message = outputChanged
+            let message =
+                outputChanged
                 ? "cannot be published: \(reason); \(root) now holds part of this build (its manifest says which files)"
                 : "cannot be written: \(reason)"
             self.diagnostics = [.error(path, message, hint: Self.hint(for: reason, root: root, outputChanged: outputChanged))]
@@ -77,7 +78,8 @@ public struct OutputWriter: Sendable {
             let fix: String
             switch reason {
             case text(ENOSPC), text(EDQUOT):
-                fix = "free space on the disk that holds \(root) (a build needs room for the files it changes, "
+                fix =
+                    "free space on the disk that holds \(root) (a build needs room for the files it changes, "
                     + "staged in .foldout-cache beside it)"
             case text(EROFS), text(EACCES), text(EPERM):
                 fix = "make \(root) and the folder .foldout-cache beside it writable, or build into another folder with --output"
@@ -110,9 +112,11 @@ public struct OutputWriter: Sendable {
     /// been written into the folder. `base` supplies the manifest's other fields (fingerprint,
     /// page count, warnings). `intact` are the paths of `previous` whose files are untouched
     /// on disk (computed here when nil).
-    public func apply(_ snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>? = nil,
-                      base: OutputManifest = OutputManifest(),
-                      progress: BuildProgress.Reporter? = nil) throws -> (summary: Summary, manifest: OutputManifest) {
+    package func apply(
+        _ snapshot: OutputSnapshot, previous: OutputManifest, intact: Set<String>? = nil,
+        base: OutputManifest = OutputManifest(),
+        progress: BuildProgress.Reporter? = nil
+    ) throws -> (summary: Summary, manifest: OutputManifest) {
         let transaction = Transaction(writer: self, previous: previous, intact: intact, progress: progress)
         transaction.open()
         return try transaction.finish(snapshot, base: base)
@@ -120,8 +124,10 @@ public struct OutputWriter: Sendable {
 
     /// A build's writing as one transaction (see `Transaction`): opened before the first page
     /// is rendered, so pages can be written as they come.
-    public func transaction(previous: OutputManifest, intact: Set<String>? = nil,
-                            progress: BuildProgress.Reporter? = nil) -> Transaction {
+    package func transaction(
+        previous: OutputManifest, intact: Set<String>? = nil,
+        progress: BuildProgress.Reporter? = nil
+    ) -> Transaction {
         Transaction(writer: self, previous: previous, intact: intact, progress: progress)
     }
 
@@ -191,12 +197,14 @@ public struct OutputWriter: Sendable {
     package func problem(writing path: String, foreign: String?, checked: inout [String: FileSystem.EntryKind?]) -> Diagnostic? {
         if let blocker = blockingAncestor(of: path, checked: &checked) {
             let what = blocker.kind == FileSystem.EntryKind.symbolicLink ? "a symbolic link" : "a file"
-            return .error(display(blocker.path), "is \(what), but Foldout needs a folder here for `\(path)`",
-                          hint: "move it out of the output folder")
+            return .error(
+                display(blocker.path), "is \(what), but Foldout needs a folder here for `\(path)`",
+                hint: "move it out of the output folder")
         }
         if let foreign, !force {
-            return .error(display(path), "exists and was not written by Foldout; the build would overwrite it (\(foreign))",
-                          hint: "move it out of the output folder, or pass --force to overwrite it")
+            return .error(
+                display(path), "exists and was not written by Foldout; the build would overwrite it (\(foreign))",
+                hint: "move it out of the output folder, or pass --force to overwrite it")
         }
         return nil
     }
@@ -204,7 +212,8 @@ public struct OutputWriter: Sendable {
     /// The first ancestor of `path` inside the output folder that exists as something other
     /// than a real folder. A symbolic link counts: writing through it could land outside.
     package func blockingAncestor(of path: String, checked: inout [String: FileSystem.EntryKind?])
-        -> (path: String, kind: FileSystem.EntryKind)? {
+        -> (path: String, kind: FileSystem.EntryKind)?
+    {
         var prefix = ""
         for part in path.split(separator: "/").dropLast() {
             prefix = prefix.isEmpty ? String(part) : prefix + "/" + part

@@ -1,7 +1,7 @@
-import Foundation
 import FoldoutBase
 import FoldoutMarkdown
 import FoldoutModel
+import Foundation
 
 /// A catalog's facets and sort choices resolved against its items: each facet's type (as
 /// declared, else found from the values), its values with their counts in order, and what
@@ -13,29 +13,29 @@ import FoldoutModel
 /// pages of a folder an item owns) go with their item and are counted as pages; rows of
 /// query sections repeat items shown in their folders; items `listed:` leaves out (adopted
 /// pets) are results only when the reader asks for them.
-public struct CatalogFacets: Sendable {
-    public struct Value: Sendable, Equatable {
-        public var label: String
+package struct CatalogFacets: Sendable {
+    package struct Value: Sendable, Equatable {
+        package var label: String
         /// The value in the page's address and in `json`.
-        public var slug: String
-        public var count: Int
+        package var slug: String
+        package var count: Int
     }
 
-    public struct Facet: Sendable {
-        public var declaration: FacetDeclaration
-        public var kind: FacetDeclaration.Kind
+    package struct Facet: Sendable {
+        package var declaration: FacetDeclaration
+        package var kind: FacetDeclaration.Kind
         /// The values of a `values` or `boolean` facet, in the order the panel lists them.
-        public var values: [Value]
+        package var values: [Value]
         /// Lowest and highest number or date, for a range.
-        public var bounds: (low: String, high: String)?
+        package var bounds: (low: String, high: String)?
         /// What each item holds: value indices, a number or a date.
         fileprivate var cells: [Cell]
     }
 
-    public struct Sort: Sendable {
-        public var choice: SortChoice
+    package struct Sort: Sendable {
+        package var choice: SortChoice
         /// Numbers compare as numbers, the rest as text in natural order.
-        public var numeric: Bool
+        package var numeric: Bool
         fileprivate var cells: [Cell]
     }
 
@@ -46,29 +46,31 @@ public struct CatalogFacets: Sendable {
         case text(String)
     }
 
-    public var facets: [Facet] = []
-    public var sorts: [Sort] = []
+    package var facets: [Facet] = []
+    package var sorts: [Sort] = []
     /// Every item once, sub-pages included: the length of each column of `json`.
-    public var itemCount = 0
+    package var itemCount = 0
     /// The items counted as the catalog's own ("29 pets"): `itemCount` less the sub-pages.
-    public var entryCount = 0
+    package var entryCount = 0
     /// Rows of the page in document order, as runs of consecutive items: `[first, count]`.
-    public var rowRuns: [(first: Int, count: Int)] = []
+    package var rowRuns: [(first: Int, count: Int)] = []
     /// Rows of query sections, which repeat items of the folder sections: `[first row, count]`.
-    public var repeatedRows: [(first: Int, count: Int)] = []
+    package var repeatedRows: [(first: Int, count: Int)] = []
     /// Items with sub-pages: the item, and how many items after it are its pages.
-    public var pageRuns: [(entry: Int, count: Int)] = []
+    package var pageRuns: [(entry: Int, count: Int)] = []
     /// Entries that `listed:` leaves out of results unless the reader includes them.
-    public var unlisted: [Int] = []
+    package var unlisted: [Int] = []
     /// The words of the control that includes them: "adopted pets".
-    public var unlistedName = ""
+    package var unlistedName = ""
 
-    public static let booleanValues = ["yes", "no", "unknown"]
+    package static let booleanValues = ["yes", "no", "unknown"]
     /// The value of a `values` facet for entries without the field.
-    public static let noValueLabel = "(none)"
+    package static let noValueLabel = "(none)"
 
-    public init(catalog: Catalog, declarations: [FacetDeclaration], sortChoices: [SortChoice],
-                listed: ItemQuery? = nil, noun: ItemNoun = .item) {
+    package init(
+        catalog: Catalog, declarations: [FacetDeclaration], sortChoices: [SortChoice],
+        listed: ItemQuery? = nil, noun: ItemNoun = .item
+    ) {
         var items: [Item] = []
         var indexOfItem: [String: Int] = [:]
         catalog.forEachItem { item in
@@ -92,11 +94,14 @@ public struct CatalogFacets: Sendable {
         sorts = sortChoices.map { choice in
             let values = items.map { $0.value(for: choice.field) }
             let numeric = values.allSatisfy { $0 == nil || Self.number($0!) != nil } && values.contains { $0 != nil }
-            let cells: [Cell] = choice.field == "title" ? [] : values.map { value in
-                guard let value else { return .none }
-                if numeric, let number = Self.number(value) { return .number(number) }
-                return .text(SitePresenter.displayText(value))
-            }
+            let cells: [Cell] =
+                choice.field == "title"
+                ? []
+                : values.map { value in
+                    guard let value else { return .none }
+                    if numeric, let number = Self.number(value) { return .number(number) }
+                    return .text(SitePresenter.displayText(value))
+                }
             return Sort(choice: choice, numeric: numeric, cells: cells)
         }
         // Rows in the order the page shows them: each section, a group's lead before its pages.
@@ -117,8 +122,10 @@ public struct CatalogFacets: Sendable {
     }
 
     /// Marks the sub-pages below `group` as not entries, and notes each entry's run of pages.
-    private static func markPages(_ group: Group, indexOfItem: [String: Int], isEntry: inout [Bool],
-                                  runs: inout [(entry: Int, count: Int)]) {
+    private static func markPages(
+        _ group: Group, indexOfItem: [String: Int], isEntry: inout [Bool],
+        runs: inout [(entry: Int, count: Int)]
+    ) {
         if let lead = group.lead, let index = indexOfItem[lead.id] {
             let pages = group.pageCount
             guard pages > 0 else { return }
@@ -175,14 +182,16 @@ public struct CatalogFacets: Sendable {
             let numbers = raw.map { $0.flatMap(number) }
             let present = numbers.compactMap { $0 }
             let bounds = present.min().map { (format($0), format(present.max()!)) }
-            return Facet(declaration: declaration, kind: kind, values: [], bounds: bounds,
-                         cells: numbers.map { $0.map(Cell.number) ?? .none })
+            return Facet(
+                declaration: declaration, kind: kind, values: [], bounds: bounds,
+                cells: numbers.map { $0.map(Cell.number) ?? .none })
         case .date:
             let dates = raw.map { $0.flatMap(date) }
             let present = dates.compactMap { $0 }
             let bounds = present.min().map { ($0, present.max()!) }
-            return Facet(declaration: declaration, kind: kind, values: [], bounds: bounds,
-                         cells: dates.map { $0.map(Cell.text) ?? .none })
+            return Facet(
+                declaration: declaration, kind: kind, values: [], bounds: bounds,
+                cells: dates.map { $0.map(Cell.text) ?? .none })
         case .values:
             var labels: [String] = []
             var counts: [Int] = []
@@ -223,7 +232,8 @@ public struct CatalogFacets: Sendable {
             var order = Array(labels.indices)
             if declaration.buckets.isEmpty {
                 let byCount: (Int, Int) -> Bool = { a, b in
-                    counts[a] != counts[b] ? counts[a] > counts[b]
+                    counts[a] != counts[b]
+                        ? counts[a] > counts[b]
                         : labels[a].localizedStandardCompare(labels[b]) == .orderedAscending
                 }
                 switch declaration.order {
@@ -284,10 +294,16 @@ public struct CatalogFacets: Sendable {
         if values.allSatisfy({ value in
             if case .bool = value { return true }
             return ["yes", "no", "unknown"].contains(value.text.lowercased())
-        }) && values.contains(where: { if case .bool = $0 { return true }; return false }) {
+        })
+            && values.contains(where: {
+                if case .bool = $0 { return true }; return false
+            })
+        {
             return .boolean
         }
-        if values.allSatisfy({ if case .integer = $0 { return true }; if case .number = $0 { return true }; return false }) {
+        if values.allSatisfy({
+            if case .integer = $0 { return true }; if case .number = $0 { return true }; return false
+        }) {
             return .range
         }
         if values.allSatisfy({ date($0) != nil }) { return .date }
@@ -318,7 +334,7 @@ public struct CatalogFacets: Sendable {
     // MARK: The page's data
 
     /// The data the catalog's script reads, as JSON that is safe inside `<script>`.
-    public var json: String {
+    package var json: String {
         var out = "{\"version\":1,\"items\":\(itemCount),\"entries\":\(entryCount),\"rows\":["
         out += rowRuns.map { "[\($0.first),\($0.count)]" }.joined(separator: ",")
         out += "],\"repeatedRows\":[" + repeatedRows.map { "[\($0.first),\($0.count)]" }.joined(separator: ",")

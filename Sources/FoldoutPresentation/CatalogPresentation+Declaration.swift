@@ -6,21 +6,29 @@ extension CatalogPresentation {
     /// page's fields (`show: [page]`), the facets and sorts unless `facets:` or
     /// `sort_options:` are written, the row's secondary line unless `row.secondary` is.
     mutating func apply(_ declaration: FieldDeclaration, catalog: Catalog) {
-        fields = DetailFieldList(entries: declaration.fields.filter { $0.shows(on: .page) }.map { field in
-            DetailFieldList.Entry(key: field.name, label: field.label, unit: field.kind == .number ? field.unit : nil)
-        })
+        fields = DetailFieldList(
+            entries: declaration.fields.filter { $0.shows(on: .page) }.map { field in
+                DetailFieldList.Entry(
+                    key: field.name, label: field.label, unit: field.kind == .number ? field.unit : nil,
+                    isMarkdown: field.kind == .markdown)
+            })
         if catalog.field("facets") == nil {
             facets = declaration.fields.filter { $0.shows(on: .facet) }.compactMap(Self.facet)
         }
         if catalog.field("sort_options") == nil {
             let sorted = declaration.fields.filter { $0.shows(on: .sort) && $0.name != "title" }
-            sortChoices = sorted.isEmpty ? [] : [SortChoice(field: "title", label: SortChoice.label(field: "title", descending: false), descending: false)]
-                + sorted.map { field in
-                    let descending = field.kind == .date
-                    let label = !field.labelIsWritten ? SortChoice.label(field: field.name, descending: descending)
-                        : field.label + (descending ? " (newest first)" : " (lowest first)")
-                    return SortChoice(field: field.name, label: label, descending: descending)
-                }
+            sortChoices =
+                sorted.isEmpty
+                ? []
+                : [SortChoice(field: "title", label: SortChoice.label(field: "title", descending: false), descending: false)]
+                    + sorted.map { field in
+                        let descending = field.kind == .date
+                        let label =
+                            !field.labelIsWritten
+                            ? SortChoice.label(field: field.name, descending: descending)
+                            : field.label + (descending ? " (newest first)" : " (lowest first)")
+                        return SortChoice(field: field.name, label: label, descending: descending)
+                    }
         }
         if row.secondary == nil, row.showsSecondary {
             let parts = declaration.fields.filter { $0.shows(on: .row) }.map(Self.rowPart)
@@ -32,7 +40,7 @@ extension CatalogPresentation {
     private static func facet(_ field: FieldDeclaration.Field) -> FacetDeclaration? {
         let kind: FacetDeclaration.Kind
         switch field.kind {
-        case .image, .nested: return nil
+        case .image, .nested, .markdown: return nil
         case .yesNo: kind = .boolean
         case .number: kind = .range
         case .date: kind = .date

@@ -5,31 +5,31 @@ import FoldoutModel
 /// A catalog's presentation settings from its `_index.md`: the row configuration, the
 /// fields its item pages list, the facets and sort choices of its page, what it calls its
 /// items, how they are described in structured data, and the synonyms the site search knows.
-public struct CatalogPresentation: Sendable, Equatable {
-    public var row: RowConfiguration = .standard
-    public var fields: DetailFieldList = .all
-    public var facets: [FacetDeclaration] = []
-    public var sortChoices: [SortChoice] = []
-    public var itemNoun: ItemNoun = .item
+package struct CatalogPresentation: Sendable, Equatable {
+    package var row: RowConfiguration = .standard
+    package var fields: DetailFieldList = .all
+    package var facets: [FacetDeclaration] = []
+    package var sortChoices: [SortChoice] = []
+    package var itemNoun: ItemNoun = .item
     /// What sub-pages are counted as: `page_name:`, "page" unless it says.
-    public var pageNoun: ItemNoun = .page
+    package var pageNoun: ItemNoun = .page
     /// `listed:`: the items that filtered and sorted results list; the others (adopted pets,
     /// closed courses) only when the reader asks for them. Nil: every item is listed.
-    public var listed: ItemQuery?
-    public var schema: SchemaMapping = .standard
-    public var searchSynonyms: SearchSynonyms = .none
+    package var listed: ItemQuery?
+    package var schema: SchemaMapping = .standard
+    package var searchSynonyms: SearchSynonyms = .none
     /// The items' fields: as `fields:` declares them, else inferred from the items (then
     /// `isDeclared` is false, and only the checks and `foldout fields` read it).
-    public var declaration = FieldDeclaration(fields: [], isDeclared: false)
+    package var declaration = FieldDeclaration(fields: [], isDeclared: false)
     /// Whether groups that say nothing (no `expanded:` of their own, their section's or the
     /// catalog's) start open: when the catalog has fewer items than `expand_below:`, so a
     /// small catalog shows its items at once and a large one its outline.
-    public var opensGroups = false
+    package var opensGroups = false
 
     /// Items below which a catalog's groups start open, unless `expand_below:` says otherwise.
-    public static let defaultExpandBelow = 20
+    package static let defaultExpandBelow = 20
 
-    public static let standard = CatalogPresentation()
+    package static let standard = CatalogPresentation()
 
     /// Reads every catalog's settings; mistakes become errors at the key's line. Items are
     /// checked against their catalog's fields (see `FieldCheck`): warnings, or errors where
@@ -37,11 +37,15 @@ public struct CatalogPresentation: Sendable, Equatable {
     /// `fileWithoutCase` finds the file an image name meant (see `FieldCheck`). `itemNames`
     /// is the build's table, made here when not given. Without `checksItems`, the items are
     /// not checked: a quick rebuild's edits keep their front matter, so their checks cannot change.
-    public static func read(_ site: Site, displayPath: (String) -> String, lines: (String, String) -> Int?,
-                            positions: FrontMatterPositions.Reader? = nil,
-                            fileWithoutCase: @escaping (String, String) -> String? = { _, _ in nil },
-                            itemNames givenNames: ItemNames? = nil, checksItems: Bool = true,
-                            diagnostics: inout [Diagnostic]) -> [String: CatalogPresentation] {
+    /// `frontMatterEnd` gives the line that closes a file's front matter, where a field it
+    /// lacks is reported (the line to add it above).
+    package static func read(
+        _ site: Site, displayPath: (String) -> String, lines: (String, String) -> Int?,
+        positions: FrontMatterPositions.Reader? = nil, frontMatterEnd: (String) -> Int? = { _ in nil },
+        fileWithoutCase: @escaping (String, String) -> String? = { _, _ in nil },
+        itemNames givenNames: ItemNames? = nil, checksItems: Bool = true,
+        diagnostics: inout [Diagnostic]
+    ) -> [String: CatalogPresentation] {
         var result: [String: CatalogPresentation] = [:]
         var itemNames = givenNames
         for catalog in site.catalogs {
@@ -61,31 +65,41 @@ public struct CatalogPresentation: Sendable, Equatable {
             let declared = FieldDeclaration.read(catalog.field("fields"), problems: &declarationProblems)
             for problem in declarationProblems {
                 let position = positions?.positions(of: indexPath).key(["fields"] + problem.keys)
-                diagnostics.append(.error(displayPath(indexPath), line: position?.line ?? lines(indexPath, "fields"), column: position?.column,
-                                          problem.message, hint: problem.hint))
+                diagnostics.append(
+                    .error(
+                        displayPath(indexPath), line: position?.line ?? lines(indexPath, "fields"), column: position?.column,
+                        problem.message, hint: problem.hint))
             }
             if declared == nil {
                 presentation.fields = read("fields", hint: "write it like `fields: [breed, {age: Age in years}]`", DetailFieldList.read)
             }
-            presentation.facets = read("facets", hint: "see docs/content.md, “The filter box, facets and sorting”",
-                                       FacetDeclaration.readList)
-            presentation.sortChoices = read("sort_options", hint: "write it like `sort_options: [title, date, age]`",
-                                            SortChoice.readList)
-            presentation.itemNoun = read("item_name", hint: "write it like `item_name: pet` or `item_name: [person, people]`",
-                                         ItemNoun.read)
-            presentation.searchSynonyms = read("search", hint: "write it like `search: {synonyms: {kitten: {species: cat, age: {under: 1}}, bunny: rabbit}}`; see docs/content.md, “Site search”",
-                                               SearchSynonyms.read)
-            presentation.pageNoun = read("page_name", hint: "write it like `page_name: lesson` or `page_name: [story, stories]`",
-                                         ItemNoun.readPageName)
-            let expandBelow = read("expand_below", hint: "write it like `expand_below: 30`; 0 keeps groups closed",
-                                   Self.readExpandBelow)
+            presentation.facets = read(
+                "facets", hint: "see docs/content.md, “The filter box, facets and sorting”",
+                FacetDeclaration.readList)
+            presentation.sortChoices = read(
+                "sort_options", hint: "write it like `sort_options: [title, date, age]`",
+                SortChoice.readList)
+            presentation.itemNoun = read(
+                "item_name", hint: "write it like `item_name: pet` or `item_name: [person, people]`",
+                ItemNoun.read)
+            presentation.searchSynonyms = read(
+                "search", hint: "write it like `search: {synonyms: {kitten: {species: cat, age: {under: 1}}, bunny: rabbit}}`; see docs/content.md, “Site search”",
+                SearchSynonyms.read)
+            presentation.pageNoun = read(
+                "page_name", hint: "write it like `page_name: lesson` or `page_name: [story, stories]`",
+                ItemNoun.readPageName)
+            let expandBelow = read(
+                "expand_below", hint: "write it like `expand_below: 30`; 0 keeps groups closed",
+                Self.readExpandBelow)
             presentation.opensGroups = catalog.entryCount < expandBelow
             presentation.row.fallbackSecondary = Self.fieldsLine(presentation.fields)
-            presentation.listed = read("listed", hint: "write it like `listed: {status: available}`: the items that filtered results list",
-                                       Self.readListed)
+            presentation.listed = read(
+                "listed", hint: "write it like `listed: {status: available}`: the items that filtered results list",
+                Self.readListed)
             var schemaProblems: [SchemaMapping.Problem] = []
-            presentation.schema = SchemaMapping.read(type: catalog.field("schema"), fields: catalog.field("schema_fields"),
-                                                     values: catalog.field("schema_values"), problems: &schemaProblems)
+            presentation.schema = SchemaMapping.read(
+                type: catalog.field("schema"), fields: catalog.field("schema_fields"),
+                values: catalog.field("schema_values"), problems: &schemaProblems)
             for problem in schemaProblems {
                 diagnostics.append(.error(displayPath(indexPath), line: lines(indexPath, problem.key), problem.message, hint: problem.hint))
             }
@@ -94,6 +108,16 @@ public struct CatalogPresentation: Sendable, Equatable {
             if let declared {
                 presentation.declaration = declared
                 presentation.apply(declared, catalog: catalog)
+                // Structured data reads the declared types too.
+                schemaProblems = []
+                presentation.schema.read(declared, problems: &schemaProblems)
+                for problem in schemaProblems {
+                    let position = positions?.positions(of: indexPath).key([problem.key])
+                    diagnostics.append(
+                        .warning(
+                            displayPath(indexPath), line: position?.line ?? lines(indexPath, problem.key), column: position?.column,
+                            problem.message, hint: problem.hint))
+                }
             } else {
                 let inference = FieldInference(catalog: catalog, presentation: presentation, itemNames: itemNames!)
                 presentation.declaration = inference.declaration
@@ -104,12 +128,13 @@ public struct CatalogPresentation: Sendable, Equatable {
                 continue
             }
             let strict = catalog.field("strict") == .bool(true)
-            let check = FieldCheck(declaration: presentation.declaration, misspellings: misspellings, catalog: catalog,
-                                   noun: presentation.itemNoun, itemNames: itemNames!, indexPath: displayPath(indexPath),
-                                   fileWithoutCase: fileWithoutCase)
+            let check = FieldCheck(
+                declaration: presentation.declaration, misspellings: misspellings, catalog: catalog,
+                noun: presentation.itemNoun, itemNames: itemNames!, indexPath: displayPath(indexPath),
+                fileWithoutCase: fileWithoutCase)
             check.run(writes: { lines($0, $1) != nil }) { mistake in
                 let source = mistake.item.sourcePath
-                var line = mistake.key.flatMap { lines(source, $0) }
+                var line = mistake.key.map { lines(source, $0) } ?? frontMatterEnd(source)
                 var column: Int?
                 if let key = mistake.key, let found = positions?.positions(of: source) {
                     if let position = mistake.isAboutKey ? found.key([key]) : found.value([key]) ?? found.key([key]) {
@@ -117,8 +142,10 @@ public struct CatalogPresentation: Sendable, Equatable {
                         column = position.column
                     }
                 }
-                diagnostics.append(Diagnostic(strict ? .error : .warning, path: displayPath(source), line: line, column: column,
-                                              message: mistake.message, hint: mistake.hint))
+                diagnostics.append(
+                    Diagnostic(
+                        strict ? .error : .warning, path: displayPath(source), line: line, column: column,
+                        message: mistake.message, hint: mistake.hint))
             }
             // Values that cannot be what their property wants are left out, with a warning at the item's line.
             if !presentation.schema.fields.isEmpty {
@@ -130,22 +157,33 @@ public struct CatalogPresentation: Sendable, Equatable {
             }
             // A field no item has is most likely misspelt: its facet would offer nothing.
             let listedFields = presentation.listed?.conditions.map(\.key) ?? []
-            let unused = presentation.facets.map(\.field) + presentation.sortChoices.map(\.field).filter { $0 != "title" }
+            let unused =
+                presentation.facets.map(\.field) + presentation.sortChoices.map(\.field).filter { $0 != "title" }
                 + presentation.schema.fields.map(\.field) + listedFields
+            let fieldNames = presentation.declaration.fields.map(\.name)
             for field in Set(unused).sorted() where !catalog.hasItem(withField: field) {
-                let key = presentation.facets.contains { $0.field == field } ? "facets"
-                    : presentation.sortChoices.contains { $0.field == field } ? "sort_options"
-                    : listedFields.contains(field) ? "listed" : "schema_fields"
-                diagnostics.append(.warning(displayPath(indexPath), line: lines(indexPath, key),
-                                            "no item of \(catalog.title) has the field `\(field)`",
-                                            hint: "check the spelling against the items' front matter"))
+                let key =
+                    presentation.facets.contains { $0.field == field }
+                    ? "facets"
+                    : presentation.sortChoices.contains { $0.field == field }
+                        ? "sort_options"
+                        : listedFields.contains(field) ? "listed" : "schema_fields"
+                let meant = NearestName.suggestion(for: field, among: fieldNames.filter { $0 != field })
+                diagnostics.append(
+                    .warning(
+                        displayPath(indexPath), line: lines(indexPath, key),
+                        "no item of \(catalog.title) has the field `\(field)`" + (meant.map { " — did you mean `\($0)`?" } ?? ""),
+                        hint: "check the spelling against the items' front matter"))
             }
             // A value misspelt in `listed:` would leave every item out of the results.
             if let listed = presentation.listed, listedFields.allSatisfy(catalog.hasItem(withField:)),
-               !catalog.hasItem(matching: listed) {
-                diagnostics.append(.warning(displayPath(indexPath), line: lines(indexPath, "listed"),
-                                            "`listed:` matches no item of \(catalog.title): filtered results would list none",
-                                            hint: "check the values against the items' front matter"))
+                !catalog.hasItem(matching: listed)
+            {
+                diagnostics.append(
+                    .warning(
+                        displayPath(indexPath), line: lines(indexPath, "listed"),
+                        "`listed:` matches no item of \(catalog.title): filtered results would list none",
+                        hint: "check the values against the items' front matter"))
             }
             result[catalog.id] = presentation
         }

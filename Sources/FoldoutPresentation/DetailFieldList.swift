@@ -5,25 +5,45 @@ import FoldoutMarkdown
 /// catalog's `_index.md`: `fields: [breed, age]`, with labels `fields: [breed, {age: Age in years}]`
 /// or `fields: {breed: Breed, age: Age in years}`; `fields: false` lists none. Without
 /// `fields:`, every field the item has is listed, labelled from its key.
-public struct DetailFieldList: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public var key: String
-        public var label: String
+package struct DetailFieldList: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var key: String
+        package var label: String
         /// A declared number's unit, shown after the value: "4 years".
-        public var unit: String? = nil
+        package var unit: String? = nil
+        /// Declared `type: markdown`: the value is rendered as Markdown.
+        package var isMarkdown = false
     }
 
     /// nil: every field of the item.
-    public var entries: [Entry]?
+    package var entries: [Entry]?
 
-    public static let all = DetailFieldList(entries: nil)
+    package static let all = DetailFieldList(entries: nil)
 
     /// Keys Foldout reads from an item besides `PageParser.reservedKeys` (which never become
     /// fields): they configure the page rather than describe the item, so no details list
     /// shows them, even when `fields:` names them.
-    public static let neverListed: Set<String> = ["image_alt", "image_focus", "photos"]
+    package static let neverListed: Set<String> = ["image_alt", "image_focus", "photos"]
 
-    public static func read(_ value: FieldValue?, problems: inout [String]) -> DetailFieldList {
+    /// Settings of other tools kept in front matter (Hugo's, Jekyll's, editors'): they
+    /// describe how a page is built, not the item, so a page lists them only when `fields:`
+    /// names them.
+    package static let otherToolKeys: Set<String> = [
+        "build", "cascade", "expirydate", "headless", "keywords", "linkTitle", "markup",
+        "menu", "menus", "outputs", "params", "permalink", "publishdate", "redirect_to", "resources",
+        "sitemap", "toc", "translationKey", "type", "url",
+        // Page settings of Hugo's Docsy and Learn themes and of Jekyll's SEO plug-in.
+        "alwaysopen", "body_class", "canonical_url", "disableToc", "exclude_search", "hide_feedback", "hide_readingtime",
+        "hide_summary", "manualLink", "manualLinkRelref", "manualLinkTarget", "manualLinkTitle", "no_list", "simple_list",
+    ]
+
+    /// Whether `key` is another tool's setting: one of `otherToolKeys`, a key with a colon
+    /// (`cSpell:ignore`) or one starting with `_` (`_build`).
+    package static func isOtherToolKey(_ key: String) -> Bool {
+        key.hasPrefix("_") || key.utf8.contains(UInt8(ascii: ":")) || otherToolKeys.contains(key)
+    }
+
+    package static func read(_ value: FieldValue?, problems: inout [String]) -> DetailFieldList {
         guard let value, value != .null else { return .all }
         if value == .bool(false) { return DetailFieldList(entries: []) }
         var entries: [Entry] = []
@@ -54,7 +74,7 @@ public struct DetailFieldList: Sendable, Equatable {
     }
 
     /// `lesson_count` → "Lesson count".
-    public static func label(for key: String) -> String {
+    package static func label(for key: String) -> String {
         Slug.readableTitle(fromFileName: key)
     }
 }

@@ -21,8 +21,8 @@ import FoldoutMarkdown
 ///         type: date                    # a date range
 ///
 /// Types left out are found from the values (`FacetResolver`).
-public struct FacetDeclaration: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+package struct FacetDeclaration: Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable, CaseIterable {
         /// A list of values, each with its count; an item with a list field has several.
         case values
         /// Yes, no, or unknown when the item does not say.
@@ -33,7 +33,7 @@ public struct FacetDeclaration: Sendable, Equatable {
         case date
     }
 
-    public enum Order: Sendable, Equatable {
+    package enum Order: Sendable, Equatable {
         case count
         case alphabetical
         /// Values in this order first (by slug), the rest after them by count.
@@ -42,20 +42,20 @@ public struct FacetDeclaration: Sendable, Equatable {
 
     /// A bucket of a number field: items whose value is below `upperBound` and not in an
     /// earlier bucket; nil takes the rest.
-    public struct Bucket: Sendable, Equatable {
-        public var label: String
-        public var upperBound: Double?
+    package struct Bucket: Sendable, Equatable {
+        package var label: String
+        package var upperBound: Double?
     }
 
-    public var field: String
+    package var field: String
     /// The facet's name in the page's address (`?species=cat`).
-    public var key: String
-    public var label: String
-    public var kind: Kind?
-    public var order: Order = .count
-    public var buckets: [Bucket] = []
+    package var key: String
+    package var label: String
+    package var kind: Kind?
+    package var order: Order = .count
+    package var buckets: [Bucket] = []
 
-    public init(field: String, key: String? = nil, label: String? = nil, kind: Kind? = nil) {
+    package init(field: String, key: String? = nil, label: String? = nil, kind: Kind? = nil) {
         self.field = field
         self.key = key ?? Self.key(for: field)
         self.label = label ?? DetailFieldList.label(for: field)
@@ -63,14 +63,14 @@ public struct FacetDeclaration: Sendable, Equatable {
     }
 
     /// Address names of the catalog's own controls, which a facet's key must not take.
-    public static let reservedKeys: Set<String> = ["q", "sort", "include"]
+    package static let reservedKeys: Set<String> = ["q", "sort", "include"]
 
     static func key(for field: String) -> String {
         Slug.make(field).replacingOccurrences(of: "-", with: "_")
     }
 
     /// Reads `facets:`; problems are described for the caller to report at the key's line.
-    public static func readList(_ value: FieldValue?, problems: inout [String]) -> [FacetDeclaration] {
+    package static func readList(_ value: FieldValue?, problems: inout [String]) -> [FacetDeclaration] {
         guard let value, value != .null, value != .bool(false) else { return [] }
         let entries = value.listValue ?? [value]
         var facets: [FacetDeclaration] = []

@@ -5,30 +5,30 @@ import FoldoutModel
 /// date (`Timestamp`), else the time of the first build that saw it. Those first sightings
 /// are kept beside the output folder between builds (`FeedDatesFile`), so an undated item
 /// keeps its place in a feed instead of coming back as new on every build.
-public struct FeedDates: Sendable, Equatable {
+package struct FeedDates: Sendable, Equatable {
     /// When each undated item was first seen, by item id, as earlier builds recorded it.
-    public var firstSeen: [String: Timestamp]
+    package var firstSeen: [String: Timestamp]
     /// When this build runs: the first sighting of an undated item it sees for the first time.
-    public var now: Timestamp
+    package var now: Timestamp
 
-    public init(firstSeen: [String: Timestamp] = [:], now: Timestamp) {
+    package init(firstSeen: [String: Timestamp] = [:], now: Timestamp) {
         self.firstSeen = firstSeen
         self.now = now
     }
 
     /// The front matter `date`, when written as a date.
-    public static func written(_ item: Item) -> Timestamp? {
+    package static func written(_ item: Item) -> Timestamp? {
         item.date.flatMap(Timestamp.init)
     }
 
     /// The instant `item` is ordered and dated by.
-    public func date(of item: Item) -> Timestamp {
+    package func date(of item: Item) -> Timestamp {
         Self.written(item) ?? firstSeen[item.id] ?? now
     }
 
     /// When the item last changed, as its front matter says (`updated:`, as Zola writes it, or
     /// Hugo's `lastmod:`), when that is later than its date.
-    public func updated(of item: Item) -> Timestamp {
+    package func updated(of item: Item) -> Timestamp {
         let date = date(of: item)
         for key in ["updated", "lastmod"] {
             if let text = item.field(key)?.stringValue, let written = Timestamp(text) { return max(written, date) }
@@ -39,7 +39,7 @@ public struct FeedDates: Sendable, Equatable {
     /// What to keep for the next build: the first sighting of every undated item of `site`
     /// (this build's time for those seen now for the first time), and of nothing else, so an
     /// item removed and written again later counts as new then.
-    public func recording(_ site: Site) -> [String: Timestamp] {
+    package func recording(_ site: Site) -> [String: Timestamp] {
         var kept: [String: Timestamp] = [:]
         site.forEachItem { item in
             if Self.written(item) == nil { kept[item.id] = firstSeen[item.id] ?? now }

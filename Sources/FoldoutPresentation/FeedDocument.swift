@@ -7,48 +7,48 @@ import FoldoutModel
 /// elements and its newest entries, newest first, every link an absolute URL under the
 /// site's `base_url`. An entry's id is its page's URL, the feed's id the feed's URL: both
 /// stay the same from build to build, which is what readers tell entries apart by.
-public struct FeedDocument: Sendable, Equatable {
-    public var path: String
-    public var language: String
-    public var title: String
-    public var subtitle: String
-    public var id: String
-    public var selfURL: String
+package struct FeedDocument: Sendable, Equatable {
+    package var path: String
+    package var language: String
+    package var title: String
+    package var subtitle: String
+    package var id: String
+    package var selfURL: String
     /// The page the feed follows.
-    public var pageURL: String
+    package var pageURL: String
     /// The latest `updated` of its entries.
-    public var updated: Timestamp
+    package var updated: Timestamp
     /// The feed's author: the site's `author`, else the site's title.
-    public var author: String
-    public var entries: [Entry]
+    package var author: String
+    package var entries: [Entry]
 
-    public struct Entry: Sendable, Equatable {
-        public var title: String
+    package struct Entry: Sendable, Equatable {
+        package var title: String
         /// The item's page, which is also its id.
-        public var url: String
+        package var url: String
         /// The front matter `date`, when written as a date.
-        public var published: Timestamp?
-        public var updated: Timestamp
-        public var summary: String
+        package var published: Timestamp?
+        package var updated: Timestamp
+        package var summary: String
         /// The item's own `author` or `authors`, when it names any (else the feed's applies).
-        public var authors: [String]
-        public var tags: [String]
-        public var image: Image?
+        package var authors: [String]
+        package var tags: [String]
+        package var image: Image?
     }
 
     /// The item's `image`, as the file a feed reader can show.
-    public struct Image: Sendable, Equatable {
-        public var url: String
+    package struct Image: Sendable, Equatable {
+        package var url: String
         /// The file's media type, when known (`image/jpeg`).
-        public var mediaType: String?
-        public var width: Int?
-        public var height: Int?
-        public var alt: String
+        package var mediaType: String?
+        package var width: Int?
+        package var height: Int?
+        package var alt: String
     }
 
     /// The document of `feed`: its newest items by `dates`. `presenter` names the images'
     /// files (their variants, which pages show too).
-    public init(_ feed: SiteFeeds.Feed, site: Site, presenter: SitePresenter, dates: FeedDates) {
+    package init(_ feed: SiteFeeds.Feed, site: Site, presenter: SitePresenter, dates: FeedDates) {
         let base = site.baseURL ?? ""
         var items: [Item] = []
         switch feed.scope {
@@ -63,10 +63,11 @@ public struct FeedDocument: Sendable, Equatable {
         links.absoluteBase = base
         entries = newest.map { index in
             let item = items[index]
-            return Entry(title: item.title, url: links.url(to: item.outputPath),
-                         published: FeedDates.written(item), updated: dates.updated(of: item), summary: item.summary,
-                         authors: Self.names(item.field("authors") ?? item.field("author")), tags: item.tags,
-                         image: item.image.map { presenter.feedImage($0, links: links) })
+            return Entry(
+                title: item.title, url: links.url(to: item.outputPath),
+                published: FeedDates.written(item), updated: dates.updated(of: item), summary: item.summary,
+                authors: Self.names(item.field("authors") ?? item.field("author")), tags: item.tags,
+                image: item.image.map { presenter.feedImage($0, links: links) })
         }
         path = feed.path
         language = site.language
@@ -92,17 +93,22 @@ extension SitePresenter {
     package func feedImage(_ reference: ImageReference, links: Links) -> FeedDocument.Image {
         if !reference.isExternal, let plan = images.responsive(reference.location) {
             let shown = plan.fallback.variants[plan.fallback.variants.count / 2]
-            return .init(url: links.url(to: shown.path), mediaType: plan.fallback.format.mimeType, width: shown.width,
-                         height: shown.height, alt: reference.alt)
+            return .init(
+                url: links.url(to: shown.path), mediaType: plan.fallback.format.mimeType, width: shown.width,
+                height: shown.height, alt: reference.alt)
         }
         var mediaType = images.sources[reference.location]?.header.format.mimeType
         if mediaType == nil || mediaType == ImageFormat.other.mimeType {
             let name = reference.location.split(separator: "?").first.map(String.init) ?? reference.location
             let suffix = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            mediaType = ["jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
-                         "svg": "image/svg+xml", "avif": "image/avif"][suffix]
+            mediaType =
+                [
+                    "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
+                    "svg": "image/svg+xml", "avif": "image/avif",
+                ][suffix]
         }
-        return .init(url: links.url(of: reference), mediaType: mediaType, width: reference.size?.width, height: reference.size?.height,
-                     alt: reference.alt)
+        return .init(
+            url: links.url(of: reference), mediaType: mediaType, width: reference.size?.width, height: reference.size?.height,
+            alt: reference.alt)
     }
 }

@@ -42,7 +42,9 @@ struct FieldCheck {
             for (key, _) in item.fields where byName[key] == nil && !FieldDeclaration.settingKeys.contains(key) {
                 let meant: String?
                 if declaration.isDeclared {
-                    if let known = nearest[key] { meant = known } else {
+                    if let known = nearest[key] {
+                        meant = known
+                    } else {
                         meant = NearestName.suggestion(for: key, among: names)
                         nearest[key] = .some(meant)
                     }
@@ -51,23 +53,31 @@ struct FieldCheck {
                 }
                 guard let meant else { continue }
                 let other = catalog.title.isEmpty ? "" : " of \(catalog.title)"
-                report(Mistake(item: item, key: key, isAboutKey: true, message: "unknown field `\(key)` — did you mean `\(meant)`?",
-                               hint: declaration.isDeclared ? "the fields\(other) are declared in \(indexPath)"
-                                                            : "the other \(noun.plural)\(other) write `\(meant)`"))
+                report(
+                    Mistake(
+                        item: item, key: key, isAboutKey: true, message: "unknown field `\(key)` — did you mean `\(meant)`?",
+                        hint: declaration.isDeclared
+                            ? "the fields\(other) are declared in \(indexPath)"
+                            : "the other \(noun.plural)\(other) write `\(meant)`"))
             }
             for field in declaration.fields {
                 guard let value = Self.value(of: field.name, in: item), value != .null else {
                     if field.required, isEntry, !(field.kind == .image && writes(item.sourcePath, field.name)) {
-                        report(Mistake(item: item, key: nil, message: "`\(field.name)` is missing: every \(noun.singular) needs one",
-                                       hint: "add a line like `\(field.name): \(field.values.first ?? example(field.kind))`; it is required in \(indexPath)"))
+                        report(
+                            Mistake(
+                                item: item, key: nil, message: "`\(field.name)` is missing: every \(noun.singular) needs one",
+                                hint: "add a line like `\(field.name): \(field.values.first ?? example(field.kind))` above the front matter's end; it is required in \(indexPath)"))
                     }
                     continue
                 }
                 if let mistake = field.mistake(in: value) {
                     // Where the values come from, and where another would go.
-                    let source = field.kind != .choice ? ""
-                        : declaration.isDeclared ? "; another goes in `fields:` of \(indexPath)"
-                        : " (the ones other \(noun.plural) write; `foldout fields \(catalog.sourcePath)` prints them to declare)"
+                    let source =
+                        field.kind != .choice
+                        ? ""
+                        : declaration.isDeclared
+                            ? "; another goes in `fields:` of \(indexPath)"
+                            : " (the ones other \(noun.plural) write; `foldout fields \(catalog.sourcePath)` prints them to declare)"
                     report(Mistake(item: item, key: field.name, message: mistake.message, hint: mistake.hint + source))
                     continue
                 }
@@ -76,19 +86,24 @@ struct FieldCheck {
                     // `image:` and `photos:` are checked by the Markdown stage, which finds them.
                     guard let written = value.stringValue, OutputPath.isLocal(written), item.images[field.name] == nil else { continue }
                     let found = fileWithoutCase(item.sourcePath, written)
-                    report(Mistake(item: item, key: field.name,
-                                   message: "image `\(written)` not found" + (found.map { " — did you mean `\($0)`?" } ?? ""),
-                                   hint: found == nil ? "put the image file beside this page or fix the path; it is relative to this file"
-                                                      : "a file's name must be written as the file has it, capitals included"))
+                    report(
+                        Mistake(
+                            item: item, key: field.name,
+                            message: "image `\(written)` not found" + (found.map { " — did you mean `\($0)`?" } ?? ""),
+                            hint: found == nil
+                                ? "put the image file beside this page or fix the path; it is relative to this file"
+                                : "a file's name must be written as the file has it, capitals included"))
                 case .link:
                     for element in value.listValue ?? [value] {
                         guard let text = element.stringValue, !text.isEmpty, !itemNames.hasItem(named: text, in: catalog.id) else { continue }
                         if titles == nil { titles = catalog.allItems.map(\.title) }
                         let meant = titles!.count <= Self.titlesCompared ? NearestName.suggestion(for: text, among: titles!) : nil
-                        report(Mistake(item: item, key: field.name,
-                                       message: "`\(field.name)` names `\(text)`, which is no \(noun.singular) of this catalog"
-                                           + (meant.map { " — did you mean `\($0)`?" } ?? ""),
-                                       hint: "write the title or the file name (without `.md`) of another \(noun.singular) of \(catalog.title)"))
+                        report(
+                            Mistake(
+                                item: item, key: field.name,
+                                message: "`\(field.name)` names `\(text)`, which is no \(noun.singular) of this catalog"
+                                    + (meant.map { " — did you mean `\($0)`?" } ?? ""),
+                                hint: "write the title or the file name (without `.md`) of another \(noun.singular) of \(catalog.title)"))
                     }
                 default:
                     break
@@ -128,7 +143,7 @@ struct FieldCheck {
 
     private func example(_ kind: FieldDeclaration.Kind) -> String {
         switch kind {
-        case .text, .choice: return "…"
+        case .text, .choice, .markdown: return "…"
         case .number: return "3"
         case .yesNo: return "yes"
         case .list: return "[one, two]"

@@ -10,10 +10,10 @@ import FoldoutModel
 /// never beside it (`speices` beside `species`), is taken for a misspelling of it.
 ///
 /// One pass over the items counts keys and values; the rest works on the keys, which are few.
-public struct FieldInference: Sendable {
-    public var declaration: FieldDeclaration
+package struct FieldInference: Sendable {
+    package var declaration: FieldDeclaration
     /// Misspelt keys and the key meant: `speices` → `species`.
-    public var misspellings: [String: String]
+    package var misspellings: [String: String]
 
     /// A type is inferred when this share of a field's values fits it; the others are mistakes.
     static let typeShare = 0.8
@@ -26,7 +26,7 @@ public struct FieldInference: Sendable {
         var images = 0
     }
 
-    public init(catalog: Catalog, presentation: CatalogPresentation, itemNames: ItemNames) {
+    package init(catalog: Catalog, presentation: CatalogPresentation, itemNames: ItemNames) {
         var order: [String] = []
         // Counted by the key's number: one look-up of the key per value, not three.
         var numbers: [String: Int] = [:]

@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// The slug (`lesson-count`, for `field-{{key}}` classes) and the label ("Lesson count") of
 /// each field key, worked out the first time the key is seen. Every item page lists its

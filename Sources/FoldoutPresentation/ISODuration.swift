@@ -3,13 +3,13 @@ import Foundation
 /// A length of time as schema.org's `Duration` wants it: ISO 8601 (`PT6H`, `P3W`,
 /// `PT1H30M`), read from what people write in front matter (`6 hours`, `3 weeks`,
 /// `1h 30m`, `90 min`) or from ISO 8601 itself.
-public struct ISODuration: Sendable, Equatable {
+package struct ISODuration: Sendable, Equatable {
     /// The ISO 8601 text, e.g. `PT1H30M`.
-    public var text: String
+    package var text: String
 
     /// Nil when `written` is neither ISO 8601 nor amounts with units; a bare number is
     /// refused too, since it could mean minutes or hours.
-    public init?(_ written: String) {
+    package init?(_ written: String) {
         let trimmed = written.trimmingCharacters(in: .whitespaces)
         if Self.isISO(trimmed.uppercased()) {
             text = trimmed.uppercased()
@@ -27,7 +27,7 @@ public struct ISODuration: Sendable, Equatable {
     }
 
     /// Examples for hints.
-    public static let examples = "`6 hours`, `3 weeks`, `1h 30m` or ISO 8601 like `PT6H`"
+    package static let examples = "`6 hours`, `3 weeks`, `1h 30m` or ISO 8601 like `PT6H`"
 
     private enum Unit: CaseIterable {
         case years, months, weeks, days, hours, minutes, seconds
@@ -98,7 +98,8 @@ public struct ISODuration: Sendable, Equatable {
                 let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
                 rest = rest.dropFirst(number.count)
                 guard let letter = rest.first, let place = allowed.firstIndex(of: letter),
-                      number.filter({ $0 == "." || $0 == "," }).count <= 1, number.last?.isNumber == true else { return false }
+                    number.filter({ $0 == "." || $0 == "," }).count <= 1, number.last?.isNumber == true
+                else { return false }
                 allowed = allowed[(place + 1)...]
                 rest = rest.dropFirst()
                 parts += 1

@@ -8,11 +8,7 @@ import FoldoutModel
 /// body shows, each page's link preview image. What `ImageMaker` makes, and what the snapshot publishes.
 package struct ImageVariants: Sendable {
     /// One file in `Output/`: made by `operation` from the image whose original is at `source`.
-    package struct File: Sendable {
-        package var path: String
-        package var source: String
-        package var operation: ImageOperation
-    }
+    package typealias File = VariantFile
 
     package var files: [File] = []
     /// Whether some page's link preview names a content image published as it is (a small
@@ -37,8 +33,10 @@ package struct ImageVariants: Sendable {
         func addItems(of catalog: Catalog?, _ items: [Item]) {
             let row = catalog.flatMap { configurations[$0.id] }?.row ?? .standard
             let planned = Parallel.map(items) { item in
-                (Self.files(of: item, row: row, images: images),
-                 Self.preview(SitePresenter.previewImage(item: item, catalog: catalog, site: site, images: images), images: images))
+                (
+                    Self.files(of: item, row: row, images: images),
+                    Self.preview(SitePresenter.previewImage(item: item, catalog: catalog, site: site, images: images), images: images)
+                )
             }
             for (files, _) in planned { add(files) }
             if let catalog { add(Self.preview(SitePresenter.previewImage(item: nil, catalog: catalog, site: site, images: images), images: images)) }
@@ -47,13 +45,17 @@ package struct ImageVariants: Sendable {
             for section in catalog?.sections ?? site.looseItems.map({ [$0] }) ?? [] {
                 let layout = SitePresenter.layout(of: section, in: catalog)
                 guard let field = row.imageField,
-                      let card = SitePresenter.cardImageSize(layout: layout, columns: section.options.columns ?? catalog?.options.columns,
-                                                             catalog: catalog, configurations: configurations) else { continue }
-                let cards = (try? Parallel.map(section.allItems) { item -> [File] in
-                    guard let image = item.images[field], !image.isExternal, images.sources[image.location] != nil else { return [] }
-                    return Self.files(of: images.card(image.location, sides: card.sides, focus: SitePresenter.focus(of: item)),
-                                      source: image.location)
-                }) ?? []
+                    let card = SitePresenter.cardImageSize(
+                        layout: layout, columns: section.options.columns ?? catalog?.options.columns,
+                        catalog: catalog, configurations: configurations)
+                else { continue }
+                let cards =
+                    (try? Parallel.map(section.allItems) { item -> [File] in
+                        guard let image = item.images[field], !image.isExternal, images.sources[image.location] != nil else { return [] }
+                        return Self.files(
+                            of: images.card(image.location, sides: card.sides, focus: SitePresenter.focus(of: item)),
+                            source: image.location)
+                    }) ?? []
                 for files in cards { add(files) }
             }
         }
@@ -92,14 +94,5 @@ package struct ImageVariants: Sendable {
         guard let reference, !reference.isExternal, let file = images.preview(reference.location) else { return .none }
         guard let operation = file.operation else { return .original }
         return .file(File(path: file.path, source: reference.location, operation: operation))
-    }
-
-    /// The files grouped by the image they are made from: one task each.
-    package func jobs(_ images: SiteImages) -> [ImageMaker.Job] {
-        var operations: [String: [ImageOperation]] = [:]
-        for file in files { operations[file.source, default: []].append(file.operation) }
-        return operations.compactMap { source, operations in
-            images.sources[source].map { ImageMaker.Job(source: $0, operations: operations) }
-        }
     }
 }

@@ -1,19 +1,19 @@
-import Foundation
 import FoldoutBase
 import FoldoutMarkdown
 import FoldoutModel
+import Foundation
 
 /// Which item of a catalog a field's value names: a value written as another item's title
 /// or slug (its file name without `.md`), ignoring case, such as a course's
 /// `prerequisites: ["Combine Fundamentals"]`, is a link to that item on the item page.
 /// Only items of the same catalog are named; a name two items share names neither.
 /// Made once per build (`SiteRenderer.Shared`); `PageDigest` feeds each page's links.
-public struct ItemNames: Sendable {
+package struct ItemNames: Sendable {
     /// By catalog id: each lowercased title and slug, with the output path of its item (nil
     /// when two items share it).
     private var names: [String: [String: String?]] = [:]
 
-    public init(site: Site) {
+    package init(site: Site) {
         for catalog in site.catalogs {
             var table: [String: String?] = [:]
             func add(_ name: String, _ path: String) {
@@ -38,19 +38,19 @@ public struct ItemNames: Sendable {
     }
 
     /// The output path of the item of `catalog` that `text` names, other than `item` itself.
-    public func path(named text: String, in catalog: String, from item: Item) -> String? {
+    package func path(named text: String, in catalog: String, from item: Item) -> String? {
         guard let found = names[catalog]?[Self.key(text)], let path = found, path != item.outputPath else { return nil }
         return path
     }
 
     /// Whether `text` is the title or slug of some item of `catalog` (of two, when they share it).
-    public func hasItem(named text: String, in catalog: String) -> Bool {
+    package func hasItem(named text: String, in catalog: String) -> Bool {
         names[catalog]?[Self.key(text)] != nil
     }
 
     /// The values of a field, each with the path of the item it names, if any: a list's
     /// elements one by one, any other value whole.
-    public func parts(of value: FieldValue, in catalog: String?, from item: Item) -> [(text: String, path: String?)] {
+    package func parts(of value: FieldValue, in catalog: String?, from item: Item) -> [(text: String, path: String?)] {
         let elements = value.listValue ?? [value]
         return elements.map { element in
             let text = SitePresenter.displayText(element)

@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutMarkdown
+import Foundation
 
 /// What a catalog calls its items when it counts them ("1 pet", "12 of 340 pets"), from
 /// `item_name:` in its `_index.md`:
@@ -8,24 +8,24 @@ import FoldoutMarkdown
 ///     item_name: [person, people]     # a plural English rules would not give
 ///
 /// "item" when the catalog does not say, and on pages that mix catalogs (tags).
-public struct ItemNoun: Sendable, Equatable {
-    public var singular: String
-    public var plural: String
+package struct ItemNoun: Sendable, Equatable {
+    package var singular: String
+    package var plural: String
 
-    public static let item = ItemNoun(singular: "item", plural: "items")
+    package static let item = ItemNoun(singular: "item", plural: "items")
     /// What sub-pages (the pages of a folder an item owns) are counted as, unless `page_name:` says.
-    public static let page = ItemNoun(singular: "page", plural: "pages")
+    package static let page = ItemNoun(singular: "page", plural: "pages")
 
-    public func count(_ count: Int) -> String {
+    package func count(_ count: Int) -> String {
         count == 1 ? "1 \(singular)" : "\(count) \(plural)"
     }
 
-    public static func read(_ value: FieldValue?, problems: inout [String]) -> ItemNoun {
+    package static func read(_ value: FieldValue?, problems: inout [String]) -> ItemNoun {
         read(value, key: "item_name", default: .item, problems: &problems)
     }
 
     /// `page_name:`, what the catalog's sub-pages are counted as ("2 lessons"), read as `item_name:`.
-    public static func readPageName(_ value: FieldValue?, problems: inout [String]) -> ItemNoun {
+    package static func readPageName(_ value: FieldValue?, problems: inout [String]) -> ItemNoun {
         read(value, key: "page_name", default: .page, problems: &problems)
     }
 
@@ -35,8 +35,9 @@ public struct ItemNoun: Sendable, Equatable {
             return ItemNoun(singular: word, plural: plural(of: word))
         }
         if let pair = value.listValue, pair.count == 2,
-           let singular = pair[0].stringValue?.trimmingCharacters(in: .whitespaces), !singular.isEmpty,
-           let plural = pair[1].stringValue?.trimmingCharacters(in: .whitespaces), !plural.isEmpty {
+            let singular = pair[0].stringValue?.trimmingCharacters(in: .whitespaces), !singular.isEmpty,
+            let plural = pair[1].stringValue?.trimmingCharacters(in: .whitespaces), !plural.isEmpty
+        {
             return ItemNoun(singular: singular, plural: plural)
         }
         problems.append("`\(key)` must be a word like `\(fallback == .page ? "lesson" : "pet")` or a pair like `[person, people]`, found `\(value.text)`")

@@ -4,23 +4,26 @@ import FoldoutModel
 /// (a catalog's folder section, or the site's loose items) and the title the pager names.
 /// Made once per site, so item pages need not search their catalog, and shared by the
 /// presenter and `PageDigest`, so what a page shows and what its render key covers agree.
-public struct ItemPager: Sendable {
-    public struct Neighbours: Sendable {
+package struct ItemPager: Sendable {
+    package struct Neighbours: Sendable {
         /// The section's title, else its catalog's, else the site's.
-        public var sectionTitle: String
-        public var previous: Neighbour?
-        public var next: Neighbour?
+        package var sectionTitle: String
+        package var previous: Neighbour?
+        package var next: Neighbour?
+        /// For an item that owns a folder (an item folder's lead, `lesson.md` beside
+        /// `lesson/`): its sub-pages, in outline order, which its page lists.
+        package var pages: [Neighbour] = []
     }
 
     /// What the pager shows of an item next door.
-    public struct Neighbour: Sendable, Equatable {
-        public var title: String
-        public var outputPath: String
+    package struct Neighbour: Sendable, Equatable {
+        package var title: String
+        package var outputPath: String
     }
 
     private var byID: [String: Neighbours] = [:]
 
-    public init(site: Site) {
+    package init(site: Site) {
         self.init(site: site, onlySectionsHolding: nil)
     }
 
@@ -41,16 +44,51 @@ public struct ItemPager: Sendable {
     }
 
     /// The neighbours of the item with id `id`; nil when it is in no section.
-    public subscript(id: String) -> Neighbours? { byID[id] }
+    package subscript(id: String) -> Neighbours? { byID[id] }
 
     private mutating func add(_ section: Group, fallbackTitle: String) {
-        var items: [(id: String, neighbour: Neighbour)] = []
-        section.forEachItem { items.append(($0.id, Neighbour(title: $0.title, outputPath: $0.outputPath))) }
+        // Each item in outline order, with the item folder it belongs to (its lead's id): a lead
+        // and its sub-pages share one, other items have none.
+        var items: [(id: String, neighbour: Neighbour, folder: String?, lead: String?)] = []
+        func walk(_ group: Group, lead: Item?) {
+            if let own = group.lead { items.append((own.id, Neighbour(title: own.title, outputPath: own.outputPath), own.id, nil)) }
+            for entry in group.entries {
+                switch entry {
+                case .item(let item):
+                    items.append((item.id, Neighbour(title: item.title, outputPath: item.outputPath), lead?.id, lead?.title))
+                case .group(let child): walk(child, lead: child.lead ?? lead)
+                }
+            }
+        }
+        walk(section, lead: nil)
         let title = section.title.isEmpty ? fallbackTitle : section.title
         for (position, item) in items.enumerated() where byID[item.id] == nil {
-            byID[item.id] = Neighbours(sectionTitle: title,
-                                       previous: position > 0 ? items[position - 1].neighbour : nil,
-                                       next: position + 1 < items.count ? items[position + 1].neighbour : nil)
+            // A sub-page of another item folder is named with its lead's title: next to
+            // "Zebra puzzle", the page before is "Yacht: Instructions", not "Instructions".
+            func neighbour(_ index: Int) -> Neighbour? {
+                guard items.indices.contains(index) else { return nil }
+                var other = items[index]
+                if let lead = other.lead, other.folder != item.folder { other.neighbour.title = "\(lead): \(other.neighbour.title)" }
+                return other.neighbour
+            }
+            byID[item.id] = Neighbours(sectionTitle: title, previous: neighbour(position - 1), next: neighbour(position + 1))
+        }
+        addPages(below: section)
+    }
+
+    /// Each lead's sub-pages: its folder's items and the leads of folders inside it.
+    private mutating func addPages(below group: Group) {
+        for entry in group.entries {
+            guard case .group(let child) = entry else { continue }
+            if let lead = child.lead, byID[lead.id] != nil {
+                byID[lead.id]!.pages = child.entries.compactMap { entry in
+                    switch entry {
+                    case .item(let item): Neighbour(title: item.title, outputPath: item.outputPath)
+                    case .group(let inner): inner.lead.map { Neighbour(title: $0.title, outputPath: $0.outputPath) }
+                    }
+                }
+            }
+            addPages(below: child)
         }
     }
 }

@@ -75,6 +75,12 @@ package struct JSONWriter {
         afterValue = true
     }
 
+    package mutating func bool(_ flag: Bool) {
+        separate()
+        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        afterValue = true
+    }
+
     /// `"name": "text"`.
     package mutating func property(_ name: StaticString, _ text: String) {
         key(name)

@@ -12,25 +12,25 @@ import FoldoutMarkdown
 ///       thumbnail: 48                       # largest thumbnail side in pixels
 ///       placeholder: initial                # a row without a photo: initial, blank or false
 ///       badges: [status]                    # fields shown as labels and state classes
-public struct RowConfiguration: Sendable, Equatable {
-    public var title: RowTextTemplate?
+package struct RowConfiguration: Sendable, Equatable {
+    package var title: RowTextTemplate?
     /// A short text beside the title, such as a course's code.
-    public var label: RowTextTemplate?
-    public var secondary: RowTextTemplate?
+    package var label: RowTextTemplate?
+    package var secondary: RowTextTemplate?
     /// The secondary line when `secondary` is not given: the first of the catalog's `fields:`
     /// (`CatalogPresentation.fieldsLine`); the summary when it is nil or renders nothing.
-    public var fallbackSecondary: RowTextTemplate?
-    public var showsSecondary = true
+    package var fallbackSecondary: RowTextTemplate?
+    package var showsSecondary = true
     /// Field whose image is the thumbnail; nil for none.
-    public var imageField: String? = "image"
-    public var alt: RowTextTemplate?
-    public var thumbnailSize = 48
-    public var badges: [String] = []
+    package var imageField: String? = "image"
+    package var alt: RowTextTemplate?
+    package var thumbnailSize = 48
+    package var badges: [String] = []
     /// What a row without a photo shows where the photo would be, in a section where some
     /// row has one, so that every row's text starts in the same place.
-    public var placeholder: Placeholder = .initial
+    package var placeholder: Placeholder = .initial
 
-    public enum Placeholder: String, Sendable, Equatable, CaseIterable {
+    package enum Placeholder: String, Sendable, Equatable, CaseIterable {
         /// A tinted box with the first letter of the row's title.
         case initial
         /// A tinted box.
@@ -39,11 +39,11 @@ public struct RowConfiguration: Sendable, Equatable {
         case none
     }
 
-    public static let standard = RowConfiguration()
-    public static let thumbnailSizes = 16...512
+    package static let standard = RowConfiguration()
+    package static let thumbnailSizes = 16...512
 
     /// Reads `row:`; problems are described for the caller to report at the key's line.
-    public static func read(_ value: FieldValue?, problems: inout [String]) -> RowConfiguration {
+    package static func read(_ value: FieldValue?, problems: inout [String]) -> RowConfiguration {
         var configuration = RowConfiguration()
         guard let value, value != .null else { return configuration }
         guard case .map(let pairs) = value else {

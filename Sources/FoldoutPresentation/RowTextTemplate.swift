@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// A one-line template over an item's fields, for a row's text: `"{{age}} years old · {{breed}}"`.
 /// `{{key}}` is the field as text (lists joined with commas); `{{key|year,years}}` is the word
@@ -10,7 +10,7 @@ import FoldoutBase
 /// part between ` · ` separators that names a field without a value is left out, so a
 /// missing age does not leave " years old" behind. The result is plain text, escaped
 /// where it is used.
-public struct RowTextTemplate: Sendable, Equatable {
+package struct RowTextTemplate: Sendable, Equatable {
     package indirect enum Node: Sendable, Equatable {
         case text(String)
         case field(String)
@@ -19,17 +19,17 @@ public struct RowTextTemplate: Sendable, Equatable {
         case section(String, inverted: Bool, [Node])
     }
 
-    public static let separator = " · "
+    package static let separator = " · "
 
     /// The template split at top-level separators.
     package let parts: [[Node]]
-    public let source: String
+    package let source: String
 
-    public struct SyntaxError: Error, Equatable {
-        public var message: String
+    package struct SyntaxError: Error, Equatable {
+        package var message: String
     }
 
-    public init(_ source: String) throws(SyntaxError) {
+    package init(_ source: String) throws(SyntaxError) {
         self.source = source
         var parts: [[Node]] = []
         for piece in Self.splitAtSeparators(source) {
@@ -42,7 +42,7 @@ public struct RowTextTemplate: Sendable, Equatable {
     }
 
     /// Renders with `value`, which gives a field's text or nil when the item has none.
-    public func render(_ value: (String) -> String?) -> String {
+    package func render(_ value: (String) -> String?) -> String {
         var rendered: [String] = []
         for part in parts {
             var missing = false
@@ -53,7 +53,7 @@ public struct RowTextTemplate: Sendable, Equatable {
     }
 
     /// Every field name the template uses.
-    public var fieldNames: [String] {
+    package var fieldNames: [String] {
         var names: [String] = []
         func collect(_ nodes: [Node]) {
             for node in nodes {

@@ -5,9 +5,9 @@
 /// The table is checked against the schema.org vocabulary by a test
 /// (Tests/fixtures/schemaorg): each property must be allowed on its type, and each kind of
 /// value among the property's ranges.
-public struct SchemaType: Sendable, Equatable {
+package struct SchemaType: Sendable, Equatable {
     /// How a field's value becomes a property's value.
-    public enum ValueKind: String, Sendable, Equatable, CaseIterable {
+    package enum ValueKind: String, Sendable, Equatable, CaseIterable {
         /// Text; a list is joined with commas.
         case text
         /// Text, or a list of texts.
@@ -20,15 +20,21 @@ public struct SchemaType: Sendable, Equatable {
         case urls
         /// An `Organization`: its name, or a map of `name` and `url`.
         case organization
+        /// true or false, from yes or no.
+        case boolean
+        /// A date, `2026-05-01` (or a date and time, as written).
+        case date
 
         /// The schema.org type of values of this kind, which the property's ranges must include.
-        public var schemaType: String {
+        package var schemaType: String {
             switch self {
             case .text, .texts: "Text"
             case .duration: "Duration"
             case .integer: "Integer"
             case .urls: "URL"
             case .organization: "Organization"
+            case .boolean: "Boolean"
+            case .date: "Date"
             }
         }
 
@@ -40,25 +46,27 @@ public struct SchemaType: Sendable, Equatable {
             case .integer: "a whole number like `4`"
             case .urls: "an https:// address"
             case .organization: "a name, or `{name: …, url: https://…}`"
+            case .boolean: "yes or no"
+            case .date: "a date like `2026-05-01`"
             }
         }
     }
 
-    public struct Property: Sendable, Equatable {
-        public var name: String
-        public var kind: ValueKind
+    package struct Property: Sendable, Equatable {
+        package var name: String
+        package var kind: ValueKind
     }
 
-    public var name: String
+    package var name: String
     /// What catalogs can map, this type's own and those of its supertypes.
-    public var properties: [Property]
+    package var properties: [Property]
 
-    public func property(_ name: String) -> Property? {
+    package func property(_ name: String) -> Property? {
         properties.first { $0.name == name }
     }
 
     /// The properties every item has without a mapping.
-    public static let automaticProperties: Set<String> = ["name", "description", "url", "image"]
+    package static let automaticProperties: Set<String> = ["name", "description", "url", "image"]
 
     private static let thingProperties: [Property] = [
         Property(name: "alternateName", kind: .text),
@@ -68,25 +76,30 @@ public struct SchemaType: Sendable, Equatable {
     ]
 
     /// Anything: the default.
-    public static let thing = SchemaType(name: "Thing", properties: thingProperties)
+    package static let thing = SchemaType(name: "Thing", properties: thingProperties)
 
     /// A course, as Google's course rich results read it.
-    public static let course = SchemaType(name: "Course", properties: [
-        Property(name: "courseCode", kind: .text),
-        Property(name: "coursePrerequisites", kind: .texts),
-        Property(name: "educationalLevel", kind: .text),
-        Property(name: "timeRequired", kind: .duration),
-        Property(name: "provider", kind: .organization),
-        Property(name: "numberOfCredits", kind: .integer),
-        Property(name: "teaches", kind: .texts),
-        Property(name: "educationalCredentialAwarded", kind: .text),
-        Property(name: "inLanguage", kind: .text),
-        Property(name: "keywords", kind: .texts),
-    ] + thingProperties)
+    package static let course = SchemaType(
+        name: "Course",
+        properties: [
+            Property(name: "courseCode", kind: .text),
+            Property(name: "coursePrerequisites", kind: .texts),
+            Property(name: "educationalLevel", kind: .text),
+            Property(name: "timeRequired", kind: .duration),
+            Property(name: "provider", kind: .organization),
+            Property(name: "numberOfCredits", kind: .integer),
+            Property(name: "teaches", kind: .texts),
+            Property(name: "educationalCredentialAwarded", kind: .text),
+            Property(name: "inLanguage", kind: .text),
+            Property(name: "keywords", kind: .texts),
+            Property(name: "isAccessibleForFree", kind: .boolean),
+            Property(name: "datePublished", kind: .date),
+            Property(name: "dateModified", kind: .date),
+        ] + thingProperties)
 
-    public static let known: [SchemaType] = [.thing, .course]
+    package static let known: [SchemaType] = [.thing, .course]
 
-    public static func named(_ name: String) -> SchemaType? {
+    package static func named(_ name: String) -> SchemaType? {
         known.first { $0.name == name }
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
 import FoldoutBase
 import FoldoutImages
 import FoldoutMarkdown
 import FoldoutModel
+import Foundation
 
 /// What each item gives the site-wide search box (`assets/search.js`): one shard per catalog,
 /// and one for the items placed directly in `Content/`, each the catalog's items in outline
@@ -15,29 +15,31 @@ import FoldoutModel
 /// around an item only to narrow what the item's own words found. A catalog's synonyms
 /// (`SearchSynonyms`) are added to the words of the items they find. `SearchShard`
 /// (FoldoutRendering) writes a shard as a script.
-public struct SearchIndex {
+package struct SearchIndex {
     /// One result: what it shows and the words it is found by.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The row's title.
-        public var title: String
+        package var title: String
         /// Titles of the catalog, section and groups around the item (empty titles left out).
-        public var trail: [String]
+        package var trail: [String]
         /// The item's page (an output path).
-        public var path: String
+        package var path: String
         /// The row's secondary line, as the catalog's `row:` renders it ("" for none).
-        public var secondary: String
+        package var secondary: String
         /// The smallest file of the row's thumbnail, relative to the output folder.
-        public var thumbnail: String?
+        package var thumbnail: String?
         /// Words of the item's fields, folded (`SearchIndex.words`), in the order found; a
         /// word found twice is there twice (the shard's index keeps it once).
-        public var fieldWords: [String]
+        package var fieldWords: [String]
         /// Words of its tags.
-        public var tagWords: [String]
+        package var tagWords: [String]
         /// Words of its summary (and body, when the site asks).
-        public var textWords: [String]
+        package var textWords: [String]
 
-        public init(title: String, trail: [String], path: String, secondary: String, thumbnail: String?,
-                    fieldWords: [String], tagWords: [String] = [], textWords: [String] = []) {
+        package init(
+            title: String, trail: [String], path: String, secondary: String, thumbnail: String?,
+            fieldWords: [String], tagWords: [String] = [], textWords: [String] = []
+        ) {
             self.title = title
             self.trail = trail
             self.path = path
@@ -50,25 +52,27 @@ public struct SearchIndex {
     }
 
     /// A catalog, section or group: a result of its own, found by its title.
-    public struct Place: Sendable, Equatable {
-        public var title: String
+    package struct Place: Sendable, Equatable {
+        package var title: String
         /// The place around it (its number in the shard's places), nil for the catalog.
-        public var parent: Int?
+        package var parent: Int?
         /// Its page and the anchor on it: `pets/index.html#cats`.
-        public var link: String
+        package var link: String
     }
 
-    public struct Shard: Sendable, Equatable {
+    package struct Shard: Sendable, Equatable {
         /// The shard's file name without `.js`: the catalog's id, or `looseShardID`.
-        public var id: String
-        public var title: String
-        public var entries: [Entry]
-        public var places: [Place] = []
+        package var id: String
+        package var title: String
+        package var entries: [Entry]
+        package var places: [Place] = []
         /// The catalog's synonyms: each word and what it stands for, as a result says.
-        public var synonyms: [(word: String, description: String)] = []
+        package var synonyms: [(word: String, description: String)] = []
 
-        public init(id: String, title: String, entries: [Entry], places: [Place] = [],
-                    synonyms: [(word: String, description: String)] = []) {
+        package init(
+            id: String, title: String, entries: [Entry], places: [Place] = [],
+            synonyms: [(word: String, description: String)] = []
+        ) {
             self.id = id
             self.title = title
             self.entries = entries
@@ -76,28 +80,28 @@ public struct SearchIndex {
             self.synonyms = synonyms
         }
 
-        public static func == (a: Shard, b: Shard) -> Bool {
+        package static func == (a: Shard, b: Shard) -> Bool {
             a.id == b.id && a.title == b.title && a.entries == b.entries && a.places == b.places
                 && a.synonyms.elementsEqual(b.synonyms) { $0.word == $1.word && $0.description == $1.description }
         }
 
         /// The shard's file in the output folder.
-        public var path: String { SearchIndex.folder + "/" + id + ".js" }
+        package var path: String { SearchIndex.folder + "/" + id + ".js" }
     }
 
     /// The search settings of `Content/_index.md`.
-    public struct Settings: Sendable, Equatable {
+    package struct Settings: Sendable, Equatable {
         /// `search_body`: also match words of each item's body text (default false).
-        public var includesBody = false
+        package var includesBody = false
         /// `search_body_limit`: how many characters of each body are read (default 1000).
-        public var bodyLimit = 1000
+        package var bodyLimit = 1000
 
-        public init(includesBody: Bool = false, bodyLimit: Int = 1000) {
+        package init(includesBody: Bool = false, bodyLimit: Int = 1000) {
             self.includesBody = includesBody
             self.bodyLimit = bodyLimit
         }
 
-        public init(site: Site) {
+        package init(site: Site) {
             if case .bool(let flag)? = site.field("search_body") { includesBody = flag }
             switch site.field("search_body_limit") {
             case .integer(let limit)?: bodyLimit = max(0, limit)
@@ -108,21 +112,21 @@ public struct SearchIndex {
     }
 
     /// Where the shards go in the output folder.
-    public static let folder = "search"
+    package static let folder = "search"
 
-    public var site: Site
-    public var presenter: SitePresenter
-    public var settings: Settings
+    package var site: Site
+    package var presenter: SitePresenter
+    package var settings: Settings
 
     /// `presenter` gives the rows' secondary lines and thumbnails: its configurations and images.
-    public init(presenter: SitePresenter) {
+    package init(presenter: SitePresenter) {
         self.site = presenter.site
         self.presenter = presenter
         self.settings = Settings(site: presenter.site)
     }
 
     /// The shard of the items placed directly in `Content/`: a name no catalog has.
-    public static func looseShardID(of site: Site) -> String {
+    package static func looseShardID(of site: Site) -> String {
         var id = "_site"
         while site.catalogs.contains(where: { $0.id == id }) { id = "_" + id }
         return id
@@ -130,26 +134,27 @@ public struct SearchIndex {
 
     /// The shards' paths in the output folder, in search order, as the pages list them:
     /// every catalog's (an empty catalog's shard holds no items), then the loose items'.
-    public static func shardPaths(of site: Site) -> [String] {
+    package static func shardPaths(of site: Site) -> [String] {
         var ids = site.catalogs.map(\.id)
         if let loose = site.looseItems, loose.itemCount > 0 { ids.append(looseShardID(of: site)) }
         return ids.map { folder + "/" + $0 + ".js" }
     }
 
     /// Every shard, in search order (the catalogs in site order, then the loose items).
-    public func shards() -> [Shard] {
+    package func shards() -> [Shard] {
         var shards = site.catalogs.indices.map(shard(ofCatalog:))
         if let loose = looseShard() { shards.append(loose) }
         return shards
     }
 
     /// The shard of the catalog at `index`.
-    public func shard(ofCatalog index: Int) -> Shard {
+    package func shard(ofCatalog index: Int) -> Shard {
         let catalog = site.catalogs[index]
         let items = catalog.allItems
         let synonyms = presenter.configurations[catalog.id]?.searchSynonyms.synonyms ?? []
-        return Shard(id: catalog.id, title: catalog.title, entries: entries(items, catalog: catalog), places: Self.places(of: items),
-                     synonyms: synonyms.map { ($0.word, $0.description) })
+        return Shard(
+            id: catalog.id, title: catalog.title, entries: entries(items, catalog: catalog), places: Self.places(of: items),
+            synonyms: synonyms.map { ($0.word, $0.description) })
     }
 
     /// The catalog, sections and groups around `items`, in order of first use, each after the
@@ -176,7 +181,7 @@ public struct SearchIndex {
     }
 
     /// The shard of the items placed directly in `Content/`; nil when there are none.
-    public func looseShard() -> Shard? {
+    package func looseShard() -> Shard? {
         guard let loose = site.looseItems, loose.itemCount > 0 else { return nil }
         return Shard(id: Self.looseShardID(of: site), title: site.title, entries: entries(loose.allItems, catalog: nil))
     }
@@ -201,8 +206,9 @@ public struct SearchIndex {
             }
             var trail = item.trail.map(\.title).filter { !$0.isEmpty }
             if catalog == nil, trail.isEmpty { trail = [site.title] }
-            var entry = Entry(title: title, trail: trail, path: item.outputPath, secondary: secondary, thumbnail: thumbnail,
-                              fieldWords: [], tagWords: [], textWords: [])
+            var entry = Entry(
+                title: title, trail: trail, path: item.outputPath, secondary: secondary, thumbnail: thumbnail,
+                fieldWords: [], tagWords: [], textWords: [])
             addWords(of: item, flagNames: flagNames, to: &entry)
             if !synonyms.isEmpty { Self.addSynonyms(synonyms, item: item, to: &entry) }
             return entry
@@ -264,7 +270,7 @@ public struct SearchIndex {
     /// The words of `text` as the search compares them: decomposed (NFD), without combining
     /// marks, lowercased, split at everything that is not a letter or a digit. search.js
     /// folds the query the same way.
-    public static func words(in text: String) -> [String] {
+    package static func words(in text: String) -> [String] {
         var text = text
         return text.withUTF8(words(inUTF8:))
     }
@@ -287,12 +293,13 @@ public struct SearchIndex {
             if end > start {
                 let stretch = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 if isASCII {
-                    words.append(String(unsafeUninitializedCapacity: stretch.count) { buffer in
-                        for (index, byte) in stretch.enumerated() {
-                            buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                        }
-                        return stretch.count
-                    })
+                    words.append(
+                        String(unsafeUninitializedCapacity: stretch.count) { buffer in
+                            for (index, byte) in stretch.enumerated() {
+                                buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                            }
+                            return stretch.count
+                        })
                 } else {
                     words += unicodeWords(in: String(decoding: stretch, as: UTF8.self))
                 }
@@ -338,7 +345,7 @@ public struct SearchIndex {
     }
 
     /// `text` decomposed, without combining marks, lowercased.
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -353,7 +360,8 @@ public struct SearchIndex {
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber: return true
+            .decimalNumber, .letterNumber, .otherNumber:
+            return true
         default: return false
         }
     }

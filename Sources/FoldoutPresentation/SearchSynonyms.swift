@@ -14,30 +14,30 @@ import FoldoutModel
 /// for a number, `under` (<), `over` (>), `from` (≥) and `to` (≤) bound it. The search index
 /// gives each item found this way the synonym as a word of its own (`SearchIndex`), so the
 /// search box needs nothing more and a prefix of the synonym finds the items too.
-public struct SearchSynonyms: Sendable, Equatable {
+package struct SearchSynonyms: Sendable, Equatable {
     /// One synonym: the folded word typed, and what it stands for.
-    public struct Synonym: Sendable, Equatable {
-        public var word: String
-        public var meaning: Meaning
+    package struct Synonym: Sendable, Equatable {
+        package var word: String
+        package var meaning: Meaning
         /// What the search box says a result was found by: `cat` or `species cat, age under 1`.
-        public var description: String
+        package var description: String
     }
 
-    public enum Meaning: Sendable, Equatable {
+    package enum Meaning: Sendable, Equatable {
         /// Items holding every word of any of these phrases (folded words).
         case words([[String]])
         /// Items for which every condition holds.
         case filter([Condition])
     }
 
-    public struct Condition: Sendable, Equatable {
-        public var field: String
+    package struct Condition: Sendable, Equatable {
+        package var field: String
         /// Accepted values, folded (`ItemQuery.fold`); empty for a number bound.
-        public var accepted: [String] = []
-        public var lower: Double? = nil
-        public var lowerIncluded = true
-        public var upper: Double? = nil
-        public var upperIncluded = true
+        package var accepted: [String] = []
+        package var lower: Double? = nil
+        package var lowerIncluded = true
+        package var upper: Double? = nil
+        package var upperIncluded = true
 
         func matches(_ item: Item) -> Bool {
             guard let value = item.value(for: field) else { return false }
@@ -54,17 +54,17 @@ public struct SearchSynonyms: Sendable, Equatable {
         }
     }
 
-    public var synonyms: [Synonym] = []
+    package var synonyms: [Synonym] = []
 
-    public static let none = SearchSynonyms()
+    package static let none = SearchSynonyms()
 
-    public init(synonyms: [Synonym] = []) {
+    package init(synonyms: [Synonym] = []) {
         self.synonyms = synonyms
     }
 
     /// Whether the filter or the words of `synonym` find `item`, whose words (title, fields,
     /// tags, text) are `words`.
-    public static func finds(_ synonym: Synonym, item: Item, words: Set<String>) -> Bool {
+    package static func finds(_ synonym: Synonym, item: Item, words: Set<String>) -> Bool {
         switch synonym.meaning {
         case .filter(let conditions): return conditions.allSatisfy { $0.matches(item) }
         case .words(let phrases): return phrases.contains { $0.allSatisfy(words.contains) }
@@ -72,7 +72,7 @@ public struct SearchSynonyms: Sendable, Equatable {
     }
 
     /// Reads `search:`; problems are described for the caller to report at the key's line.
-    public static func read(_ value: FieldValue?, problems: inout [String]) -> SearchSynonyms {
+    package static func read(_ value: FieldValue?, problems: inout [String]) -> SearchSynonyms {
         guard let value, value != .null else { return .none }
         guard case .map(let settings) = value else {
             problems.append("`search` must be a map, like `search: {synonyms: {kitten: cat}}`")
@@ -130,8 +130,10 @@ public struct SearchSynonyms: Sendable, Equatable {
         return Synonym(word: word, meaning: .words(phrases), description: texts.joined(separator: ", "))
     }
 
-    private static func readCondition(field: String, _ wanted: FieldValue, synonym: String,
-                                      problems: inout [String]) -> (condition: Condition, description: String)? {
+    private static func readCondition(
+        field: String, _ wanted: FieldValue, synonym: String,
+        problems: inout [String]
+    ) -> (condition: Condition, description: String)? {
         let label = DetailFieldList.label(for: field).lowercased()
         if case .map(let bounds) = wanted {
             var condition = Condition(field: field)
@@ -158,7 +160,9 @@ public struct SearchSynonyms: Sendable, Equatable {
         let values = wanted.listValue ?? [wanted]
         let accepted = values.compactMap(\.stringValue)
         guard !accepted.isEmpty, accepted.count == values.count else {
-            problems.append("the synonym `\(synonym)` wants `\(field)` to be \(wanted.text.isEmpty ? "nothing" : "`\(wanted.text)`"); give a value, a list of values or bounds like `{under: 1}`")
+            problems.append(
+                "the synonym `\(synonym)` wants `\(field)` to be \(wanted.text.isEmpty ? "nothing" : "`\(wanted.text)`"); give a value, a list of values or bounds like `{under: 1}`"
+            )
             return nil
         }
         return (Condition(field: field, accepted: accepted.map(ItemQuery.fold)), "\(label) \(accepted.joined(separator: " or "))")

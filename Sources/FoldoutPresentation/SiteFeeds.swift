@@ -11,81 +11,87 @@ import FoldoutModel
 ///
 /// The one place that decides which feeds exist: the pages link to them (`layoutContext`,
 /// `catalogContext`), the renderer writes them (`FeedDocument`, `AtomFeed`).
-public struct SiteFeeds: Sendable {
-    public static let defaultLimit = 20
+package struct SiteFeeds: Sendable {
+    package static let defaultLimit = 20
     /// The site's feed, and each catalog's, in its folder.
-    public static let fileName = "atom.xml"
-    public static let mediaType = "application/atom+xml"
+    package static let fileName = "atom.xml"
+    package static let mediaType = "application/atom+xml"
 
     /// One feed: its file, what it is called, and the page it follows.
-    public struct Feed: Sendable, Equatable {
-        public enum Scope: Sendable, Equatable {
+    package struct Feed: Sendable, Equatable {
+        package enum Scope: Sendable, Equatable {
             case site
             case catalog(Int)
             /// A query section: its catalog's index and its own in `catalog.sections`.
             case query(catalog: Int, section: Int)
         }
 
-        public var scope: Scope
+        package var scope: Scope
         /// The id of its catalog; nil for the site's feed.
-        public var catalog: String?
+        package var catalog: String?
         /// The feed's file in `Output/`.
-        public var path: String
+        package var path: String
         /// The feed's title: the site's, or the catalog's (and section's) followed by the site's.
-        public var title: String
+        package var title: String
         /// What a page's list of feeds calls it: the catalog's or the section's title.
-        public var label: String
-        public var subtitle: String
+        package var label: String
+        package var subtitle: String
         /// The page the feed follows, and the section's anchor on it.
-        public var page: String
-        public var fragment: String?
-        public var limit: Int
+        package var page: String
+        package var fragment: String?
+        package var limit: Int
     }
 
-    public var feeds: [Feed] = []
+    package var feeds: [Feed] = []
 
-    public init(site: Site) {
+    package init(site: Site) {
         guard site.baseURL?.isEmpty == false else { return }
         var ignored: [String] = []
         let siteLimit = Self.limit(site.field(Self.limitKey), problems: &ignored) ?? Self.defaultLimit
         if siteLimit > 0, site.allItemCount > 0 {
-            feeds.append(Feed(scope: .site, catalog: nil, path: Self.fileName, title: site.title, label: site.title, subtitle: site.description,
-                              page: "index.html", fragment: nil, limit: siteLimit))
+            feeds.append(
+                Feed(
+                    scope: .site, catalog: nil, path: Self.fileName, title: site.title, label: site.title, subtitle: site.description,
+                    page: "index.html", fragment: nil, limit: siteLimit))
         }
         for (index, catalog) in site.catalogs.enumerated() {
             let limit = Self.limit(catalog.field(Self.limitKey), problems: &ignored) ?? siteLimit
             guard limit > 0, catalog.itemCount > 0 else { continue }
             // The catalog's folder: its page is `pets/index.html`.
             let prefix = String(catalog.outputPath.dropLast("index.html".count))
-            feeds.append(Feed(scope: .catalog(index), catalog: catalog.id, path: prefix + Self.fileName, title: catalog.title + " · " + site.title,
-                              label: catalog.title, subtitle: catalog.summary, page: catalog.outputPath, fragment: nil, limit: limit))
+            feeds.append(
+                Feed(
+                    scope: .catalog(index), catalog: catalog.id, path: prefix + Self.fileName, title: catalog.title + " · " + site.title,
+                    label: catalog.title, subtitle: catalog.summary, page: catalog.outputPath, fragment: nil, limit: limit))
             for (position, section) in catalog.sections.enumerated() where section.query != nil && section.itemCount > 0 {
-                feeds.append(Feed(scope: .query(catalog: index, section: position), catalog: catalog.id, path: prefix + section.anchor + ".atom.xml",
-                                  title: section.title + " · " + catalog.title + " · " + site.title, label: section.title,
-                                  subtitle: section.summary, page: catalog.outputPath, fragment: section.anchor, limit: limit))
+                feeds.append(
+                    Feed(
+                        scope: .query(catalog: index, section: position), catalog: catalog.id, path: prefix + section.anchor + ".atom.xml",
+                        title: section.title + " · " + catalog.title + " · " + site.title, label: section.title,
+                        subtitle: section.summary, page: catalog.outputPath, fragment: section.anchor, limit: limit))
             }
         }
     }
 
-    public var siteFeed: Feed? { feeds.first { $0.scope == .site } }
+    package var siteFeed: Feed? { feeds.first { $0.scope == .site } }
 
     /// The catalog's own feed, then its query sections', in page order.
-    public func feeds(ofCatalog id: String) -> [Feed] {
+    package func feeds(ofCatalog id: String) -> [Feed] {
         feeds.filter { $0.catalog == id }
     }
 
     /// What the pages' `<head>` and feed lists show of the feeds, for render keys: which
     /// there are, where, and what they are called.
-    public var renderKeyText: String {
+    package var renderKeyText: String {
         feeds.map { "\($0.path)\t\($0.title)\t\($0.label)" }.joined(separator: "\n")
     }
 
     // MARK: Settings
 
-    public static let limitKey = "feed_limit"
+    package static let limitKey = "feed_limit"
 
     /// `feed_limit`: a whole number of entries, 0 for no feed; nil when not written.
-    public static func limit(_ value: FieldValue?, problems: inout [String]) -> Int? {
+    package static func limit(_ value: FieldValue?, problems: inout [String]) -> Int? {
         switch value {
         case nil, .null?: return nil
         case .integer(let count)? where count >= 0: return count
@@ -97,10 +103,13 @@ public struct SiteFeeds: Sendable {
 
     /// Reports a `feed_limit` that is not a whole number, in `Content/_index.md` or a catalog's
     /// `_index.md`, as an error at its line.
-    public static func checkSettings(of site: Site, displayPath: (String) -> String, lines: (String, String) -> Int?,
-                                     diagnostics: inout [Diagnostic]) {
+    package static func checkSettings(
+        of site: Site, displayPath: (String) -> String, lines: (String, String) -> Int?,
+        diagnostics: inout [Diagnostic]
+    ) {
         let hint = "write it like `\(limitKey): 50`: a feed lists that many of the newest items (default \(defaultLimit))"
-        let files = [("_index.md", site.field(limitKey))]
+        let files =
+            [("_index.md", site.field(limitKey))]
             + site.catalogs.map { ($0.sourcePath + "/_index.md", $0.field(limitKey)) }
         for (path, value) in files {
             var problems: [String] = []

@@ -1,9 +1,9 @@
-import Foundation
 import FoldoutBase
-import FoldoutLoading
 import FoldoutImages
+import FoldoutLoading
 import FoldoutMarkdown
 import FoldoutModel
+import Foundation
 
 extension SitePresenter {
     /// How a page shows an image: as a row's square thumbnail, as the square photo of a grid
@@ -53,8 +53,10 @@ extension SitePresenter {
     /// `url`, the largest file, to open. An image without variants (external, small,
     /// unreadable) keeps only `src` and its size. `focus`, a thumbnail's focal point, is asked
     /// only for a photo that has variants.
-    package func imageContext(_ reference: ImageReference, use: ImageUse, alt: String, links: Links,
-                              focus: () -> ImageOperation.Focus? = { nil }) -> TemplateContext {
+    package func imageContext(
+        _ reference: ImageReference, use: ImageUse, alt: String, links: Links,
+        focus: () -> ImageOperation.Focus? = { nil }
+    ) -> TemplateContext {
         var plan: ImagePlan?
         // Most rows of a large catalog show no photo with variants: no plan is looked for then.
         if !reference.isExternal, images.sources[reference.location] != nil {
@@ -146,13 +148,14 @@ extension SitePresenter {
         let numbers: [Double]
         switch item.value(for: "image_focus") {
         case .string(let text)?: numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        case .list(let values)?: numbers = values.compactMap { value in
-            switch value {
-            case .number(let number): number
-            case .integer(let number): Double(number)
-            default: nil
+        case .list(let values)?:
+            numbers = values.compactMap { value in
+                switch value {
+                case .number(let number): number
+                case .integer(let number): Double(number)
+                default: nil
+                }
             }
-        }
         default: return nil
         }
         guard numbers.count == 2 else { return nil }

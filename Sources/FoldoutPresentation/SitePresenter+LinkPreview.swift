@@ -15,8 +15,10 @@ extension SitePresenter {
     /// address), Foldout could read it (an SVG or a broken file is skipped) and it is at
     /// least `PreviewImage.minimumSide` pixels on each side; an https: image counts as it is.
     /// `ImageVariants` plans the files from the same choice.
-    package static func previewImage(item: Item?, catalog: Catalog?, site: Site, images: SiteImages,
-                                     assumingBaseURL: Bool = false) -> ImageReference? {
+    package static func previewImage(
+        item: Item?, catalog: Catalog?, site: Site, images: SiteImages,
+        assumingBaseURL: Bool = false
+    ) -> ImageReference? {
         let hasBase = assumingBaseURL || !(site.baseURL ?? "").isEmpty
         func usable(_ reference: ImageReference?) -> ImageReference? {
             guard let reference else { return nil }
@@ -37,7 +39,7 @@ extension SitePresenter {
     /// which a preview can only name by its absolute address. A site without photos is
     /// spared it (a site for a USB stick needs no address); feeds and `sitemap.xml`, which
     /// need one too, are named in it, and docs/publishing.md explains the setting.
-    public static func missingBaseURLNote(site: Site, images: SiteImages, displayPath: (String) -> String) -> Diagnostic? {
+    package static func missingBaseURLNote(site: Site, images: SiteImages, displayPath: (String) -> String) -> Diagnostic? {
         guard (site.baseURL ?? "").isEmpty, !images.sources.isEmpty else { return nil }
         func losesImage(_ item: Item?, _ catalog: Catalog?) -> Bool {
             previewImage(item: item, catalog: catalog, site: site, images: images, assumingBaseURL: true).map { !$0.isExternal } ?? false
@@ -49,45 +51,51 @@ extension SitePresenter {
         }
         site.looseItems?.forEachItem { item in if !loses { loses = losesImage(item, nil) } }
         guard loses else { return nil }
-        return .note(displayPath("_index.md"), "`base_url` is not set, so link previews show no photo, and the site has no feeds and no `sitemap.xml`",
-                     hint: "before publishing, set `base_url: https://…`, the site’s public address (see docs/publishing.md)")
+        return .note(
+            displayPath("_index.md"), "`base_url` is not set, so link previews show no photo, and the site has no feeds and no `sitemap.xml`",
+            hint: "before publishing, set `base_url: https://…`, the site’s public address (see docs/publishing.md)")
     }
 
     /// The tags' values of `reference` (see `previewImage`).
     package func linkPreviewImage(_ reference: ImageReference?) -> LinkPreview.Image? {
         guard let reference else { return nil }
         if reference.isExternal {
-            return LinkPreview.Image(url: reference.location, width: reference.size?.width, height: reference.size?.height,
-                                     mimeType: nil, alt: reference.alt)
+            return LinkPreview.Image(
+                url: reference.location, width: reference.size?.width, height: reference.size?.height,
+                mimeType: nil, alt: reference.alt)
         }
         guard let publicLinks, let file = images.preview(reference.location) else { return nil }
-        return LinkPreview.Image(url: publicLinks.url(to: file.path), width: file.width, height: file.height,
-                                 mimeType: file.format.mimeType, alt: reference.alt)
+        return LinkPreview.Image(
+            url: publicLinks.url(to: file.path), width: file.width, height: file.height,
+            mimeType: file.format.mimeType, alt: reference.alt)
     }
 
     /// The preview of an item's page.
-    public func linkPreview(ofItem item: Item, catalog: Catalog?) -> LinkPreview {
+    package func linkPreview(ofItem item: Item, catalog: Catalog?) -> LinkPreview {
         let date = item.date.flatMap { Self.isMachineReadableDate($0) ? $0 : nil }
-        return LinkPreview(type: "article", title: item.title, description: item.summary.isEmpty ? site.description : item.summary,
-                           siteName: site.title, url: publicLinks?.url(to: item.outputPath),
-                           image: linkPreviewImage(Self.previewImage(item: item, catalog: catalog, site: site, images: images)),
-                           publishedTime: date, tags: item.tags, locale: LinkPreview.locale(ofLanguage: site.language))
+        return LinkPreview(
+            type: "article", title: item.title, description: item.summary.isEmpty ? site.description : item.summary,
+            siteName: site.title, url: publicLinks?.url(to: item.outputPath),
+            image: linkPreviewImage(Self.previewImage(item: item, catalog: catalog, site: site, images: images)),
+            publishedTime: date, tags: item.tags, locale: LinkPreview.locale(ofLanguage: site.language))
     }
 
     /// The preview of a catalog's page.
-    public func linkPreview(ofCatalog catalog: Catalog) -> LinkPreview {
-        LinkPreview(type: "website", title: catalog.title, description: catalog.summary.isEmpty ? site.description : catalog.summary,
-                    siteName: site.title, url: publicLinks?.url(to: catalog.outputPath),
-                    image: linkPreviewImage(Self.previewImage(item: nil, catalog: catalog, site: site, images: images)),
-                    locale: LinkPreview.locale(ofLanguage: site.language))
+    package func linkPreview(ofCatalog catalog: Catalog) -> LinkPreview {
+        LinkPreview(
+            type: "website", title: catalog.title, description: catalog.summary.isEmpty ? site.description : catalog.summary,
+            siteName: site.title, url: publicLinks?.url(to: catalog.outputPath),
+            image: linkPreviewImage(Self.previewImage(item: nil, catalog: catalog, site: site, images: images)),
+            locale: LinkPreview.locale(ofLanguage: site.language))
     }
 
     /// The preview of any other page (the home page, the tag pages): the site's description
     /// and image; `pagePath` nil for a page with no address of its own (the 404 page).
-    public func linkPreview(title: String, pagePath: String?) -> LinkPreview {
-        LinkPreview(type: "website", title: title, description: site.description, siteName: site.title,
-                    url: pagePath.flatMap { publicLinks?.url(to: $0) },
-                    image: linkPreviewImage(Self.previewImage(item: nil, catalog: nil, site: site, images: images)),
-                    locale: LinkPreview.locale(ofLanguage: site.language))
+    package func linkPreview(title: String, pagePath: String?) -> LinkPreview {
+        LinkPreview(
+            type: "website", title: title, description: site.description, siteName: site.title,
+            url: pagePath.flatMap { publicLinks?.url(to: $0) },
+            image: linkPreviewImage(Self.previewImage(item: nil, catalog: nil, site: site, images: images)),
+            locale: LinkPreview.locale(ofLanguage: site.language))
     }
 }

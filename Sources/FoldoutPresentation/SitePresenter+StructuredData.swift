@@ -26,7 +26,7 @@ extension SitePresenter {
     }
 
     /// The home page: the site as a `WebSite`.
-    public func homeStructuredData() -> [UInt8] {
+    package func homeStructuredData() -> [UInt8] {
         let links = structuredDataLinks(from: "index.html")
         var json = Self.beginScript()
         json.type("WebSite")
@@ -39,7 +39,7 @@ extension SitePresenter {
 
     /// A catalog page: an `ItemList` of every item once, in outline order, each a `ListItem`
     /// with its position, address and name (compact: a catalog can list tens of thousands).
-    public func structuredData(ofCatalog catalog: Catalog) -> [UInt8] {
+    package func structuredData(ofCatalog catalog: Catalog) -> [UInt8] {
         let links = structuredDataLinks(from: catalog.outputPath)
         let itemCount = catalog.itemCount
         var json = Self.beginScript(capacity: 512 + 120 * itemCount)
@@ -67,7 +67,7 @@ extension SitePresenter {
     /// An item's page: the item as its catalog's schema type with the mapped properties,
     /// and its breadcrumb (the catalog, sections and groups above it, then the item).
     /// `preview`, the page's link preview when made already, gives the image.
-    public func structuredData(ofItem item: Item, catalog: Catalog?, preview: LinkPreview? = nil) -> [UInt8] {
+    package func structuredData(ofItem item: Item, catalog: Catalog?, preview: LinkPreview? = nil) -> [UInt8] {
         let links = structuredDataLinks(from: item.outputPath)
         let mapping = catalog.flatMap { configurations[$0.id]?.schema } ?? .standard
         var json = Self.beginScript()

@@ -9,15 +9,15 @@ import FoldoutMarkdown
 ///
 /// While one is chosen, the page shows the matching items as one list in its order, each
 /// row with its section and groups; the outline comes back when the choice is cleared.
-public struct SortChoice: Sendable, Equatable {
-    public var field: String
-    public var label: String
-    public var descending: Bool
+package struct SortChoice: Sendable, Equatable {
+    package var field: String
+    package var label: String
+    package var descending: Bool
 
     /// The name in the page's address (`?sort=age`).
-    public var key: String { FacetDeclaration.key(for: field) }
+    package var key: String { FacetDeclaration.key(for: field) }
 
-    public static func readList(_ value: FieldValue?, problems: inout [String]) -> [SortChoice] {
+    package static func readList(_ value: FieldValue?, problems: inout [String]) -> [SortChoice] {
         guard let value, value != .null, value != .bool(false) else { return [] }
         var choices: [SortChoice] = []
         for entry in value.listValue ?? [value] {

@@ -9,16 +9,16 @@ import Foundation
 /// tag up, and an existential to open at each use. Here a key is a small number fixed once
 /// (`TemplateKey`), a node is a plain array of its entries in the order they were written,
 /// and a look-up compares numbers.
-public struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
+package struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     /// Keys and values in the order written (the literal's own array, kept as it is).
-    public private(set) var entries: [(TemplateKey, TemplateValue)]
+    package private(set) var entries: [(TemplateKey, TemplateValue)]
 
-    public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
+    package init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
         entries = elements
     }
 
     /// The value of `key`; setting replaces it, or adds it at the end.
-    public subscript(key: TemplateKey) -> TemplateValue? {
+    package subscript(key: TemplateKey) -> TemplateValue? {
         get {
             // Compares keys in place: a `for entry in entries` loop would copy (retain and
             // release) every value it passes, and templates look up a dozen keys per row.
@@ -38,7 +38,7 @@ public struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The node as swift-mustache reads it: strings, booleans, integers, nested
     /// dictionaries and arrays of them.
-    public var dictionary: [String: Any] {
+    package var dictionary: [String: Any] {
         var dictionary: [String: Any] = [:]
         dictionary.reserveCapacity(entries.count)
         for (key, value) in entries { dictionary[key.name] = value.swiftMustacheValue }
@@ -47,8 +47,9 @@ public struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 /// A value in a `TemplateContext`.
-public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral {
+package enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral
+{
     case text(String)
     case flag(Bool)
     case number(Int)
@@ -58,13 +59,13 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
     /// appended as it is rather than made into a `String` first.
     case html([UInt8])
 
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(booleanLiteral value: Bool) { self = .flag(value) }
-    public init(integerLiteral value: Int) { self = .number(value) }
-    public init(arrayLiteral elements: TemplateContext...) { self = .list(elements) }
+    package init(stringLiteral value: String) { self = .text(value) }
+    package init(booleanLiteral value: Bool) { self = .flag(value) }
+    package init(integerLiteral value: Int) { self = .number(value) }
+    package init(arrayLiteral elements: TemplateContext...) { self = .list(elements) }
 
     /// `false` when there is no context: an optional node of a template (`thumbnail`, `previous`).
-    public init(_ context: TemplateContext?) { self = context.map(TemplateValue.context) ?? .flag(false) }
+    package init(_ context: TemplateContext?) { self = context.map(TemplateValue.context) ?? .flag(false) }
 
     var swiftMustacheValue: Any {
         switch self {
@@ -82,15 +83,15 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
 /// seen (`TemplateKey("title")`), and keeps it for the life of the process. The presenter's
 /// keys are made once as constants (`.title`); `CompiledTemplates` makes the keys of the
 /// names its templates use when it reads them.
-public struct TemplateKey: Hashable, Sendable, CustomStringConvertible {
+package struct TemplateKey: Hashable, Sendable, CustomStringConvertible {
     package let number: Int
 
-    public init(_ name: String) {
+    package init(_ name: String) {
         number = Registry.shared.number(of: name)
     }
 
-    public var name: String { Registry.shared.name(of: number) }
-    public var description: String { name }
+    package var name: String { Registry.shared.name(of: number) }
+    package var description: String { name }
 
     private final class Registry: @unchecked Sendable {
         package static let shared = Registry()

@@ -101,6 +101,15 @@ extension TemplateKey {
     package static let next = TemplateKey("next")
     package static let open = TemplateKey("open")
     package static let previous = TemplateKey("previous")
+    /// An item page's sub-pages (the folder it owns), each `title` and `url`.
+    package static let subPages = TemplateKey("subPages")
+    package static let hasSubPages = TemplateKey("hasSubPages")
+    /// The visible heading over an item page's sub-pages: the catalog's `page_name:` plural ("Lessons").
+    package static let subPagesHeading = TemplateKey("subPagesHeading")
+    /// A section or group whose long intro has a page of its own: the outline shows its
+    /// `summary` and a "Read more" link to `introPageURL` in place of `introHTML`.
+    package static let hasIntroPage = TemplateKey("hasIntroPage")
+    package static let introPageURL = TemplateKey("introPageURL")
     package static let root = TemplateKey("root")
     package static let rowURL = TemplateKey("rowURL")
     package static let scriptURL = TemplateKey("scriptURL")
@@ -154,4 +163,16 @@ extension TemplateKey {
     package static let text = TemplateKey("text")
     package static let separator = TemplateKey("separator")
     package static let width = TemplateKey("width")
+    /// A field on an item page by its shape: a list (`listItems`, each `text`, or `isMap` and
+    /// `mapRows`), a map (`mapRows`, each `label` and `value`), long text (`paragraphs`, each
+    /// `text`), or a short value (`isShortText`).
+    package static let isMap = TemplateKey("isMap")
+    package static let isShortText = TemplateKey("isShortText")
+    package static let listItems = TemplateKey("listItems")
+    package static let mapRows = TemplateKey("mapRows")
+    package static let paragraphs = TemplateKey("paragraphs")
+    /// A field written in Markdown (declared `type: markdown`, or long text with Markdown in
+    /// it): `html`, rendered through cmark and the raw-HTML allowlist.
+    package static let isMarkdown = TemplateKey("isMarkdown")
+    package static let valueHTML = TemplateKey("valueHTML")
 }

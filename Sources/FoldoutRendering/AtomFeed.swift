@@ -7,14 +7,14 @@ import FoldoutPresentation
 /// `<img>` before the summary in the HTML content readers show. Text is escaped for XML,
 /// with the characters XML 1.0 cannot hold dropped, so a stray control character in front
 /// matter cannot make the feed unreadable.
-public struct AtomFeed: Sendable {
-    public var document: FeedDocument
+package struct AtomFeed: Sendable {
+    package var document: FeedDocument
 
-    public init(_ document: FeedDocument) {
+    package init(_ document: FeedDocument) {
         self.document = document
     }
 
-    public var xml: String {
+    package var xml: String {
         let feed = document
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,

@@ -1,5 +1,5 @@
-import Mustache
 import FoldoutPresentation
+import Mustache
 
 /// The templates run by Foldout itself, as swift-mustache parsed them, with swift-mustache's
 /// rules, straight to bytes. swift-mustache splits a tag's name at each use, casts the value
@@ -141,15 +141,18 @@ package struct CompiledTemplates: Sendable {
     /// Runs template `name` with `context`, appending to `output`; nil where this renderer
     /// cannot. With `slots` (see `Prepared`), their places are left open and returned, with
     /// the bytes between them, as pieces.
-    private func run(_ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes,
-                     leavingOpen slots: [TemplateKey]?) -> [Prepared.Piece]?? {
+    private func run(
+        _ name: String, _ context: TemplateContext, appendingTo output: inout PageBytes,
+        leavingOpen slots: [TemplateKey]?
+    ) -> [Prepared.Piece]?? {
         guard let program = programs[name] else { return nil }
         return instructions.withUnsafeBufferPointer { instructions in
             text.withUnsafeBufferPointer { text in
                 names.withUnsafeBufferPointer { names in
                     nameParts.withUnsafeBufferPointer { nameParts in
-                        var run = Run(instructions: instructions, text: text, names: names, nameParts: nameParts,
-                                      otherEscapers: otherEscapers, output: output)
+                        var run = Run(
+                            instructions: instructions, text: text, names: names, nameParts: nameParts,
+                            otherEscapers: otherEscapers, output: output)
                         if let slots {
                             run.slots = slots
                             run.pieces = []
@@ -199,8 +202,10 @@ package struct CompiledTemplates: Sendable {
     /// The output of `prepared` appended to `output`, each slot's place written by
     /// `writeSlot(index, escaper, &output)`; false where that fails (`output` then holds
     /// part of the page).
-    package func fill(_ prepared: Prepared, into output: inout PageBytes,
-                                                          writeSlot: (Int, Escaper?, inout PageBytes) -> Bool) -> Bool {
+    package func fill(
+        _ prepared: Prepared, into output: inout PageBytes,
+        writeSlot: (Int, Escaper?, inout PageBytes) -> Bool
+    ) -> Bool {
         for piece in prepared.pieces {
             switch piece {
             case .bytes(let bytes):
@@ -220,8 +225,10 @@ package struct CompiledTemplates: Sendable {
 
     /// Writes `value` as `{{name}}` (escaped with `escaper`) or `{{{name}}}` (nil) does; false
     /// for what this renderer does not write.
-    private static func write(_ value: TemplateValue, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
-                                                              to output: inout PageBytes) -> Bool {
+    private static func write(
+        _ value: TemplateValue, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+        to output: inout PageBytes
+    ) -> Bool {
         switch value {
         case .text(let text):
             return write(text, escaper, otherEscapers: otherEscapers, to: &output)
@@ -241,8 +248,10 @@ package struct CompiledTemplates: Sendable {
         }
     }
 
-    private static func write(_ text: String, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
-                                                              to output: inout PageBytes) -> Bool {
+    private static func write(
+        _ text: String, _ escaper: Escaper?, otherEscapers: [any MustacheContentType],
+        to output: inout PageBytes
+    ) -> Bool {
         switch escaper {
         case nil: output.append(text)
         case .html: output.appendEscapingHTML(text)
@@ -296,8 +305,10 @@ package struct CompiledTemplates: Sendable {
         }
 
         private mutating func add(_ name: Name) -> Int {
-            names.append(AssembledName(first: name.first, restStart: Int32(nameParts.count), restCount: Int32(name.rest.count),
-                                       innermostOnly: name.innermostOnly))
+            names.append(
+                AssembledName(
+                    first: name.first, restStart: Int32(nameParts.count), restCount: Int32(name.rest.count),
+                    innermostOnly: name.innermostOnly))
             nameParts += name.rest
             return names.count - 1
         }
@@ -325,8 +336,10 @@ package struct CompiledTemplates: Sendable {
         /// string, say), in which no name is found, is an empty node.
         package var stack: [TemplateContext] = []
 
-        package init(instructions: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<AssembledName>,
-             nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming PageBytes) {
+        package init(
+            instructions: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<AssembledName>,
+            nameParts: UnsafeBufferPointer<TemplateKey>, otherEscapers: [any MustacheContentType], output: consuming PageBytes
+        ) {
             self.instructions = instructions
             self.text = text
             self.names = names
@@ -444,72 +457,5 @@ package struct CompiledTemplates: Sendable {
             }
             return value
         }
-    }
-
-    // MARK: Reading swift-mustache's tokens
-
-    /// The nodes of `template`'s tokens (`MustacheTemplate.tokens`, an enum of `text`,
-    /// `variable`, `section`...). Nil when they cannot be read as expected.
-    package static func nodes(of template: MustacheTemplate, otherEscapers: inout [any MustacheContentType]) -> [Node]? {
-        guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else { return nil }
-        var nodes: [Node] = []
-        for token in tokens {
-            let mirror = Mirror(reflecting: token)
-            guard mirror.displayStyle == .enum, let payload = mirror.children.first, let kind = payload.label else { return nil }
-            // Reflecting the payload is most of the cost of reading a template: only the
-            // kinds with named fields are.
-            var fields: [Any] { Mirror(reflecting: payload.value).children.map(\.value) }
-            switch kind {
-            case "text":
-                guard let text = payload.value as? String else { return nil }
-                nodes.append(.text(Array(text.utf8)))
-            case "variable", "unescapedVariable":
-                let fields = fields
-                guard fields.count == 2, let name = fields[0] as? String, let transforms = fields[1] as? [String] else { return nil }
-                guard transforms.isEmpty, let parsed = Self.name(name) else { nodes.append(.unsupported); continue }
-                nodes.append(.variable(parsed, escaped: kind == "variable"))
-            case "section", "invertedSection":
-                let fields = fields
-                guard fields.count == 3, let name = fields[0] as? String, let transforms = fields[1] as? [String],
-                      let body = fields[2] as? MustacheTemplate, let bodyNodes = Self.nodes(of: body, otherEscapers: &otherEscapers) else { return nil }
-                guard transforms.isEmpty, let parsed = Self.name(name) else { nodes.append(.unsupported); continue }
-                nodes.append(.section(parsed, bodyNodes, inverted: kind == "invertedSection"))
-            case "partial":
-                let fields = fields
-                guard fields.count == 3, let name = fields[0] as? String else { return nil }
-                // Indentation is repeated on the partial's lines; inheritance overrides blocks.
-                guard (fields[1] as? String ?? "").isEmpty, Self.isNil(fields[2]) else {
-                    nodes.append(.unsupported)
-                    continue
-                }
-                nodes.append(.partial(name))
-            case "contentType":
-                guard let type = payload.value as? MustacheContentType else { return nil }
-                if type is HTMLEscaping {
-                    nodes.append(.contentType(.html))
-                } else {
-                    otherEscapers.append(type)
-                    nodes.append(.contentType(.other(otherEscapers.count - 1)))
-                }
-            case "dynamicNamePartial", "blockDefinition", "blockExpansion":
-                nodes.append(.unsupported)
-            default:
-                return nil
-            }
-        }
-        return nodes
-    }
-
-    /// The name as swift-mustache splits it; nil for `.` and the empty name (the context itself).
-    private static func name(_ text: String) -> Name? {
-        guard text != "." else { return nil }
-        let parts = text.split(separator: ".").map { TemplateKey(String($0)) }
-        guard let first = parts.first else { return nil }
-        return Name(first: first, rest: Array(parts.dropFirst()), innermostOnly: text.hasPrefix("."))
-    }
-
-    private static func isNil(_ value: Any) -> Bool {
-        let mirror = Mirror(reflecting: value)
-        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 }

@@ -1,5 +1,5 @@
-import Mustache
 import FoldoutBase
+import Mustache
 
 /// How `{{value}}` is escaped in every template: by `MarkupEscaping`, Foldout's one escaper.
 /// swift-mustache's own HTML escaping looks characters up as grapheme clusters, so a `"`

@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutPresentation
+import Foundation
 
 /// The layout (`base.html`) of each folder's pages, made once per folder: its context and,
 /// when `CompiledTemplates` runs `base`, its output with the page's `title` and `content`

@@ -1,6 +1,6 @@
 /// Takes each page as soon as it is rendered, from any thread, and answers what the snapshot
 /// records for it (`.taken`, or `.bytes` to keep it).
-public protocol OutputSink: Sendable {
+package protocol OutputSink: Sendable {
     func take(_ path: String, _ bytes: [UInt8], renderKey: UInt64?) -> OutputSnapshot.Contents
     /// About `count` pages are coming, and every one is wanted (the build found no error):
     /// room for what is kept of each is made now.
@@ -11,6 +11,6 @@ public protocol OutputSink: Sendable {
 }
 
 extension OutputSink {
-    public func expect(pages count: Int) {}
-    public func keeps(_ path: String, renderKey: UInt64) -> Bool { false }
+    package func expect(pages count: Int) {}
+    package func keeps(_ path: String, renderKey: UInt64) -> Bool { false }
 }

@@ -1,8 +1,8 @@
 /// What a build wants `Output/` to hold: a set of `path -> contents`, like a diffable
 /// data source snapshot. Paths are relative to the output folder. `OutputWriter` applies it
 /// as a difference against what the previous build wrote.
-public struct OutputSnapshot: Sendable {
-    public enum Contents: Sendable, Equatable {
+package struct OutputSnapshot: Sendable {
+    package enum Contents: Sendable, Equatable {
         case bytes([UInt8])
         /// A file copied from the source tree (images and other assets), read only when written.
         case copy(from: String)
@@ -17,18 +17,18 @@ public struct OutputSnapshot: Sendable {
     /// Where pages go as they are rendered, instead of waiting in `files` as bytes: a build
     /// would otherwise hold every page of the site in memory until the end.
     /// Nil: pages are kept as bytes (`Builder.makeSnapshot`, tests).
-    public var sink: (any OutputSink)?
+    package var sink: (any OutputSink)?
 
-    public private(set) var files: [String: Contents] = [:]
+    package private(set) var files: [String: Contents] = [:]
     /// For pages: the digest of what the page is rendered from (see `PageDigest`).
-    public private(set) var renderKeys: [String: UInt64] = [:]
+    package private(set) var renderKeys: [String: UInt64] = [:]
     /// For copied files: the digest of their bytes when the build already knows it, so an
     /// unchanged file need not be read again to find that out.
-    public private(set) var contentDigests: [String: UInt64] = [:]
+    package private(set) var contentDigests: [String: UInt64] = [:]
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ path: String, _ contents: Contents, renderKey: UInt64? = nil, contentDigest: UInt64? = nil) {
+    package mutating func add(_ path: String, _ contents: Contents, renderKey: UInt64? = nil, contentDigest: UInt64? = nil) {
         files[path] = contents
         // Pages come without a content digest and assets without a render key: the table
         // that cannot hold the path yet is not searched for it (a hash and a lookup a page).
@@ -37,18 +37,18 @@ public struct OutputSnapshot: Sendable {
     }
 
     /// Room for `count` more files with render keys, so the tables are not re-hashed as they grow.
-    public mutating func reserveCapacity(forMorePages count: Int) {
+    package mutating func reserveCapacity(forMorePages count: Int) {
         files.reserveCapacity(files.count + count)
         renderKeys.reserveCapacity(renderKeys.count + count)
     }
 
-    public mutating func add(_ path: String, text: String, renderKey: UInt64? = nil) {
+    package mutating func add(_ path: String, text: String, renderKey: UInt64? = nil) {
         add(path, .bytes(Array(text.utf8)), renderKey: renderKey)
     }
 
-    public var paths: [String] { files.keys.sorted() }
+    package var paths: [String] { files.keys.sorted() }
 
-    public func text(at path: String) -> String? {
+    package func text(at path: String) -> String? {
         guard case .bytes(let bytes)? = files[path] else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -1,8 +1,8 @@
-import Foundation
 import FoldoutBase
 import FoldoutMarkdown
 import FoldoutModel
 import FoldoutPresentation
+import Foundation
 
 /// The render key of each page: a digest of everything the page is rendered from. When a
 /// page's key equals the one the manifest recorded for the file already in `Output/`, the
@@ -42,8 +42,10 @@ package struct PageDigest {
     /// `rows`, when given, are the items' row digests (`rowDigest(of:)`) known already. When
     /// `itemPagesOnly`, only the keys of item pages whose rows are in `rows` are asked for:
     /// what the other pages show is not digested.
-    package init(site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, itemNames: ItemNames? = nil,
-         rows knownRows: [String: UInt64]? = nil, itemPagesOnly: Bool = false, tool: UInt64 = ToolIdentity.digest) {
+    package init(
+        site: Site, templates: TemplateSet, tagIndex: TagIndex?, pager: ItemPager, itemNames: ItemNames? = nil,
+        rows knownRows: [String: UInt64]? = nil, itemPagesOnly: Bool = false, tool: UInt64 = ToolIdentity.digest
+    ) {
         self.site = site
         self.tagIndex = tagIndex
         self.pager = pager
@@ -136,7 +138,21 @@ package struct PageDigest {
                 hasher.combine(neighbour?.title)
                 hasher.combine(neighbour?.outputPath)
             }
+            // The sub-pages an item's page lists.
+            hasher.combine(neighbours?.pages.count ?? 0)
+            for page in neighbours?.pages ?? [] {
+                hasher.combine(page.title)
+                hasher.combine(page.outputPath)
+            }
             return (item.outputPath, hasher.finalize())
+        case .group(let group, let index):
+            // What the catalog page shows covers the group's intro, titles and rows; the
+            // group's page shows no more of them.
+            var hasher = start("item")
+            hasher.combine("group")
+            hasher.combine(catalogContents[index])
+            hasher.combine(group.anchor)
+            return (group.pagePath ?? site.catalogs[index].outputPath, hasher.finalize())
         case .tagIndex:
             var hasher = start("tags")
             let tags = tagIndex?.tags ?? []
@@ -237,12 +253,18 @@ package struct PageDigest {
     /// after the colon says why). Checked against the types by a test.
     package static let coveredProperties: [String: [String]] = [
         "Site": ["title", "description", "language", "baseURL", "image", "introHTML", "fields", "catalogs", "looseItems"],
-        "Catalog": ["id", "title", "weight", "introHTML", "summary", "image", "fields", "sections", "expanded", "outputPath",
-                    "sourcePath", "options"],
-        "Group": ["anchor", "title", "weight", "depth", "expanded", "introHTML", "summary", "fields", "entries",
-                  "sourcePath", "options", "query", "lead"],
-        "Item": ["id", "anchor", "title", "weight", "date", "summary", "image", "tags", "fields", "bodyHTML: item page only",
-                 "headingIDs: item page only", "outputPath", "sourcePath", "trail", "images"],
+        "Catalog": [
+            "id", "title", "weight", "introHTML", "summary", "image", "fields", "sections", "expanded", "outputPath",
+            "sourcePath", "options",
+        ],
+        "Group": [
+            "anchor", "title", "weight", "depth", "expanded", "introHTML", "summary", "fields", "entries",
+            "sourcePath", "options", "query", "lead", "pagePath",
+        ],
+        "Item": [
+            "id", "anchor", "title", "weight", "date", "summary", "image", "tags", "fields", "bodyHTML: item page only",
+            "headingIDs: item page only", "outputPath", "sourcePath", "trail", "images",
+        ],
         "TrailStep": ["title", "path", "fragment"],
         "ImageReference": ["location", "isExternal", "alt", "altIsWritten", "size"],
     ]
@@ -276,6 +298,7 @@ package struct PageDigest {
         hasher.combine(group.summary)
         feed(group.fields, into: &hasher)
         hasher.combine(group.sourcePath)
+        hasher.combine(group.pagePath)
         feedDescription(of: group.options, into: &hasher)
         hasher.combine(group.query != nil)
         if let query = group.query { feedDescription(of: query, into: &hasher) }
@@ -426,4 +449,3 @@ package struct DigestInput: ~Copyable {
         bytes.withBytes { ContentHash.of(UnsafeRawBufferPointer($0)) }
     }
 }
-

@@ -3,16 +3,16 @@ import FoldoutBase
 /// The page at an old address of a page (`Redirect`): a refresh with no delay sends the
 /// reader on with no script, from `file://` as over HTTP; the canonical link tells search
 /// engines which address to keep, and a link serves a browser that does not follow.
-public struct RedirectPage: Sendable {
-    public var path: String
-    public var target: String
-    public var fragment: String?
+package struct RedirectPage: Sendable {
+    package var path: String
+    package var target: String
+    package var fragment: String?
     /// The title of the page it leads to.
-    public var title: String
-    public var language: String
-    public var baseURL: String?
+    package var title: String
+    package var language: String
+    package var baseURL: String?
 
-    public init(path: String, target: String, fragment: String?, title: String, language: String, baseURL: String?) {
+    package init(path: String, target: String, fragment: String?, title: String, language: String, baseURL: String?) {
         self.path = path
         self.target = target
         self.fragment = fragment
@@ -21,11 +21,12 @@ public struct RedirectPage: Sendable {
         self.baseURL = baseURL
     }
 
-    public var html: String {
+    package var html: String {
         let url = MarkupEscaping.html(OutputPath.relativeURL(from: path, to: target, fragment: fragment))
-        let canonical = baseURL.flatMap { $0.isEmpty ? nil : $0 }.map {
-            MarkupEscaping.html(OutputPath.absoluteURL(base: $0, to: target, fragment: fragment))
-        } ?? url
+        let canonical =
+            baseURL.flatMap { $0.isEmpty ? nil : $0 }.map {
+                MarkupEscaping.html(OutputPath.absoluteURL(base: $0, to: target, fragment: fragment))
+            } ?? url
         let title = MarkupEscaping.html(title)
         return """
             <!doctype html>

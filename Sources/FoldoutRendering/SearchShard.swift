@@ -1,10 +1,10 @@
-import Foundation
 import FoldoutBase
 import FoldoutPresentation
+import Foundation
 
 /// One shard of the site-wide search as the script `Output/search/<catalog-id>.js`, a
 /// classic script (it loads from `file://`, where `fetch` and modules do not), which hands
-/// its data to `foldoutSearchShard`, defined by `assets/search.js`:
+/// its data to `foldoutSearchShard`, defined by `assets/search-box.js`:
 ///
 ///     foldoutSearchShard({"v":2,"id":"pets","title":"Pet Explorer",
 ///       "trails":["Pet Explorer→Dogs→Terriers→pets/dogs/terriers/", …],
@@ -24,7 +24,7 @@ import FoldoutPresentation
 /// - `synonyms`: each word of the catalog's `search: {synonyms:}` and what it stands for.
 /// - `strings`: secondary lines and thumbnails used by more than one item, the most used first.
 /// - `items`, in outline order, numbered from 0: the row's title; the trail's number; the
-///   page (empty: the trail's folder, then the title made into a slug as `slug` in search.js
+///   page (empty: the trail's folder, then the title made into a slug as `slug` in search-index.js
 ///   does, then `.html`; a name without `/`: the folder, it and `.html`; `/` and a path from
 ///   the output folder otherwise); the secondary line and the thumbnail (empty: none; `:`
 ///   and the text; `.` and a file name in the trail's folder, for a thumbnail; else the
@@ -38,26 +38,26 @@ import FoldoutPresentation
 ///   at the end left out; an item is in the first list that holds it), each list ascending,
 ///   each number written as its distance from the one before less one (the first: its
 ///   number), in `VarInt` digits.
-public struct SearchShard: Sendable {
-    public var shard: SearchIndex.Shard
+package struct SearchShard: Sendable {
+    package var shard: SearchIndex.Shard
 
-    public init(_ shard: SearchIndex.Shard) {
+    package init(_ shard: SearchIndex.Shard) {
         self.shard = shard
     }
 
-    public static let version = 2
+    package static let version = 2
     /// The function a shard calls.
-    public static let registration = "foldoutSearchShard"
+    package static let registration = "foldoutSearchShard"
     /// Longest secondary line a shard holds, in characters: a result shows one line of it, and a
     /// summary (a row's default secondary line) runs to 200.
-    public static let secondaryLimit = 56
+    package static let secondaryLimit = 56
 
     /// The shard's script.
-    public var script: String { String(decoding: bytes, as: UTF8.self) }
+    package var script: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The shard's script as it is written: bytes, appended as they are made (a catalog's
     /// shard holds a line for each of its thousands of items).
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         let entries = shard.entries
         // Trails, numbered in order of first use.
         var trailNumbers = TextNumbers(capacity: 64)
@@ -110,9 +110,10 @@ public struct SearchShard: Sendable {
         out += Array(",\n\"trails\":".utf8)
         Self.appendList(trails, to: &out)
         out += Array(",\n\"places\":".utf8)
-        Self.appendList(shard.places.map { place in
-            Self.field(place.title) + "\t" + (place.parent.map { String($0, radix: 36) } ?? "") + "\t" + Self.field(place.link)
-        }, to: &out)
+        Self.appendList(
+            shard.places.map { place in
+                Self.field(place.title) + "\t" + (place.parent.map { String($0, radix: 36) } ?? "") + "\t" + Self.field(place.link)
+            }, to: &out)
         out += Array(",\n\"synonyms\":".utf8)
         Self.appendList(shard.synonyms.map { $0.word + "\t" + Self.field($0.description) }, to: &out)
         out += Array(",\n\"strings\":".utf8)
@@ -214,7 +215,7 @@ public struct SearchShard: Sendable {
         }
     }
 
-    /// What search.js makes of a title to guess a page's name: `slug` there, for ASCII
+    /// What search-index.js makes of a title to guess a page's name: `slug` there, for ASCII
     /// titles only (nil otherwise, where the two languages' lowercasing could differ).
     static func slug(_ title: String) -> String? {
         guard title.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
@@ -314,7 +315,7 @@ public struct SearchShard: Sendable {
 
     /// Numbers as digits of 5 bits, the most significant first: a last digit from `0`-`9`,
     /// `a`-`v`, the ones before it from `w`-`z`, `A`-`Z`, `-` and `_`. No digit is a space.
-    public enum VarInt {
+    package enum VarInt {
         package static let last = Array("0123456789abcdefghijklmnopqrstuv".utf8)
         package static let more = Array("wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
 

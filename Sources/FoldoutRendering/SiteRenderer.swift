@@ -1,9 +1,9 @@
-import Foundation
 import FoldoutBase
 import FoldoutImages
 import FoldoutMarkdown
 import FoldoutModel
 import FoldoutPresentation
+import Foundation
 
 /// Renders every page of the site through the templates into the snapshot: the home page,
 /// one page per catalog, one per item, the tag pages (`tags/index.html`, `tags/<tag>.html`),
@@ -11,14 +11,17 @@ import FoldoutPresentation
 /// the page's content, and `base` wraps it. Pages render in parallel; each builds its own
 /// template context. Tag pages and the 404 page are made only when their template exists,
 /// so an older templates folder keeps working.
-public struct SiteRenderer: Sendable {
-    public var site: Site
-    public var templates: TemplateSet
-    public var configurations: [String: CatalogPresentation]
+package struct SiteRenderer: Sendable {
+    package var site: Site
+    package var templates: TemplateSet
+    package var configurations: [String: CatalogPresentation]
     /// The content's images and their variants, which rows and item pages show.
-    public var images = SiteImages()
+    package var images = SiteImages()
     /// When each item counts as new, which orders the feeds.
-    public var feedDates = FeedDates(now: Timestamp(seconds: 0))
+    package var feedDates = FeedDates(now: Timestamp(seconds: 0))
+    /// Once cancelled, pages not started are left unrendered (the build is stopping and
+    /// will publish none of them).
+    package var cancellation: BuildCancellation?
     package let layouts = LayoutContextCache()
 
     /// The fast path of page rendering and the reference it is measured and tested against
@@ -29,7 +32,7 @@ public struct SiteRenderer: Sendable {
     /// context (`TemplateSet.renderThroughSwiftMustache`), the reference.
     package enum TemplateRunner: Sendable { case compiled, swiftMustache }
 
-    public init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
+    package init(site: Site, templates: TemplateSet, configurations: [String: CatalogPresentation] = [:]) {
         self.site = site
         self.templates = templates
         self.configurations = configurations
@@ -39,6 +42,8 @@ public struct SiteRenderer: Sendable {
         case home
         case catalog(Int)
         case item(Item, catalog: Int?)
+        /// A section's or group's page of its own (`Group.pagePath`), in the catalog at the index.
+        case group(Group, catalog: Int)
         case tagIndex
         case tag(Int)
         case notFound
@@ -47,7 +52,7 @@ public struct SiteRenderer: Sendable {
     /// Adds every page to `snapshot` and returns how many pages there are. A page the
     /// snapshot's sink `keeps` is not rendered: the file already in `Output/` stands (see
     /// `PageDigest`). `progress` hears how many pages are done, now and then.
-    public func render(into snapshot: inout OutputSnapshot, progress: BuildProgress.Reporter? = nil) -> Int {
+    package func render(into snapshot: inout OutputSnapshot, progress: BuildProgress.Reporter? = nil) -> Int {
         let shared = makeShared()
         return render(into: &snapshot, shared: shared, digest: makeDigest(shared), progress: progress)
     }
@@ -87,8 +92,9 @@ public struct SiteRenderer: Sendable {
         var tool = ContentHash()
         tool.combine(ToolIdentity.digest)
         if !images.sources.isEmpty { tool.combine(images.digest) }
-        return PageDigest(site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager,
-                          itemNames: shared.itemNames, rows: rows, itemPagesOnly: itemPagesOnly, tool: images.sources.isEmpty ? ToolIdentity.digest : tool.finalize())
+        return PageDigest(
+            site: site, templates: templates, tagIndex: shared.tagIndex, pager: shared.pager,
+            itemNames: shared.itemNames, rows: rows, itemPagesOnly: itemPagesOnly, tool: images.sources.isEmpty ? ToolIdentity.digest : tool.finalize())
     }
 
     /// Every page of the site (but the items' own when not `withItems`). The home, catalog
@@ -97,6 +103,9 @@ public struct SiteRenderer: Sendable {
     /// large page kept one core busy while the other had nothing left to do.)
     package func pages(_ shared: Shared, withItems: Bool = true) -> [Page] {
         var pages: [Page] = [.home] + site.catalogs.indices.map { .catalog($0) }
+        for (index, catalog) in site.catalogs.enumerated() {
+            pages += catalog.groupsWithPages.map { .group($0, catalog: index) }
+        }
         if let tagIndex = shared.tagIndex, !tagIndex.tags.isEmpty {
             pages += tagIndex.tags.indices.map(Page.tag)
             pages.append(.tagIndex)
@@ -113,8 +122,10 @@ public struct SiteRenderer: Sendable {
         return pages
     }
 
-    package func render(into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest,
-                        progress: BuildProgress.Reporter?) -> Int {
+    package func render(
+        into snapshot: inout OutputSnapshot, shared: Shared, digest: PageDigest,
+        progress: BuildProgress.Reporter?
+    ) -> Int {
         let pages = pages(shared)
         let counter = progress.map { BuildProgress.Counter(stage: "render", total: pages.count, reporter: $0) }
         // Each page goes to the snapshot's sink (the output folder) as soon as it is made, so
@@ -129,9 +140,11 @@ public struct SiteRenderer: Sendable {
         let made = Parallel.map(tasks, chunkSize: 1) { task -> (path: String, contents: OutputSnapshot.Contents, key: UInt64?)? in
             switch task {
             case .shard(let catalog):
+                if cancellation?.isCancelled == true { return nil }
                 return searchShard(of: catalog, index: shards).map { ($0.path, .bytes($0.bytes), nil) }
             case .page(let index):
                 defer { counter?.advance() }
+                if cancellation?.isCancelled == true { return nil }
                 let page = pages[index]
                 let (path, key) = digest.key(of: page)
                 if sink?.keeps(path, renderKey: key) == true { return (path, .kept, key) }
@@ -241,6 +254,7 @@ public struct SiteRenderer: Sendable {
         case .home: return 4 << 10 + perRow * (site.catalogs.count + (site.looseItems?.itemCount ?? 0))
         case .catalog(let index): return 4 << 10 + perRow * site.catalogs[index].itemCount
         case .item(let item, _): return 4 << 10 + item.bodyHTML.utf8.count
+        case .group(let group, _): return 4 << 10 + group.introHTML.utf8.count + 256 * group.entries.count
         case .tag(let index): return 4 << 10 + perRow * (tagIndex?.tags[index].itemCount ?? 0)
         case .tagIndex, .notFound: return 4 << 10
         }
@@ -313,6 +327,15 @@ public struct SiteRenderer: Sendable {
             context = presenter.itemContext(item, catalog: catalog)
             preview = presenter.linkPreview(ofItem: item, catalog: catalog)
             structuredData = presenter.structuredData(ofItem: item, catalog: catalog, preview: preview)
+        case .group(let group, let index):
+            // The item page's template: an intro and a list of pages is what an item page with
+            // sub-pages shows, and a templates folder of its own keeps working.
+            let catalog = site.catalogs[index]
+            (path, template, title, kind, catalogID) = (group.pagePath ?? catalog.outputPath, "item", group.title, "group", catalog.id)
+            context = presenter.groupPageContext(group, catalog: catalog)
+            var groupPreview = presenter.linkPreview(title: group.title, pagePath: path)
+            if !group.summary.isEmpty { groupPreview.description = group.summary }
+            preview = groupPreview
         case .tagIndex:
             (path, template, title, kind, catalogID) = (TagIndex.indexPath, "tags", "Tags", "tags", nil)
             context = presenter.tagIndexContext(tagIndex!)
@@ -339,9 +362,10 @@ public struct SiteRenderer: Sendable {
             for slot in Self.layoutSlots { open[slot] = "" }
             return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: Self.layoutSlots))
         }
-        return PageInput(path: path, template: template, title: title, context: context, layout: layout,
-                         expectedSize: expectedContentSize(of: page, tagIndex: tagIndex),
-                         linkPreviewHTML: LinkPreviewMarkup.html(preview), structuredDataHTML: structuredData)
+        return PageInput(
+            path: path, template: template, title: title, context: context, layout: layout,
+            expectedSize: expectedContentSize(of: page, tagIndex: tagIndex),
+            linkPreviewHTML: LinkPreviewMarkup.html(preview), structuredDataHTML: structuredData)
     }
 
     /// The page's HTML: its own template run, then `base` around it.
@@ -365,8 +389,9 @@ public struct SiteRenderer: Sendable {
         // (memory fresh from the kernel costs its zeroing).
         let compiled = templates.compiled
         if let prepared = input.layout.prepared {
-            var output = PageBytes(capacity: prepared.byteCount + 2 * input.title.utf8.count + input.expectedSize
-                                   + input.linkPreviewHTML.count + input.structuredDataHTML.count)
+            var output = PageBytes(
+                capacity: prepared.byteCount + 2 * input.title.utf8.count + input.expectedSize
+                    + input.linkPreviewHTML.count + input.structuredDataHTML.count)
             let filled = compiled.fill(prepared, into: &output) { slot, escaper, output in
                 let key = Self.layoutSlots[slot]
                 if key == .title { return compiled.write(.text(input.title), escaper, to: &output) }

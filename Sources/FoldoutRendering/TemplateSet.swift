@@ -1,8 +1,8 @@
-import Foundation
-import Mustache
 import FoldoutBase
 import FoldoutLoading
 import FoldoutPresentation
+import Foundation
+import Mustache
 
 /// All templates of a site, loaded and checked once before anything renders: page templates
 /// (`base`, `home`, `catalog`, `item` and any other `*.html` at the top), partials from
@@ -10,23 +10,23 @@ import FoldoutPresentation
 /// `Output/assets/`. A syntax error, a missing page template and a reference to a missing
 /// partial are errors naming the template file; swift-mustache would render them as
 /// empty text.
-public struct TemplateSet: Sendable {
+package struct TemplateSet: Sendable {
     /// A template file: its path in the templates folder and its bytes.
-    public typealias File = SourceFile
+    package typealias File = SourceFile
 
-    public static let requiredPages = ["base", "home", "catalog", "item"]
+    package static let requiredPages = ["base", "home", "catalog", "item"]
 
-    public let library: MustacheLibrary
+    package let library: MustacheLibrary
     /// The same templates run by Foldout itself, faster.
     package let compiled: CompiledTemplates
     /// Template names (pages and partials) with the text they were made from.
-    public let sources: [String: String]
+    package let sources: [String: String]
     /// Files under `assets/`, with paths relative to `Templates/` (`assets/style.css`).
-    public let assets: [File]
+    package let assets: [File]
 
     /// Builds the set from `files` (paths relative to the templates folder). `displayRoot`
     /// names the folder in messages (`Templates`, or `(built-in templates)`).
-    public init(files: [File], displayRoot: String) throws(BuildFailure) {
+    package init(files: [File], displayRoot: String) throws(BuildFailure) {
         var diagnostics: [Diagnostic] = []
         var library = MustacheLibrary()
         var sources: [String: String] = [:]
@@ -64,29 +64,37 @@ public struct TemplateSet: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 // A section that is never closed fails at the end of the file; point at its opening.
                 if "\(error.error)" == "expectedSectionEnd", let open = Self.unclosedSection(in: text) {
-                    diagnostics.append(.error(display, line: open.line, column: open.column,
-                                              "template syntax error: `{{\(open.sigil)\(open.name)}}` is never closed",
-                                              hint: "add `{{/\(open.name)}}` where the section ends"))
+                    diagnostics.append(
+                        .error(
+                            display, line: open.line, column: open.column,
+                            "template syntax error: `{{\(open.sigil)\(open.name)}}` is never closed",
+                            hint: "add `{{/\(open.name)}}` where the section ends"))
                     continue
                 }
-                diagnostics.append(.error(display, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
-                                          "template syntax error: \(Self.describe(error.error))",
-                                          hint: "check that every `{{#name}}` has a matching `{{/name}}` and every tag is closed"))
+                diagnostics.append(
+                    .error(
+                        display, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
+                        "template syntax error: \(Self.describe(error.error))",
+                        hint: "check that every `{{#name}}` has a matching `{{/name}}` and every tag is closed"))
             } catch {
                 diagnostics.append(.error(display, "template cannot be read: \(error)", hint: "check that the file is a Mustache template"))
             }
         }
         for name in Self.requiredPages where sources[name] == nil && displayPaths[name] == nil {
             if !diagnostics.contains(where: { $0.path == displayRoot + "/" + name + ".html" }) {
-                diagnostics.append(.error(displayRoot + "/" + name + ".html", "template is missing",
-                                          hint: "copy it from the default templates (`foldout init` writes them)"))
+                diagnostics.append(
+                    .error(
+                        displayRoot + "/" + name + ".html", "template is missing",
+                        hint: "copy it from the default templates (`foldout init` writes them)"))
             }
         }
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             for reference in Self.partialReferences(in: text) where sources[reference.name] == nil && displayPaths[reference.name] == nil {
-                diagnostics.append(.error(displayPaths[name] ?? name, line: reference.line, column: reference.column,
-                                          "template uses partial `\(reference.name)`, which does not exist",
-                                          hint: "add Templates/partials/\(reference.name).html or fix the name"))
+                diagnostics.append(
+                    .error(
+                        displayPaths[name] ?? name, line: reference.line, column: reference.column,
+                        "template uses partial `\(reference.name)`, which does not exist",
+                        hint: "add Templates/partials/\(reference.name).html or fix the name"))
             }
         }
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }
@@ -96,7 +104,7 @@ public struct TemplateSet: Sendable {
         self.assets = assets
     }
 
-    public func render(_ name: String, _ context: TemplateContext) -> String {
+    package func render(_ name: String, _ context: TemplateContext) -> String {
         String(decoding: renderBytes(name, context), as: UTF8.self)
     }
 
@@ -112,11 +120,11 @@ public struct TemplateSet: Sendable {
         library.render(context.dictionary, withTemplate: name) ?? ""
     }
 
-    public func has(_ name: String) -> Bool { sources[name] != nil }
+    package func has(_ name: String) -> Bool { sources[name] != nil }
 
     /// Ids written literally in the templates (`<main id="main">`), which headings in
     /// Markdown must not take.
-    public var literalIDs: Set<String> {
+    package var literalIDs: Set<String> {
         sources.values.reduce(into: []) { $0.formUnion(Self.literalIDs(in: $1)) }
     }
 
@@ -130,7 +138,8 @@ public struct TemplateSet: Sendable {
             var index = 0
             while index + marker.count <= bytes.count {
                 guard bytes[index] == marker[0], bytes[index + 1] == marker[1], bytes[index + 2] == marker[2],
-                      bytes[index + 3] == marker[3], bytes[index + 4] == marker[4] else {
+                    bytes[index + 3] == marker[3], bytes[index + 4] == marker[4]
+                else {
                     index += 1
                     continue
                 }
@@ -144,7 +153,6 @@ public struct TemplateSet: Sendable {
         }
         return ids
     }
-
 
     /// A Mustache tag: its sigil (`#`, `^`, `/`, `>`, `<`, or "" for a variable), name and position.
     package struct Tag {
@@ -181,7 +189,6 @@ public struct TemplateSet: Sendable {
         }
         return tags
     }
-
 
     /// `{{> name}}` and `{{< name}}` tags with their positions.
     package static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {

@@ -17,19 +17,19 @@ import FoldoutMarkdown
 /// the folder's files are the lesson's assets and its Markdown files the lesson's sub-pages,
 /// routed below the lesson (`…/lesson/part-two.html`, anchor `…/lesson/part-two`). A folder
 /// with no Markdown at any depth holds only assets; it is never a section or a group.
-public struct ContentRouter {
+package struct ContentRouter {
     /// Output names the site itself uses at the top level.
-    public static let reservedTopLevelNames: Set<String> = ["assets", "tags"]
+    package static let reservedTopLevelNames: Set<String> = ["assets", "tags"]
 
-    public var displayPath: (String) -> String
+    package var displayPath: (String) -> String
 
-    public init(displayPath: @escaping (String) -> String) {
+    package init(displayPath: @escaping (String) -> String) {
         self.displayPath = displayPath
     }
 
     /// `pages` holds the parsed pages that take part in the build (drafts already left out),
     /// keyed by source path; folders whose `_index.md` is missing from it are skipped.
-    public func route(_ root: SourceFolder, pages: [String: ParsedPage], diagnostics: inout [Diagnostic]) -> Routes {
+    package func route(_ root: SourceFolder, pages: [String: ParsedPage], diagnostics: inout [Diagnostic]) -> Routes {
         var routes = Routes(capacity: pages.count + root.assetAndFolderCount)
         routes.add(source: "", target: .init(path: "index.html", fragment: nil), producesFile: true)
         if let index = root.index { routes.addIndex(index.path, ofFolder: "") }
@@ -40,12 +40,16 @@ public struct ContentRouter {
             folder.folders.forEach(collect)
         }
         collect(root)
-        let slugs = Parallel.map(folders, chunkSize: 1) { folder in folder.pages.map { pages[$0.path].map(Self.pageSlug) } }
+        let slugs = Parallel.map(folders, chunkSize: 1) { folder in folder.pages.map { file in pages[file.path].map { Self.pageSlug($0, itemName: file.itemName) } } }
         var pageSlugs: [String: [String?]] = [:]
         pageSlugs.reserveCapacity(folders.count)
         for (folder, found) in zip(folders, slugs) { pageSlugs[folder.path] = found }
 
         var walker = Walker(router: self, pages: pages, pageSlugs: pageSlugs, routes: routes)
+        walker.introPages = IntroPages(
+            siteIndex: root.index?.path,
+            catalogIndexes: root.folders.compactMap { folder in folder.index.map { (folder.path, $0.path) } },
+            pages: pages, displayPath: displayPath, diagnostics: &walker.diagnostics)
         walker.visit(root, place: Place(outputFolder: "", catalogPage: "index.html", anchor: "", depth: 0), ownedBy: nil)
         diagnostics += walker.diagnostics
         return walker.routes
@@ -78,7 +82,7 @@ public struct ContentRouter {
         package var sourceName: Substring {
             let path: String
             switch self {
-            case .page(let file, _, _): return file.baseName
+            case .page(let file, _, _): return file.itemName
             case .folder(let folder, _), .assetFolder(let folder, _): path = folder.path
             case .asset(let asset, _): path = asset.path
             }
@@ -102,6 +106,8 @@ public struct ContentRouter {
         package let pageSlugs: [String: [String?]]
         package var routes: Routes
         package var diagnostics: [Diagnostic] = []
+        /// Which sections and groups have a page of their own.
+        package var introPages = IntroPages()
 
         package init(router: ContentRouter, pages: [String: ParsedPage], pageSlugs: [String: [String?]], routes: Routes) {
             self.router = router
@@ -125,7 +131,7 @@ public struct ContentRouter {
             let foldersByName = Dictionary(folder.folders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for (position, file) in folder.pages.enumerated() {
                 guard let slug = slugs[position] else { continue }
-                let name = String(file.baseName)
+                let name = String(file.itemName)
                 var ownedFolder: SourceFolder?
                 if let candidate = foldersByName[name], candidate.index == nil, ContentRouter.isIncluded(candidate, pages: pages) {
                     ownedFolder = candidate
@@ -136,8 +142,10 @@ public struct ContentRouter {
             for child in folder.folders where !owned.contains(child.path) && ContentRouter.isIncluded(child, pages: pages) {
                 let slug = ContentRouter.folderSlug(child, pages: pages)
                 if place.depth == 0, ContentRouter.reservedTopLevelNames.contains(slug), hasMarkdown(child) {
-                    diagnostics.append(.error(router.displayPath(child.path), "a catalog cannot be named `\(slug)`: Foldout uses that folder itself",
-                                              hint: "rename the folder or set another `slug:` in its _index.md"))
+                    diagnostics.append(
+                        .error(
+                            router.displayPath(child.path), "a catalog cannot be named `\(slug)`: Foldout uses that folder itself",
+                            hint: "rename the folder or set another `slug:` in its _index.md"))
                     continue
                 }
                 claimants.append(hasMarkdown(child) ? .folder(child, slug: slug) : .assetFolder(child, slug: slug))
@@ -153,23 +161,31 @@ public struct ContentRouter {
             for claimant in claimants {
                 switch claimant {
                 case .page(let file, let slug, let ownedFolder):
-                    let name = claim(slug, keys: { [Self.fileKey($0 + ".html"), Self.anchorKey($0)] + (ownedFolder == nil ? [] : [Self.fileKey($0)]) },
-                                     for: file.path, shownAs: { place.file($0 + ".html") }, taken: &taken,
-                                     fitted: { String(OutputNameLength.fitted($0, suffix: ".html").dropLast(".html".count)) },
-                                     line: pages[file.path]?.slug == nil ? nil : pages[file.path]?.line(of: "slug"))
+                    let name = claim(
+                        slug, keys: { [Self.fileKey($0 + ".html"), Self.anchorKey($0)] + (ownedFolder == nil ? [] : [Self.fileKey($0)]) },
+                        for: file.path, shownAs: { place.file($0 + ".html") }, taken: &taken,
+                        fitted: { String(OutputNameLength.fitted($0, suffix: ".html").dropLast(".html".count)) },
+                        line: pages[file.path]?.slug == nil ? nil : pages[file.path]?.line(of: "slug"))
                     let path = place.file(name + ".html")
                     add(file.path, .init(path: path, fragment: nil), producesFile: true)
                     if let ownedFolder {
                         routes.addOwnedFolder(ownedFolder.path, ownedBy: file.path)
                         add(ownedFolder.path, .init(path: path, fragment: nil), producesFile: false)
-                        let inner = Place(outputFolder: place.file(name), catalogPage: place.catalogPage, anchor: place.anchor(name),
-                                          depth: max(place.depth + 1, 2))
+                        let inner = Place(
+                            outputFolder: place.file(name), catalogPage: place.catalogPage, anchor: place.anchor(name),
+                            depth: max(place.depth + 1, 2))
                         visit(ownedFolder, place: inner, ownedBy: file.path)
                     }
                 case .folder(let child, let slug):
-                    let name = claim(slug, keys: { [Self.fileKey($0), Self.anchorKey($0)] }, for: child.path,
-                                     shownAs: { place.file($0) + "/" }, taken: &taken, fitted: { OutputNameLength.fitted($0) },
-                                     line: slugLine(of: child))
+                    // A section or group with a long intro has a page beside its folder, as an
+                    // item has beside the folder it owns (`dogs.html` and `dogs/`).
+                    let hasPage =
+                        place.depth >= 1 && owner == nil
+                        && child.index.flatMap { pages[$0.path] }.map { introPages.isLong($0, catalog: catalogFolder(of: child.path)) } == true
+                    let name = claim(
+                        slug, keys: { [Self.fileKey($0), Self.anchorKey($0)] + (hasPage ? [Self.fileKey($0 + ".html")] : []) }, for: child.path,
+                        shownAs: { place.file($0) + "/" }, taken: &taken, fitted: { OutputNameLength.fitted($0) },
+                        line: slugLine(of: child))
                     let output = place.file(name)
                     let childPlace: Place
                     if place.depth == 0 {
@@ -178,21 +194,32 @@ public struct ContentRouter {
                     } else {
                         childPlace = Place(outputFolder: output, catalogPage: place.catalogPage, anchor: place.anchor(name), depth: place.depth + 1)
                         add(child.path, .init(path: place.catalogPage, fragment: childPlace.anchor), producesFile: false)
+                        if hasPage { routes.addGroupPage(place.file(name + ".html"), ofFolder: child.path) }
                     }
                     if let index = child.index { routes.addIndex(index.path, ofFolder: child.path) }
                     visit(child, place: childPlace, ownedBy: owner)
                 case .assetFolder(let child, let slug):
-                    let name = claim(slug, keys: { [Self.fileKey($0)] }, for: child.path,
-                                     shownAs: { place.file($0) + "/" }, taken: &taken, fitted: { OutputNameLength.fitted($0) },
-                                     line: slugLine(of: child))
-                    visit(child, place: Place(outputFolder: place.file(name), catalogPage: place.catalogPage, anchor: place.anchor(name),
-                                              depth: place.depth + 1), ownedBy: owner)
+                    let name = claim(
+                        slug, keys: { [Self.fileKey($0)] }, for: child.path,
+                        shownAs: { place.file($0) + "/" }, taken: &taken, fitted: { OutputNameLength.fitted($0) },
+                        line: slugLine(of: child))
+                    visit(
+                        child,
+                        place: Place(
+                            outputFolder: place.file(name), catalogPage: place.catalogPage, anchor: place.anchor(name),
+                            depth: place.depth + 1), ownedBy: owner)
                 case .asset(let asset, let fileName):
-                    let name = claim(fileName, keys: { [Self.fileKey($0)] }, for: asset.path, shownAs: { place.file($0) },
-                                     taken: &taken, suffixed: Self.suffixingFileName, fitted: { OutputNameLength.fitted(fileName: $0) })
+                    let name = claim(
+                        fileName, keys: { [Self.fileKey($0)] }, for: asset.path, shownAs: { place.file($0) },
+                        taken: &taken, suffixed: Self.suffixingFileName, fitted: { OutputNameLength.fitted(fileName: $0) })
                     add(asset.path, .init(path: place.file(name), fragment: nil), producesFile: true)
                 }
             }
+        }
+
+        /// The catalog a folder belongs to: its top-level folder.
+        private func catalogFolder(of path: String) -> String {
+            String(path.prefix { $0 != "/" })
         }
 
         /// Whether the folder has a Markdown file that takes part, at any depth.
@@ -212,10 +239,12 @@ public struct ContentRouter {
         /// `source`, each made `fitted` (see `OutputNameLength`). When it is not `name`, a
         /// warning names the source that has `name`, or says that `name` was too long (at
         /// `line`, that of a `slug:`).
-        private mutating func claim(_ name: String, keys: (String) -> [String], for source: String, shownAs: (String) -> String,
-                                    taken: inout [String: String],
-                                    suffixed: (String, Int) -> String = { "\($0)-\($1)" },
-                                    fitted: (String) -> String, line: Int? = nil) -> String {
+        private mutating func claim(
+            _ name: String, keys: (String) -> [String], for source: String, shownAs: (String) -> String,
+            taken: inout [String: String],
+            suffixed: (String, Int) -> String = { "\($0)-\($1)" },
+            fitted: (String) -> String, line: Int? = nil
+        ) -> String {
             var chosen = fitted(name)
             var chosenKeys = keys(chosen)
             var number = 1
@@ -225,16 +254,37 @@ public struct ContentRouter {
                 chosenKeys = keys(chosen)
             }
             if number == 1, chosen != name {
-                diagnostics.append(.warning(router.displayPath(source), line: line,
-                                            "would be named `\(shownAs(name))` in the output, longer than a file name may be (\(shownAs(name).split(separator: "/").last?.utf8.count ?? 0) bytes, at most \(OutputNameLength.limit)); it is `\(shownAs(chosen))` instead",
-                                            hint: "give it a shorter name\(line == nil ? " or a shorter `slug:`" : " in `slug:`"); links to it lead to the shortened name"))
+                diagnostics.append(
+                    .warning(
+                        router.displayPath(source), line: line,
+                        "would be named `\(shownAs(name))` in the output, longer than a file name may be (\(shownAs(name).split(separator: "/").last?.utf8.count ?? 0) bytes, at most \(OutputNameLength.limit)); it is `\(shownAs(chosen))` instead",
+                        hint: "give it a shorter name\(line == nil ? " or a shorter `slug:`" : " in `slug:`"); links to it lead to the shortened name"))
             }
             if number > 1 {
                 let holder = keys(name).compactMap { taken[$0] }.first { !$0.isEmpty }
-                let other = holder.map { "`\(router.displayPath($0))`" } ?? "a page Foldout makes itself"
-                diagnostics.append(.warning(router.displayPath(source),
-                                            "would be `\(shownAs(name))` in the output, like \(other); it is `\(shownAs(chosen))` instead",
-                                            hint: "rename one of them or give one a different `slug:` (names are compared without letter case); --strict makes this an error"))
+                if line == nil, let holder, let page = pages[holder], let slug = page.slug, let slugLine = page.line(of: "slug") {
+                    // The name was taken by a `slug:`: that line is the one to change.
+                    diagnostics.append(
+                        .warning(
+                            router.displayPath(holder), line: slugLine,
+                            "`slug: \(slug)` takes `\(shownAs(name))` from `\(router.displayPath(source))`, which is `\(shownAs(chosen))` instead",
+                            hint: "choose another `slug:` (names are compared without letter case); --strict makes this an error"))
+                } else if holder == nil, shownAs(name).hasSuffix("/"), ContentRouter.reservedTopLevelNames.contains(name.lowercased()) {
+                    // A site's own top-level `assets/` meets the folder of Foldout's stylesheet
+                    // and scripts; Markdown links follow it, but HTML and CSS that name it do not.
+                    diagnostics.append(
+                        .warning(
+                            router.displayPath(source), line: line,
+                            "is published as `\(shownAs(chosen))`: `\(shownAs(name))` in the output holds Foldout's own stylesheet and scripts",
+                            hint: "links in Markdown follow it; rename the folder (say `files/`) if raw HTML or CSS names `\(shownAs(name))`; --strict makes this an error"))
+                } else {
+                    let other = holder.map { "`\(router.displayPath($0))`" } ?? "a page Foldout makes itself"
+                    diagnostics.append(
+                        .warning(
+                            router.displayPath(source), line: line,
+                            "would be `\(shownAs(name))` in the output, like \(other); it is `\(shownAs(chosen))` instead",
+                            hint: "rename one of them or give one a different `slug:` (names are compared without letter case); --strict makes this an error"))
+                }
             }
             for key in chosenKeys { taken[key] = source }
             return chosen
@@ -243,9 +293,11 @@ public struct ContentRouter {
         private mutating func add(_ source: String, _ target: Routes.Target, producesFile: Bool) {
             // Names are settled folder by folder above; this catches what crosses folders.
             if let existing = routes.add(source: source, target: target, producesFile: producesFile) {
-                diagnostics.append(.error(router.displayPath(source),
-                                          "produces `\(target.path)`, which \(existing.isEmpty ? "the home page" : "`" + router.displayPath(existing) + "`") also produces",
-                                          hint: "rename one of them or give one a different `slug:`"))
+                diagnostics.append(
+                    .error(
+                        router.displayPath(source),
+                        "produces `\(target.path)`, which \(existing.isEmpty ? "the home page" : "`" + router.displayPath(existing) + "`") also produces",
+                        hint: "rename one of them or give one a different `slug:`"))
             }
         }
 
@@ -262,20 +314,22 @@ public struct ContentRouter {
     }
 
     /// Whether the folder takes part: its `_index.md` is not a draft left out.
-    public static func isIncluded(_ folder: SourceFolder, pages: [String: ParsedPage]) -> Bool {
+    package static func isIncluded(_ folder: SourceFolder, pages: [String: ParsedPage]) -> Bool {
         guard let index = folder.index else { return true }
         return pages.keys.contains(index.path)
     }
 
     /// The slug a folder asks for; the name it gets may carry a suffix (see `route`).
-    public static func folderSlug(_ folder: SourceFolder, pages: [String: ParsedPage]) -> String {
+    package static func folderSlug(_ folder: SourceFolder, pages: [String: ParsedPage]) -> String {
         if let index = folder.index, let slug = pages[index.path]?.slug { return slug }
         return Slug.fileName(folder.name)
     }
 
     /// The slug a page asks for; the name it gets may carry a suffix (see `route`).
-    public static func pageSlug(_ page: ParsedPage) -> String {
+    /// `itemName`, the name its file goes by (`SourceFile.itemName`), when the caller has it:
+    /// an item folder's lead goes by its folder's name, which its path alone does not tell.
+    package static func pageSlug(_ page: ParsedPage, itemName: Substring? = nil) -> String {
         if let slug = page.slug { return slug }
-        return Slug.fileName(String(SourceFile.baseName(ofPath: page.path)))
+        return Slug.fileName(String(itemName ?? SourceFile.itemName(ofPath: page.path)))
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FoldoutBase
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How long one name in the output may be. A file system holds names of at most `NAME_MAX`
 /// bytes (255 on Linux and macOS), and the output writer puts a page beside it under a

@@ -4,15 +4,15 @@ import FoldoutMarkdown
 /// A page written at an old address of a page (`aliases:` in its front matter, as Hugo and
 /// Zola read it), which sends the reader on: links kept in bookmarks, other sites and search
 /// engines still work after the content moved.
-public struct Redirect: Sendable, Equatable {
+package struct Redirect: Sendable, Equatable {
     /// Path in `Output/` of the redirecting page.
-    public var path: String
+    package var path: String
     /// Where it sends the reader.
-    public var target: Routes.Target
+    package var target: Routes.Target
     /// The Markdown file whose `aliases:` names it.
-    public var source: String
+    package var source: String
 
-    public init(path: String, target: Routes.Target, source: String) {
+    package init(path: String, target: Routes.Target, source: String) {
         self.path = path
         self.target = target
         self.source = source
@@ -28,7 +28,7 @@ extension ContentRouter {
     /// it, is where the site writes a file (or another alias), is left out with a warning at
     /// the `aliases` line: the site builds without that one old address (real content has
     /// them, such as Hugo's docs giving one alias to two pages).
-    public func redirects(pages: [String: ParsedPage], routes: Routes, diagnostics: inout [Diagnostic]) -> [Redirect] {
+    package func redirects(pages: [String: ParsedPage], routes: Routes, diagnostics: inout [Diagnostic]) -> [Redirect] {
         var wanted: [(redirect: Redirect, alias: String, line: Int?)] = []
         var claimed: [String: String] = [:]
         func problem(_ source: String, _ line: Int?, _ alias: String, _ message: String, _ hint: String) {
@@ -40,12 +40,13 @@ extension ContentRouter {
         for (source, page) in pages.filter({ !$0.value.aliases.isEmpty }).sorted(by: { $0.key < $1.key }) {
             let owner = routes.owner(of: source)
             guard let target = routes.targets[owner] else { continue }
-            let line = page.line(of: "aliases")
+            let line = page.line(of: "aliases") ?? page.line(of: "redirect_from")
             let base = Self.aliasBase(of: target, isIndexFile: owner != source)
             for alias in page.aliases {
                 if Self.holdsSpacesOrCommas(alias) {
-                    problem(source, line, alias, "is not a path: it holds spaces or commas, as a list of keywords would",
-                            "`aliases:` lists the page's old addresses, like `[/old/name/, /older/]`; keywords belong in `tags:` or a field of their own")
+                    problem(
+                        source, line, alias, "is not a path: it holds spaces or commas, as a list of keywords would",
+                        "`aliases:` lists the page's old addresses, like `[/old/name/, /older/]`; keywords belong in `tags:` or a field of their own")
                     continue
                 }
                 guard let path = Self.outputPath(ofAlias: alias, inFolder: base) else {
@@ -53,8 +54,9 @@ extension ContentRouter {
                     continue
                 }
                 if let long = path.split(separator: "/").first(where: { $0.utf8.count > OutputNameLength.limit }) {
-                    problem(source, line, alias, "has a name of \(long.utf8.count) bytes, longer than a file name may be (at most \(OutputNameLength.limit))",
-                            "write the old address as it was; an address with such a name cannot have been a page")
+                    problem(
+                        source, line, alias, "has a name of \(long.utf8.count) bytes, longer than a file name may be (at most \(OutputNameLength.limit))",
+                        "write the old address as it was; an address with such a name cannot have been a page")
                     continue
                 }
                 let key = path.lowercased()
@@ -129,8 +131,9 @@ extension ContentRouter {
         let link = OutputPath.localLink(written)
         let decoded = OutputPath.percentDecode(String(link.path))
         guard !decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }),
-              decoded.contains(where: { $0 != "/" && $0 != "." }) || (link.fromRoot && decoded.isEmpty),
-              let resolved = OutputPath.resolve(decoded, inFolder: link.fromRoot ? "" : folder) else { return nil }
+            decoded.contains(where: { $0 != "/" && $0 != "." }) || (link.fromRoot && decoded.isEmpty),
+            let resolved = OutputPath.resolve(decoded, inFolder: link.fromRoot ? "" : folder)
+        else { return nil }
         let lowered = resolved.lowercased()
         if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { return resolved }
         return resolved.isEmpty ? "index.html" : resolved + "/index.html"

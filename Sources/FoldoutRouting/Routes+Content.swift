@@ -3,25 +3,18 @@ import FoldoutLoading
 import FoldoutMarkdown
 
 extension Routes {
-    /// The pixel size of every content image, by the output path it is copied to, read once
-    /// per build (many items name the same picture). Nil for a file that is not an image
-    /// Foldout can read. `known` are sizes the image stage has already (its photos, whose
-    /// files are not read again).
-    package func imageSizes(in tree: SourceFolder, fileSystem: FileSystem, known: [String: ImageSize] = [:]) -> [String: ImageSize?] {
+    /// Every content file copied as it is, with the output path it goes to, in any folder
+    /// (pages may name a file of a folder that takes no part).
+    package func allAssets(in tree: SourceFolder) -> [(path: String, asset: SourceAsset)] {
         var assets: [(path: String, asset: SourceAsset)] = []
         func walk(_ folder: SourceFolder) {
             for asset in folder.assets {
-                if let target = targets[asset.path], known[target.path] == nil { assets.append((target.path, asset)) }
+                if let target = targets[asset.path] { assets.append((target.path, asset)) }
             }
             folder.folders.forEach(walk)
         }
         walk(tree)
-        let sizes = Parallel.map(assets) { entry -> ImageSize? in
-            ImageSize(file: entry.asset.absolutePath, fileSystem: fileSystem)
-        }
-        var result: [String: ImageSize?] = known.mapValues(Optional.some)
-        for (entry, size) in zip(assets, sizes) { result[entry.path] = size }
-        return result
+        return assets
     }
 
     /// Every content file copied as it is, with the output path it goes to, in folders
@@ -45,7 +38,7 @@ extension ContentRouter {
         func ids(_ folder: SourceFolder) -> Set<String> {
             var ids = Set(folder.folders.map { folderSlug($0, pages: pages) })
             for file in folder.pages {
-                if let page = pages[file.path] { ids.insert(pageSlug(page)) }
+                if let page = pages[file.path] { ids.insert(pageSlug(page, itemName: file.itemName)) }
             }
             return ids
         }

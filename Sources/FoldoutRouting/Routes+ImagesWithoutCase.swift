@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 extension Routes {
     /// The image file that `link`, written in `source`, most likely means when it names no
@@ -8,8 +8,9 @@ extension Routes {
     package func imageWithoutCase(ofLink link: String, inSource source: String) -> String? {
         let folder = source.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(source[..<$0]) } ?? ""
         guard let resolved = OutputPath.resolve(OutputPath.percentDecode(link), inFolder: folder),
-              targets[resolved] == nil,
-              let file = imagesWithoutCase.file(ImagesWithoutCase.key(resolved), sources: { targets.keys }) else { return nil }
+            targets[resolved] == nil,
+            let file = imagesWithoutCase.file(ImagesWithoutCase.key(resolved), sources: { targets.keys })
+        else { return nil }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let written = link.split(separator: "/", omittingEmptySubsequences: false)
         return (written.dropLast().map(String.init) + [name]).joined(separator: "/")
@@ -27,7 +28,8 @@ final class ImagesWithoutCase: @unchecked Sendable {
     /// `Pets/Pickles.JPG` → `pets/pickles`; nil for a name that is no image's.
     static func key(_ path: String) -> String? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
-              extensions.contains(path[path.index(after: dot)...].lowercased()) else { return nil }
+            extensions.contains(path[path.index(after: dot)...].lowercased())
+        else { return nil }
         return path[..<dot].lowercased()
     }
 

@@ -4,11 +4,20 @@ import FoldoutMarkdown
 extension Routes: LinkRouting {
     package func page(showing source: String) -> (path: String, isOwnPage: Bool)? {
         let owner = owner(of: source)
+        // A long intro is shown on its group's page of its own, alone: its headings keep
+        // their ids as written, clear of the catalog page's outline.
+        if let page = groupPages[owner] { return (page, true) }
         return targets[owner].map { ($0.path, owner == source) }
     }
 
     package func outputPath(ofLink link: String, inSource source: String) -> String? {
         target(ofLink: link, inSource: source)?.path
+    }
+
+    package func indexFile(ofLink destination: String, inSource source: String) -> String? {
+        guard OutputPath.isLocal(destination), !destination.hasPrefix("#"), !destination.hasPrefix("//") else { return nil }
+        let link = OutputPath.localLink(destination)
+        return indexFile(ofLinkPath: String(link.path), inSource: link.fromRoot ? "" : source)
     }
 
     /// Resolves a link written in a Markdown body to a relative URL from the page it shows on.

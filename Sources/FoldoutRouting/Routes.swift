@@ -3,12 +3,12 @@ import FoldoutBase
 /// Where every source file and folder ends up in `Output/`. Built from the source tree and
 /// the parsed front matter (for `slug:`), before any body is rendered, so links between
 /// pages can be rewritten while rendering.
-public struct Routes: Sendable {
-    public struct Target: Sendable, Equatable {
+package struct Routes: Sendable {
+    package struct Target: Sendable, Hashable {
         /// Path in `Output/` of the file a link should point at.
-        public var path: String
+        package var path: String
         /// Anchor on that page (sections and groups live on their catalog's page).
-        public var fragment: String?
+        package var fragment: String?
 
         package init(path: String, fragment: String?) {
             self.path = path
@@ -18,31 +18,45 @@ public struct Routes: Sendable {
 
     /// Keyed by source path relative to the content folder: pages (`a/b.md`), folders (`a`,
     /// also reachable as `a/_index.md`) and assets (`a/b.jpg`).
-    public private(set) var targets: [String: Target] = [:]
+    package private(set) var targets: [String: Target] = [:]
     /// Each produced output path, in lower case, and the source it comes from: to report
     /// collisions, and to find a page from a link written for a site with lowercased URLs.
-    public private(set) var producers: [String: String] = [:]
+    package private(set) var producers: [String: String] = [:]
 
     /// Each folder's index file (`_index.md`, or a `README.md` standing in for it) and the
     /// folder it introduces; the file shows on its folder's page.
-    public private(set) var indexFiles: [String: String] = [:]
+    package private(set) var indexFiles: [String: String] = [:]
+    /// `indexFiles` the other way: each folder's index file.
+    private var indexFileOfFolder: [String: String] = [:]
     /// Sources that produce no file of their own: folders shown as groups, and folders a page owns.
-    public private(set) var folders: Set<String> = []
+    package private(set) var folders: Set<String> = []
     /// `folders` by their path in lower case, in the content folder and in the output (the
     /// least path where two share one), for links written for a site whose tool lowercases
     /// its URLs.
     private var foldersWithoutCase: [String: String] = [:]
     /// Folders that belong to a page of their name (`lesson/` to `lesson.md`), with that page.
-    public private(set) var ownedFolders: [String: String] = [:]
+    package private(set) var ownedFolders: [String: String] = [:]
+    /// Whether any folder has an `_index.md`, as in a Hugo site: its pages are published as
+    /// folder URLs, which relative links are written from.
+    package private(set) var hasHugoIndexFiles = false
+    /// The pages' old addresses (`aliases:`, see `Redirect`) by their output path in lower
+    /// case: a link written to an old address leads to the page itself.
+    private var aliasTargets: [String: Target] = [:]
+    /// Sections and groups whose `_index.md` body is long enough for a page of its own
+    /// (`IntroPages`): the folder, and that page's output path.
+    package private(set) var groupPages: [String: String] = [:]
+    /// The same pages by the place on the catalog page they stand for (`pets/index.html#dogs`),
+    /// where links to the folder or its `_index.md` would otherwise lead.
+    private var groupPagesByAnchor: [String: String] = [:]
     /// Image files by their path without case or extension, made when a name first misses.
     let imagesWithoutCase = ImagesWithoutCase()
 
-    public init() {}
+    package init() {}
 
     /// Room for about `count` sources. Tables of paths that grow as they fill are looked up
     /// at up to three quarters full, where a lookup takes more probes (each probe compares a
     /// path stored elsewhere in memory).
-    public init(capacity count: Int) {
+    package init(capacity count: Int) {
         targets.reserveCapacity(2 * count)
         producers.reserveCapacity(2 * count)
     }
@@ -50,7 +64,7 @@ public struct Routes: Sendable {
     /// Records a target; returns the source that already produces the same output path
     /// (compared without case, as on macOS and Windows disks), if any.
     @discardableResult
-    public mutating func add(source: String, target: Target, producesFile: Bool) -> String? {
+    package mutating func add(source: String, target: Target, producesFile: Bool) -> String? {
         targets[source] = target
         guard producesFile else {
             folders.insert(source)
@@ -77,16 +91,39 @@ public struct Routes: Sendable {
 
     /// Records `path` as the index file of `folder`, which must be routed too: links to the
     /// file lead where links to the folder do.
-    public mutating func addIndex(_ path: String, ofFolder folder: String) {
+    package mutating func addIndex(_ path: String, ofFolder folder: String) {
         indexFiles[path] = folder
+        indexFileOfFolder[folder] = path
+        if path == "_index.md" || path.hasSuffix("/_index.md") { hasHugoIndexFiles = true }
     }
 
-    public mutating func addOwnedFolder(_ folder: String, ownedBy page: String) {
+    /// Records the redirects' paths as old addresses of their pages.
+    package mutating func addAliases(_ redirects: [Redirect]) {
+        for redirect in redirects { aliasTargets[redirect.path.lowercased()] = redirect.target }
+    }
+
+    /// Records the page of its own of `folder`, already routed to its place on its catalog
+    /// page: links to the folder and to its index file lead to `path` instead.
+    package mutating func addGroupPage(_ path: String, ofFolder folder: String) {
+        groupPages[folder] = path
+        if let target = targets[folder], let fragment = target.fragment { groupPagesByAnchor[target.path + "#" + fragment] = path }
+        _ = Self.claim(path.lowercased(), for: folder, in: &producers)
+    }
+
+    /// `target`, or the page of its own of the section or group it is the place of.
+    func groupPage(for target: Target) -> Target {
+        guard !groupPagesByAnchor.isEmpty, let fragment = target.fragment, let page = groupPagesByAnchor[target.path + "#" + fragment] else {
+            return target
+        }
+        return Target(path: page, fragment: nil)
+    }
+
+    package mutating func addOwnedFolder(_ folder: String, ownedBy page: String) {
         ownedFolders[folder] = page
     }
 
     /// The route key of the page a Markdown file shows on: an index file shows on its folder's.
-    public func owner(of path: String) -> String {
+    package func owner(of path: String) -> String {
         indexFiles[path] ?? path
     }
 
@@ -97,13 +134,48 @@ public struct Routes: Sendable {
         var inserted = false
         var owner: String?
         func look(_ value: inout String) { owner = value }
-        look(&table[key, default: { inserted = true; return source }()])
+        look(
+            &table[
+                key,
+                default: {
+                    inserted = true; return source
+                }()])
         return inserted ? nil : owner
     }
 
+    /// The index file (`_index.md`, or the README standing in for it) whose body shows where
+    /// `destination`, a link path (no fragment) written in `sourcePath`, leads: it names it or
+    /// its folder. Several such bodies may share a page, so a fragment is read among its
+    /// headings. Asked only of links with a fragment on pages showing several intros.
+    package func indexFile(ofLinkPath destination: String, inSource sourcePath: String) -> String? {
+        guard let target = target(ofLink: destination, inSource: sourcePath) else { return nil }
+        return indexFileOfFolder.filter { targets[$0.key] == target }.min { $0.key < $1.key }?.value
+    }
+
     /// The target of `destination`, a local link written in the file at `sourcePath`.
-    public func target(ofLink destination: String, inSource sourcePath: String) -> Target? {
+    package func target(ofLink destination: String, inSource sourcePath: String) -> Target? {
+        writtenTarget(ofLink: destination, inSource: sourcePath).map(groupPage(for:))
+    }
+
+    private func writtenTarget(ofLink destination: String, inSource sourcePath: String) -> Target? {
         let folder = sourcePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(sourcePath[..<$0]) } ?? ""
+        // Hugo publishes `docs/a.md` as `docs/a/`, and its authors write `../sibling/` from
+        // that URL: in a site of `_index.md` files, a folder-style link (`…/`) from a page
+        // that is no index is read from the page's URL first, then from its file.
+        // Only a link that names something (`../x/`): a bare `../` is the file's folder's parent
+        // in Foldout's own sites, as on GitHub.
+        if hasHugoIndexFiles, destination.hasPrefix("../"), destination.hasSuffix("/"), sourcePath.hasSuffix(".md"),
+            destination.split(separator: "/").contains(where: { $0 != ".." && $0 != "." }),
+            indexFiles[sourcePath] == nil, !sourcePath.hasPrefix("/")
+        {
+            let pageURL = String(sourcePath.dropLast(".md".count))
+            if let target = target(ofLink: destination, inFolder: pageURL) { return target }
+        }
+        return target(ofLink: destination, inFolder: folder)
+    }
+
+    /// The target of `destination` read from `folder`.
+    private func target(ofLink destination: String, inFolder folder: String) -> Target? {
         guard let resolved = OutputPath.resolve(OutputPath.percentDecode(destination), inFolder: folder) else { return nil }
         if let target = targets[resolved] ?? indexFiles[resolved].flatMap({ targets[$0] }) { return target }
         if resolved.hasSuffix("/_index.md") { return targets[String(resolved.dropLast("/_index.md".count))] }
@@ -123,12 +195,12 @@ public struct Routes: Sendable {
         let folder = slash.map { String(path[..<$0]) } ?? ""
         let stem: Substring
         let hasExtension: Bool
-        if let dot = name.lastIndex(of: ".") {
-            let ext = name[name.index(after: dot)...].lowercased()
-            guard ext == "html" || ext == "htm" else { return nil }
+        if let dot = name.lastIndex(of: "."), case let ext = name[name.index(after: dot)...].lowercased(), ext == "html" || ext == "htm" {
             stem = name[..<dot]
             hasExtension = true
         } else {
+            // A dot that starts no `.html` is part of the name: `/licenses/apache-2.0/`,
+            // `react@0.14`.
             stem = name
             hasExtension = false
         }
@@ -140,9 +212,11 @@ public struct Routes: Sendable {
         let isIndex = stem.lowercased() == "index"
         let built = (isIndex ? folder : prefix + stem).lowercased()
         if !isIndex, let source = producers[built + ".html"] { return targets[source] }
+        // An old address of a page (Hugo's `aliases: [docsy-0.7]`, linked as `../docsy-0.7/`).
+        if !isIndex, hasExtension, let target = aliasTargets[built + ".html"] { return target }
         guard isIndex || !hasExtension else { return nil }
         if built.isEmpty { return targets[""] }
-        guard let source = foldersWithoutCase[built] ?? producers[built + "/index.html"] else { return nil }
+        guard let source = foldersWithoutCase[built] ?? producers[built + "/index.html"] else { return aliasTargets[built + "/index.html"] }
         return targets[source]
     }
 }

@@ -1,19 +1,19 @@
 import FoldoutBase
+import FoldoutIncremental
 import FoldoutLoading
 import FoldoutMarkdown
-import FoldoutRouting
 import FoldoutModel
-import FoldoutRendering
 import FoldoutOutput
-import FoldoutIncremental
+import FoldoutRendering
+import FoldoutRouting
 
 /// An edited item's page, written a few milliseconds after the save from what the session's
 /// last build remembers (`SessionMemory`), before the rebuild that brings catalog rows, pagers
 /// and tags up to date. The rebuild always follows and has the last word.
-public struct ItemPreview: Sendable {
-    public var options: BuildOptions
+package struct ItemPreview: Sendable {
+    package var options: BuildOptions
 
-    public init(options: BuildOptions) {
+    package init(options: BuildOptions) {
         self.options = options
     }
 
@@ -21,7 +21,7 @@ public struct ItemPreview: Sendable {
     /// folder) straight away, from what the last build in `memory` knew, and returns what was
     /// written (for `Builder.update`'s `preWritten`). Items that moved, were renamed, became drafts
     /// or fail to parse are left to the full rebuild, which always follows.
-    public func write(_ changedPaths: [String], memory: SessionMemory, cache: MarkdownCacheFile?) -> [String: OutputManifest.Record] {
+    package func write(_ changedPaths: [String], memory: SessionMemory, cache: MarkdownCacheFile?) -> [String: OutputManifest.Record] {
         guard let state = memory.current else { return [:] }
         let lock = BuildLock(output: options.outputPath, fileSystem: options.fileSystem)
         defer { withExtendedLifetime(lock) {} }
@@ -31,21 +31,24 @@ public struct ItemPreview: Sendable {
         renderer.images = state.stage.images
         for path in Set(changedPaths) {
             guard let (catalog, item) = state.items[path],
-                  let bytes = try? options.fileSystem.readFile(options.contentPath + "/" + path) else { continue }
+                let bytes = try? options.fileSystem.readFile(options.contentPath + "/" + path)
+            else { continue }
             let digest = ContentHash.of(bytes)
             guard digest != state.stage.fileDigests[path] else { continue }
             var problems: [Diagnostic] = []
-            let parseYAML: (String) throws(FrontMatter.ParseError) -> FrontMatter = { yaml throws(FrontMatter.ParseError) in
-                let key = ContentHash.of(yaml)
-                if let known = cache?.frontMatter(key) { return known }
-                return try FrontMatter.parse(yaml: yaml)
+            let parseFrontMatter: (FrontMatter.Source) throws(FrontMatter.ParseError) -> FrontMatter = {
+                source throws(FrontMatter.ParseError) in
+                if let known = cache?.frontMatter(source.digest) { return known }
+                return try FrontMatter.parse(source)
             }
-            let page = PageParser.parse(SourceFile(path: path, bytes: bytes), displayPath: state.stage.loader.displayPath(path),
-                                        diagnostics: &problems, parseYAML: parseYAML)
+            let page = PageParser.parse(
+                SourceFile(path: path, bytes: bytes), displayPath: state.stage.loader.displayPath(path),
+                diagnostics: &problems, parseFrontMatter: parseFrontMatter)
             guard !problems.contains(where: { $0.severity == .error }), !page.draft || options.includeDrafts,
-                  ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init) else { continue }
+                ContentRouter.pageSlug(page) + ".html" == item.outputPath.split(separator: "/").last.map(String.init)
+            else { continue }
             let rendered = state.stage.render(path, page: page, fileDigest: digest)
-            let edited = SiteModelBuilder.item(rendered, outputPath: item.outputPath, anchor: item.anchor, trail: item.trail)
+            let edited = SiteModelBuilder.item(rendered, replacing: item, in: catalog.map { state.site.catalogs[$0] })
             let html = renderer.render(.item(edited, catalog: catalog), shared: state.shared)
             let destination = options.outputPath + "/" + item.outputPath
             if (try? options.fileSystem.readFile(destination)) == html { continue }

@@ -4,22 +4,22 @@ import Foundation
 /// found out in a moment, not after a build of the whole site. A port the user named is
 /// that port or nothing; the default, when busy, gives way to the next free one, as Hugo's
 /// server does.
-public struct ListeningPort: Sendable, Equatable {
+package struct ListeningPort: Sendable, Equatable {
     /// The port asked for (0: any free one).
-    public var requested: Int
+    package var requested: Int
     /// Whether another port may be taken when `requested` is busy.
-    public var mayMove: Bool
+    package var mayMove: Bool
 
     /// How many ports after the default are tried.
-    public static let alternatives = 20
+    package static let alternatives = 20
 
-    public init(requested: Int, mayMove: Bool) {
+    package init(requested: Int, mayMove: Bool) {
         self.requested = requested
         self.mayMove = mayMove
     }
 
     /// A port that was free on `host` a moment ago, or the error saying what to do.
-    public func choose(host: String) throws(PortUnavailable) -> Int {
+    package func choose(host: String) throws(PortUnavailable) -> Int {
         guard requested != 0 else { return 0 }
         if Self.isFree(requested, host: host) { return requested }
         guard mayMove else { throw PortUnavailable(host: host, ports: requested...requested, named: true) }
@@ -50,28 +50,30 @@ public struct ListeningPort: Sendable, Equatable {
 }
 
 /// No port to listen on: the one the user named is busy, or the default and the ones after it.
-public struct PortUnavailable: Error, CustomStringConvertible, Sendable {
-    public var host: String
-    public var ports: ClosedRange<Int>
+package struct PortUnavailable: Error, CustomStringConvertible, Sendable {
+    package var host: String
+    package var ports: ClosedRange<Int>
     /// Whether the user named the port (`--port`).
-    public var named: Bool
+    package var named: Bool
 
-    public var description: String {
+    package var description: String {
         let which = ports.count == 1 ? "port \(ports.lowerBound) on \(host) is" : "ports \(ports.lowerBound) to \(ports.upperBound) on \(host) are all"
-        let hint = named ? "stop what listens there (another `foldout serve`?), or pass another --port (--port 0 picks a free one)"
-                         : "stop one of the servers that listen there, or pass --port (--port 0 picks a free one)"
+        let hint =
+            named
+            ? "stop what listens there (another `foldout serve`?), or pass another --port (--port 0 picks a free one)"
+            : "stop one of the servers that listen there, or pass --port (--port 0 picks a free one)"
         return "error: \(which) in use; nothing was built\n  hint: \(hint)"
     }
 }
 
 /// The server could not listen on the port it chose (taken in the moment after it was
 /// found free, a port below 1024, an address this machine does not have).
-public struct ListenFailure: Error, CustomStringConvertible, Sendable {
-    public var host: String
-    public var port: Int
-    public var reason: String
+package struct ListenFailure: Error, CustomStringConvertible, Sendable {
+    package var host: String
+    package var port: Int
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         "error: cannot listen on \(host):\(port): \(reason)\n  hint: pass another --port (--port 0 picks a free one), or a --host this machine has"
     }
 }

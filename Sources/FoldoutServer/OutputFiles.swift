@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// Maps a request path to a file inside the output folder, and refuses everything that
 /// could lead elsewhere: `..` and `.` segments (also percent-encoded, `%2e%2e`), empty
@@ -48,7 +48,8 @@ struct OutputFiles: Sendable {
             guard endsWithSlash else { return .redirect(String(path) + "/") }
             let index = resolved + "/index.html"
             guard let indexResolved = Self.realPath(index), Self.isPublished(indexResolved, in: canonicalRoot),
-                  stat(indexResolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .notFound }
+                stat(indexResolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+            else { return .notFound }
             return .file(indexResolved)
         default:
             return .notFound

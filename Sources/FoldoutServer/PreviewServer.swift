@@ -1,15 +1,15 @@
+import FoldoutBase
 import Foundation
 import Hummingbird
 import Logging
-import FoldoutBase
 
 /// The HTTP side of `foldout serve`: serves the output folder on a loopback address (by
 /// default), adds the live reload script to HTML responses, and streams rebuild events to
 /// open pages. Files are read as they are on disk at each request; the build replaces them
 /// atomically, so a request sees the old file or the new one, never half of either.
-public final class PreviewServer: Sendable {
-    public let host: String
-    public let port: Int
+package final class PreviewServer: Sendable {
+    package let host: String
+    package let port: Int
     let files: OutputFiles
     let hub: LiveReloadHub
     private let boundPort = PortBox()
@@ -24,7 +24,7 @@ public final class PreviewServer: Sendable {
 
     /// Runs until the task is cancelled, on `port` (by default the one it was made with).
     /// `onReady` hears the port the server listens on.
-    public func run(port: Int? = nil, onReady: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    package func run(port: Int? = nil, onReady: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let port = port ?? self.port
         var logger = Logger(label: "foldout.serve")
         logger.logLevel = .critical
@@ -62,10 +62,12 @@ public final class PreviewServer: Sendable {
                 return fileResponse(notFound, status: .notFound, isHead: request.method == .head)
             }
             // An HTML page, so the live reload script (and a build error) reaches it too.
-            let page = LiveReload.inject(into: Array("<!doctype html>\n<title>Not found</title>\n<p>Not found.</p>\n".utf8),
-                                         failure: hub.currentFailure)
-            return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
+            let page = LiveReload.inject(
+                into: Array("<!doctype html>\n<title>Not found</title>\n<p>Not found.</p>\n".utf8),
+                failure: hub.currentFailure)
+            return Response(
+                status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
         }
     }
 
@@ -82,8 +84,9 @@ public final class PreviewServer: Sendable {
         }
         var headers: HTTPFields = [.contentType: contentType, .cacheControl: "no-store"]
         headers[.contentLength] = String(bytes.count)
-        return Response(status: status, headers: headers,
-                        body: isHead ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: status, headers: headers,
+            body: isHead ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A Server-Sent Events stream of rebuild events, with a comment every 15 s so a closed
@@ -92,31 +95,33 @@ public final class PreviewServer: Sendable {
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
         guard !isHead else { return Response(status: .ok, headers: headers) }
         let stream = hub.subscribe()
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: "retry: 500\n: connected\n\n"))
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                let (frames, continuation) = AsyncStream<String>.makeStream()
-                group.addTask {
-                    for await event in stream { continuation.yield(event.frame) }
-                    continuation.finish()
-                }
-                group.addTask {
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: .seconds(15))
-                        continuation.yield(": ping\n\n")
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 500\n: connected\n\n"))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    let (frames, continuation) = AsyncStream<String>.makeStream()
+                    group.addTask {
+                        for await event in stream { continuation.yield(event.frame) }
+                        continuation.finish()
                     }
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try await Task.sleep(for: .seconds(15))
+                            continuation.yield(": ping\n\n")
+                        }
+                    }
+                    for await frame in frames {
+                        try await writer.write(ByteBuffer(string: frame))
+                    }
+                    group.cancelAll()
                 }
-                for await frame in frames {
-                    try await writer.write(ByteBuffer(string: frame))
-                }
-                group.cancelAll()
-            }
-            try await writer.finish(nil)
-        })
+                try await writer.finish(nil)
+            })
     }
 
     /// The port the server listens on, once it does.
-    public var listeningPort: Int? { boundPort.get() }
+    package var listeningPort: Int? { boundPort.get() }
 }
 
 /// The bound port, set from the server's start callback.

@@ -1,16 +1,16 @@
-import Foundation
 import FoldoutBase
-import FoldoutOutput
-import FoldoutIncremental
 import FoldoutBuild
+import FoldoutIncremental
+import FoldoutOutput
+import Foundation
 
 /// `foldout serve`: builds the site, serves the output folder, watches the content and
 /// templates folders, rebuilds incrementally on each change and tells open pages. A failed
 /// build changes nothing in the output folder, so the last good output keeps being served,
 /// with the errors shown over it.
-public final class PreviewSession: @unchecked Sendable {
+package final class PreviewSession: @unchecked Sendable {
     /// One build's result, for the terminal.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// Edited items' pages written ahead of the rebuild.
         case previewed([String], seconds: Double)
         case built(Builder.Outcome, seconds: Double)
@@ -21,9 +21,9 @@ public final class PreviewSession: @unchecked Sendable {
         case serving(String)
     }
 
-    public let options: BuildOptions
-    public let server: PreviewServer
-    public let port: ListeningPort
+    package let options: BuildOptions
+    package let server: PreviewServer
+    package let port: ListeningPort
     private let hub = LiveReloadHub()
     private let cache: MarkdownCacheFile
     private let memory = SessionMemory()
@@ -35,12 +35,17 @@ public final class PreviewSession: @unchecked Sendable {
     private var watcher: SiteWatcher?
     private let stateLock = NSLock()
     private var builds = 0
+    /// Stops the build making what a draft build left (`makeImages`), so an edit or the end
+    /// of the session need not wait for photos; guarded by `stateLock`.
+    private var imageBuild: BuildCancellation?
 
     /// `report` hears about every build and when the server is up. `port` is the port asked
     /// for, and whether another may be taken when it is busy (the default port may move,
     /// one the user named may not).
-    public init(options: BuildOptions, host: String = "127.0.0.1", port: ListeningPort = .init(requested: 8000, mayMove: true),
-                report: @escaping @Sendable (Event) -> Void = { _ in }) {
+    package init(
+        options: BuildOptions, host: String = "127.0.0.1", port: ListeningPort = .init(requested: 8000, mayMove: true),
+        report: @escaping @Sendable (Event) -> Void = { _ in }
+    ) {
         self.options = options
         self.report = report
         self.port = port
@@ -49,7 +54,7 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     /// `init(options:host:port:report:)` with a port that may not move.
-    public convenience init(options: BuildOptions, host: String = "127.0.0.1", port: Int, report: @escaping @Sendable (Event) -> Void = { _ in }) {
+    package convenience init(options: BuildOptions, host: String = "127.0.0.1", port: Int, report: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.init(options: options, host: host, port: ListeningPort(requested: port, mayMove: false), report: report)
     }
 
@@ -57,7 +62,7 @@ public final class PreviewSession: @unchecked Sendable {
     /// taken before the first build, so a busy one (`PortUnavailable`, `ListenFailure`) is
     /// said at once and nothing is built. Cancelled, it lets a build under way finish (so the
     /// output folder is whole and no temporary file is left) and starts no other.
-    public func run() async throws {
+    package func run() async throws {
         let chosen = try port.choose(host: server.host)
         if chosen != port.requested, port.requested != 0 { report(.movedPort(from: port.requested, to: chosen)) }
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
@@ -72,7 +77,7 @@ public final class PreviewSession: @unchecked Sendable {
                 // The server stopped before it listened: its error says why.
                 do {
                     try await group.next()
-                } catch where !(error is CancellationError) {
+                } catch  where !(error is CancellationError) {
                     throw ListenFailure(host: server.host, port: chosen, reason: "\(error)")
                 }
                 return
@@ -109,6 +114,7 @@ public final class PreviewSession: @unchecked Sendable {
                 watcher.stop()
                 hub.finish()
                 group.cancelAll()
+                stateLock.withLock { imageBuild?.cancel() }
                 // A rebuild under way finishes before the session ends (the process may exit
                 // next), and none starts after.
                 buildLock.withLock { hasEnded = true }
@@ -118,12 +124,13 @@ public final class PreviewSession: @unchecked Sendable {
             } onCancel: {
                 watcher.stop()
                 self.hub.finish()
+                self.stateLock.withLock { self.imageBuild?.cancel() }
             }
         }
     }
 
     /// Whether a build is under way (Ctrl-C then waits for it).
-    public var isBuilding: Bool {
+    package var isBuilding: Bool {
         guard buildLock.try() else { return true }
         buildLock.unlock()
         return false
@@ -133,16 +140,27 @@ public final class PreviewSession: @unchecked Sendable {
     /// watcher says which files changed (`changed`, paths as watched), edited items' pages
     /// are written first (see `ItemPreview`).
     @discardableResult
-    public func build(changed: [String]? = nil) -> Result<Builder.Outcome, BuildFailure> {
+    package func build(changed: [String]? = nil) -> Result<Builder.Outcome, BuildFailure> {
         build(changed: changed, unlessEnded: false)!
     }
 
     /// `build(changed:)`; nil without building when `unlessEnded` and the session has ended.
-    private func build(changed: [String]?, unlessEnded: Bool) -> Result<Builder.Outcome, BuildFailure>? {
-        buildLock.withLock {
+    /// `makingImages` is given to the build that makes what a draft build left (see
+    /// `makeImages`); every other build stops that one first.
+    private func build(
+        changed: [String]?, unlessEnded: Bool, makingImages: BuildCancellation? = nil
+    ) -> Result<Builder.Outcome, BuildFailure>? {
+        if makingImages == nil { stateLock.withLock { imageBuild?.cancel() } }
+        return buildLock.withLock {
             if unlessEnded, hasEnded { return nil }
+            if let makingImages, makingImages.isCancelled { return nil }
             let started = DispatchTime.now().uptimeNanoseconds
-            let builder = Builder(options: options)
+            var buildOptions = options
+            if let makingImages {
+                buildOptions.draftImages = false
+                buildOptions.cancellation = makingImages
+            }
+            let builder = Builder(options: buildOptions)
             var written: [String: OutputManifest.Record] = [:]
             if let changed {
                 let prefix = Self.withoutTrailingSlash(options.contentPath) + "/"
@@ -159,9 +177,13 @@ public final class PreviewSession: @unchecked Sendable {
             if case .failure = result { memory.forget() }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             switch result {
+            case .failure(let failure) where makingImages != nil && failure.wasInterrupted:
+                // Stopped for an edit or the session's end: the next draft build starts another.
+                break
             case .success(let outcome):
                 hub.publish(.changed(outcome.summary.changedPaths))
                 report(.built(outcome, seconds: seconds))
+                if outcome.imagesPending > 0, !hasEnded { makeImages() }
             case .failure(let failure):
                 hub.publish(.failed(LiveReload.overlayText(of: failure)))
                 report(.failed(failure, seconds: seconds))
@@ -169,6 +191,22 @@ public final class PreviewSession: @unchecked Sendable {
             stateLock.withLock { builds += 1 }
             return result
         }
+    }
+
+    /// Makes, on a thread of its own, the variants a draft build left out (`imagesPending`),
+    /// in a full build after it: its pages name them, so open pages reload. Edits are built
+    /// first (their draft builds stop this one and start another), since photos take long.
+    private func makeImages() {
+        let cancellation = BuildCancellation()
+        stateLock.withLock {
+            imageBuild?.cancel()
+            imageBuild = cancellation
+        }
+        let thread = Thread { [self] in
+            _ = build(changed: nil, unlessEnded: true, makingImages: cancellation)
+        }
+        thread.name = "foldout images"
+        thread.start()
     }
 
     /// `path` as the watcher names what is under it (`Content/`, `Content` → `Content`).
@@ -179,16 +217,16 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     /// Builds done so far (tests wait on it).
-    public var buildCount: Int { stateLock.withLock { builds } }
+    package var buildCount: Int { stateLock.withLock { builds } }
 
     /// Open event streams (tests wait on it).
-    public var openEventStreams: Int { hub.subscriberCount }
+    package var openEventStreams: Int { hub.subscriberCount }
 }
 
 /// The folders could not be watched (out of inotify watches, say).
-public struct WatchError: Error, CustomStringConvertible {
-    public var path: String
-    public var description: String {
+package struct WatchError: Error, CustomStringConvertible {
+    package var path: String
+    package var description: String {
         "\(path): cannot watch the folder for changes (on Linux, raise fs.inotify.max_user_watches)"
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoldoutBase
 import FoldoutBuild
 import FoldoutIncremental
+import Foundation
 
 struct BuildCommand: ParsableCommand, HelpDetails {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,9 @@ struct BuildCommand: ParsableCommand, HelpDetails {
     @Flag(name: .long, help: "Print the time each stage took.")
     var timings = false
 
+    @Flag(name: .long, help: "A quick look: show new photos as their originals, making none of their variants.")
+    var draftImages = false
+
     static let details = """
         Only new and changed files are written; files Foldout did not write are never
         touched. Unchanged work is reused from .foldout-cache/ beside the output folder.
@@ -35,10 +39,13 @@ struct BuildCommand: ParsableCommand, HelpDetails {
     func run() throws {
         var options = site.buildOptions
         options.strict = strict
+        options.draftImages = draftImages
         let progressBar = quiet ? nil : ProgressBar()
         options.progress = progressBar?.reporter
         let started = DispatchTime.now().uptimeNanoseconds
-        let interrupted = Self.finishingOnInterrupt()
+        let cancellation = BuildCancellation()
+        options.cancellation = cancellation
+        let interrupted = Self.stoppingOnInterrupt(cancellation)
         defer { interrupted.sources.forEach { $0.cancel() } }
         do {
             // The process ends after one build: only the file keeps entries for the next.
@@ -51,24 +58,32 @@ struct BuildCommand: ParsableCommand, HelpDetails {
             if !quiet {
                 Console.report(outcome.warnings, verbose: verbose)
                 print(Console.summary(outcome, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+                if outcome.imagesPending > 0 { print(Console.pendingImagesNote(outcome.imagesPending, then: "a build without --draft-images makes the variants")) }
                 if timings {
                     print(outcome.timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
                 }
             }
+        } catch  where error.wasInterrupted {
+            progressBar?.finish()
+            Console.error("stopped: nothing of this build was published; \(site.output) was left as it was")
+            throw ExitCode(130)
         } catch {
             progressBar?.finish()
             Console.report(error, quiet: quiet, verbose: verbose)
-            Console.error("build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(site.output) "
-                          + (error.outputChanged ? "holds part of this build; build again to finish it" : "was left unchanged"))
+            Console.error(
+                "build failed: \(error.errorCount) error\(error.errorCount == 1 ? "" : "s"); \(site.output) "
+                    + (error.outputChanged ? "holds part of this build; build again to finish it" : "was left unchanged"))
             throw ExitCode(1)
         }
         if interrupted.flag.isSet { throw ExitCode(130) }
     }
 
-    /// Ctrl-C (or SIGTERM) lets the build under way finish, so the output folder is whole and
-    /// no temporary file is left in .foldout-cache/; the exit status is then 130. A second one
-    /// stops at once, leaving what a killed build leaves (the next build removes it).
-    private static func finishingOnInterrupt() -> (flag: OnceFlag, sources: [any DispatchSourceSignal]) {
+    /// Ctrl-C (or SIGTERM) stops the build at its next safe point (between stages, between
+    /// pages and photos): nothing is published, the output folder is left as it was, no
+    /// temporary file stays in .foldout-cache/, and the exit status is 130. Once publishing
+    /// has begun, it finishes first. A second one stops at once, leaving what a killed build
+    /// leaves (the next build removes it).
+    private static func stoppingOnInterrupt(_ cancellation: BuildCancellation) -> (flag: OnceFlag, sources: [any DispatchSourceSignal]) {
         let flag = OnceFlag()
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
@@ -78,7 +93,8 @@ struct BuildCommand: ParsableCommand, HelpDetails {
                     Console.error("stopped during the build")
                     _exit(130)
                 }
-                Console.error("stopping after the build under way (Ctrl-C again stops at once)")
+                cancellation.cancel()
+                Console.error("stopping the build (Ctrl-C again stops at once)")
             }
             source.resume()
             return source

@@ -1,6 +1,6 @@
-import Foundation
-import FoldoutBuild
 import FoldoutBase
+import FoldoutBuild
+import Foundation
 
 enum Console {
     static func error(_ text: String) {
@@ -24,6 +24,11 @@ enum Console {
         return "built \(grouped(outcome.pageCount)) page\(outcome.pageCount == 1 ? "" : "s"): "
             + "\(grouped(summary.written)) written, \(grouped(summary.removed)) removed, "
             + "\(grouped(summary.unchanged)) unchanged in \(String(format: "%.2f", seconds)) s"
+    }
+
+    /// What a draft build (`--draft-images`, `serve`) left out, and `then`, what happens next.
+    static func pendingImagesNote(_ count: Int, then: String) -> String {
+        "\(grouped(count)) photo\(count == 1 ? "" : "s") shown as \(count == 1 ? "its original" : "originals"): \(then)"
     }
 
     /// Prints a build's diagnostics: many warnings as a summary unless `verbose`, errors

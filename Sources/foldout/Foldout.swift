@@ -6,8 +6,10 @@ struct Foldout: AsyncParsableCommand, HelpDetails {
         commandName: "foldout",
         abstract: "Build catalog websites from folders of Markdown.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, FieldsCommand.self,
-                      PublishSetupCommand.self],
+        subcommands: [
+            BuildCommand.self, ServeCommand.self, InitCommand.self, FieldsCommand.self,
+            PublishSetupCommand.self,
+        ],
         defaultSubcommand: nil
     )
 

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FoldoutBuild
 import FoldoutRendering
+import Foundation
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
-import Foundation
-import FoldoutBuild
 import FoldoutBase
+import FoldoutBuild
+import Foundation
 
 /// A one-line progress bar on standard error, for builds that take longer than a moment:
 /// nothing shows during the first half second (a rebuild is usually done by then), nor when

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import FoldoutBuild
+import Foundation
 
 /// `foldout publish-setup github`: writes the workflow that builds the site on GitHub's
 /// runners and publishes it on GitHub Pages (see `GitHubPagesWorkflow`, docs/publishing.md).
@@ -45,8 +45,9 @@ struct PublishSetupCommand: ParsableCommand, HelpDetails {
 
     func validate() throws {
         guard repository != nil || binaryURL != nil else {
-            throw ValidationError("say where the workflow gets Foldout: --repository URL (the git repository you built it from) "
-                                  + "or --binary-url URL (a foldout binary to download)")
+            throw ValidationError(
+                "say where the workflow gets Foldout: --repository URL (the git repository you built it from) "
+                    + "or --binary-url URL (a foldout binary to download)")
         }
     }
 

@@ -37,7 +37,10 @@ struct ServeCommand: AsyncParsableCommand, HelpDetails {
         let output = site.output, verbose = self.verbose
         let notes = NotesSaid()
         let listening = ListeningPort(requested: port ?? 8000, mayMove: port == nil)
-        let session = PreviewSession(options: site.buildOptions, host: host, port: listening) { event in
+        // Pages first, with new photos as their originals; the session makes their variants next.
+        var options = site.buildOptions
+        options.draftImages = true
+        let session = PreviewSession(options: options, host: host, port: listening) { event in
             switch event {
             case .movedPort(let busy, let free):
                 print("port \(busy) is in use (another foldout serve?); listening on \(free) instead")
@@ -46,11 +49,14 @@ struct ServeCommand: AsyncParsableCommand, HelpDetails {
             case .built(let outcome, let seconds):
                 if !outcome.wasUpToDate { Console.report(notes.unsaid(outcome.warnings), verbose: verbose) }
                 print(Console.summary(outcome, seconds: seconds))
+                if outcome.imagesPending > 0 { print(Console.pendingImagesNote(outcome.imagesPending, then: "making the variants; pages reload when they are made")) }
             case .failed(let failure, _):
                 Console.report(notes.unsaid(failure.diagnostics), verbose: verbose)
-                Console.error("build failed: \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); "
-                              + (failure.outputChanged ? "\(output) holds part of this build; the next one finishes it"
-                                                       : "still serving the last good \(output)"))
+                Console.error(
+                    "build failed: \(failure.errorCount) error\(failure.errorCount == 1 ? "" : "s"); "
+                        + (failure.outputChanged
+                            ? "\(output) holds part of this build; the next one finishes it"
+                            : "still serving the last good \(output)"))
             case .serving(let url):
                 print("serving \(output) at \(url) (Ctrl-C to stop)")
             }

@@ -1,8 +1,8 @@
 import AllocatorTuning
 import ArgumentParser
+import FoldoutBase
 import FoldoutBuild
 import Foundation
-import FoldoutBase
 
 /// The options `build` and `serve` share: where the site's folders are and how to build it.
 struct SiteArguments: ParsableArguments {

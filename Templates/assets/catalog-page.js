@@ -6,6 +6,10 @@
   2. The chosen filters as chips above the results, each removing its own filter.
   3. "Skip to results" puts the focus on the first result; "/" puts it in the filter box.
   4. The intro's "Read more" goes away when the intro fits in its folded lines.
+  5. From 60rem each facet folds to its name, a button that opens it (GOV.UK's filter
+     pattern), so the keyboard reaches the first result after a few presses, not after
+     every checkbox. A facet holding a chosen value is open. The stylesheet folds them
+     before this runs (`.js`), so nothing moves when it does.
   The count comes from catalog.js's `catalog:results` event ({detail: {shown, total}}), or
   else from its status line. A plain script, like catalog.js: it works from file:// too.
 */
@@ -183,6 +187,46 @@
     if (wide.addEventListener) wide.addEventListener("change", onWidth);
   }
 
+  // ---------- 5. Facets folded to their names on a desktop ----------
+
+  var facetFolds = Array.prototype.map.call(panel.querySelectorAll("fieldset.facet[data-facet]"), function (fieldset, index) {
+    var legend = fieldset.querySelector("legend");
+    var values = fieldset.querySelector(".facet-values, .facet-range");
+    if (!legend || !values) return null;
+    var name = legend.textContent.trim();
+    // The name alone where the facets are not folded (the phone's sheet), the button beside it.
+    var label = document.createElement("span");
+    label.className = "facet-name";
+    label.textContent = name;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "facet-fold";
+    button.textContent = name;
+    button.setAttribute("aria-expanded", "false");
+    if (!values.id) values.id = "facet-values-" + index;
+    button.setAttribute("aria-controls", values.id);
+    legend.replaceChildren(label, button);
+    function unfold(open) {
+      fieldset.classList.toggle("is-unfolded", open);
+      button.setAttribute("aria-expanded", String(open));
+    }
+    button.addEventListener("click", function () { unfold(!fieldset.classList.contains("is-unfolded")); });
+    return {
+      // Opened when one of its values is chosen (from the address, Back, a chip's undo); a
+      // facet the reader opened stays open.
+      follow: function () {
+        var chosen = Array.prototype.some.call(fieldset.querySelectorAll("input"), function (field) {
+          return field.type === "checkbox" ? field.checked : field.value.trim() !== "";
+        });
+        if (chosen && !fieldset.classList.contains("is-unfolded")) unfold(true);
+      }
+    };
+  }).filter(Boolean);
+
+  function followFacets() {
+    facetFolds.forEach(function (facet) { facet.follow(); });
+  }
+
   // ---------- The live count ----------
 
   var heardResults = false;
@@ -225,7 +269,7 @@
       });
     }
     Array.prototype.forEach.call(panel.querySelectorAll("fieldset[data-facet]"), function (fieldset) {
-      var legend = fieldset.querySelector("legend");
+      var legend = fieldset.querySelector("legend .facet-name, legend");
       var name = legend ? legend.textContent.trim() : fieldset.getAttribute("data-facet");
       Array.prototype.forEach.call(fieldset.querySelectorAll("input[type=checkbox]"), function (box) {
         if (!box.checked) return;
@@ -252,6 +296,7 @@
   }
 
   function drawChips() {
+    followFacets();
     if (!heardResults) showCount(countOfStatus());
     if (sheetClear) sheetClear.hidden = !clearButton || clearButton.hidden;
     if (!chipList) return;

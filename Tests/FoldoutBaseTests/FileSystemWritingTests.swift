@@ -1,7 +1,8 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
-import FoldoutTestSupport
 
 /// The write side of `FileSystem.local` and the tests' `MemoryFileSystem` answer alike where
 /// Foldout depends on the answer, since the one in memory stands in for the disk in most tests.

@@ -1,10 +1,12 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
-@testable import FoldoutBase
 import FoldoutTestSupport
+import Foundation
+import Testing
+
+@testable import FoldoutBase
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The one escaper replaces the five special characters wherever their bytes stand, even where
 /// Unicode joins them with a following mark into one `Character` (which a Character-by-Character
@@ -12,8 +14,9 @@ import FoldoutTestSupport
 /// unchanged; its XML form leaves out what XML cannot hold.
 @Suite struct MarkupEscapingTests {
     @Test func escapesTheFiveCharacters() {
-        #expect(MarkupEscaping.html(#"<a href="x">Tom & Jerry's</a>"#)
-            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(
+            MarkupEscaping.html(#"<a href="x">Tom & Jerry's</a>"#)
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
         #expect(MarkupEscaping.html("plain") == "plain")
         #expect(MarkupEscaping.html("") == "")
         #expect(MarkupEscaping.html("x\"\u{301} y") == "x&quot;\u{301} y")
@@ -45,9 +48,11 @@ import FoldoutTestSupport
     /// replacement scalar by scalar; what comes out holds no byte that ends a value or a tag.
     @Test func replacesEverySpecialScalarOnGeneratedText() {
         var random = SplitMix64(seed: 3)
-        let pieces = ["<", ">", "&", "\"", "'", "a", " ", "é", "e\u{301}", "\u{301}", "\u{338}", "\u{600}", "\u{200D}", "👍🏽",
-                      "👨‍👩‍👧", "\r\n", "\n", "\r", "日本", "\u{FEFF}", "≮", "x<\u{338}y", "\u{E000}", "\u{0}", "\u{202E}",
-                      "\u{2066}", "\u{FFFD}", "\"\u{301}", "'\u{20DD}"]
+        let pieces = [
+            "<", ">", "&", "\"", "'", "a", " ", "é", "e\u{301}", "\u{301}", "\u{338}", "\u{600}", "\u{200D}", "👍🏽",
+            "👨‍👩‍👧", "\r\n", "\n", "\r", "日本", "\u{FEFF}", "≮", "x<\u{338}y", "\u{E000}", "\u{0}", "\u{202E}",
+            "\u{2066}", "\u{FFFD}", "\"\u{301}", "'\u{20DD}",
+        ]
         for _ in 0..<5000 {
             let text = (0..<random.next(12)).map { _ in random.pick(pieces) }.joined()
             let escaped = MarkupEscaping.html(text)

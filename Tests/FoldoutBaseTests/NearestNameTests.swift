@@ -1,5 +1,5 @@
-import Testing
 import FoldoutBase
+import Testing
 
 @Suite struct NearestNameTests {
     @Test func swapsAndSlipsOfOneOrTwoLettersAreNear() {

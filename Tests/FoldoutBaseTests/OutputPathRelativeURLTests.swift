@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldoutBase
 import FoldoutTestSupport
+import Testing
+
+@testable import FoldoutBase
 
 @Suite struct OutputPathRelativeURLTests {
     @Test func relativeURLsNameFilesFromThePageFolder() {
@@ -14,8 +15,9 @@ import FoldoutTestSupport
     }
 
     @Test func relativeURLsAreEncodedAndCarryTheFragment() {
-        #expect(OutputPath.relativeURL(from: "pets/dogs/x.html", to: "pets/index.html", fragment: "dogs/terriers")
-            == "../index.html#dogs/terriers")
+        #expect(
+            OutputPath.relativeURL(from: "pets/dogs/x.html", to: "pets/index.html", fragment: "dogs/terriers")
+                == "../index.html#dogs/terriers")
         #expect(OutputPath.relativeURL(from: "index.html", to: "pets/ç a:b.html") == "pets/%C3%A7%20a%3Ab.html")
         #expect(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: "x y") == "a.html#x%20y")
         #expect(OutputPath.relativeURL(from: "index.html", to: "a.html", fragment: "") == "a.html")
@@ -58,8 +60,9 @@ import FoldoutTestSupport
             let from = segments(&random), to = segments(&random)
             let fragment = random.next(3) == 0 ? "x y/z" : nil
             let messyFrom = messy(from, &random), messyTo = messy(to, &random)
-            #expect(OutputPath.relativeURL(from: messyFrom, to: messyTo, fragment: fragment)
-                == OutputPath.relativeURL(from: from.joined(separator: "/"), to: to.joined(separator: "/"), fragment: fragment))
+            #expect(
+                OutputPath.relativeURL(from: messyFrom, to: messyTo, fragment: fragment)
+                    == OutputPath.relativeURL(from: from.joined(separator: "/"), to: to.joined(separator: "/"), fragment: fragment))
         }
     }
 

@@ -1,8 +1,9 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutModel
-import FoldoutTestSupport
 
 @Suite struct SlugMakeTests {
     @Test func slugsKeepLettersAndDigitsLowerCasedWithDashesBetweenWords() {
@@ -32,7 +33,9 @@ import FoldoutTestSupport
             var result = ""
             var pendingDash = false
             for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
-                let kept = scalar.isASCII ? ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                let kept =
+                    scalar.isASCII
+                    ? ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                     : isLetterOrDigit(scalar)
                 if kept {
                     if pendingDash, !result.isEmpty { result += "-" }

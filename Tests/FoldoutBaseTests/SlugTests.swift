@@ -1,7 +1,8 @@
+import FoldoutTestSupport
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutModel
-import FoldoutTestSupport
 
 /// Slugs name folders, pages and headings in URLs and ids; readable titles name what has
 /// no title of its own.
@@ -55,9 +56,9 @@ import FoldoutTestSupport
     }
 
     @Test func pagesAndFoldersGetSlugPathsAsIds() throws {
-        let report = try Fixture.snapshot([
-            "Pet Explorer/Small Animals/Guinea_Pigs/Mr Waffles.md": "Squeaks.",
-        ])
+        let report = try MemorySite([
+            "Pet Explorer/Small Animals/Guinea_Pigs/Mr Waffles.md": "Squeaks."
+        ]).report()
         let item = try #require(report.site.allItems.first)
         #expect(item.id == "pet-explorer/small-animals/guinea-pigs/mr-waffles")
         #expect(item.anchor == "small-animals/guinea-pigs/mr-waffles")
@@ -65,11 +66,11 @@ import FoldoutTestSupport
     }
 
     @Test func slugInFrontMatterRenamesThePageAndFolder() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "pets/_index.md": "---\nslug: animals\n---\n",
             "pets/dogs/_index.md": "---\nslug: canines\n---\n",
             "pets/dogs/diego.md": "---\nslug: diego-the-terrier\n---\nBody",
-        ])
+        ]).report()
         let item = try #require(report.site.allItems.first)
         #expect(item.outputPath == "animals/canines/diego-the-terrier.html")
         #expect(report.snapshot.files["animals/index.html"] != nil)

@@ -1,8 +1,9 @@
-import Testing
-@testable import FoldoutBase
-@testable import FoldoutMarkdown
-@testable import FoldoutBuild
 import FoldoutTestSupport
+import Testing
+
+@testable import FoldoutBase
+@testable import FoldoutBuild
+@testable import FoldoutMarkdown
 
 /// What the command line does, through `Builder`: drafts, titles, and failures that name
 /// the file and leave the output alone.
@@ -18,7 +19,7 @@ import FoldoutTestSupport
     // MARK: Drafts
 
     @Test func draftsAreLeftOutByDefault() throws {
-        let report = try Fixture.snapshot(Self.withDrafts)
+        let report = try MemorySite(Self.withDrafts).report()
         #expect(report.site.allItems.map(\.title) == ["Diego"])
         #expect(report.snapshot.files["pets/dogs/secret.html"] == nil)
         #expect(report.snapshot.files["pets/cats/luna.html"] == nil)
@@ -30,7 +31,7 @@ import FoldoutTestSupport
     }
 
     @Test func draftsAreIncludedWhenAskedFor() throws {
-        let report = try Fixture.snapshot(Self.withDrafts, includeDrafts: true)
+        let report = try MemorySite(Self.withDrafts, includeDrafts: true).report()
         #expect(Set(report.site.allItems.map(\.title)) == ["Diego", "Secret", "Luna", "Tom"])
         #expect(report.snapshot.files["pets/dogs/secret.html"] != nil)
         #expect(report.snapshot.files["pets/cats/luna.html"] != nil)
@@ -40,14 +41,14 @@ import FoldoutTestSupport
     @Test func assetsOfDraftFoldersAreLeftOut() throws {
         var files = Self.withDrafts
         files["pets/cats/luna.jpg"] = "JPEG"
-        #expect(try Fixture.snapshot(files).snapshot.files["pets/cats/luna.jpg"] == nil)
-        #expect(try Fixture.snapshot(files, includeDrafts: true).snapshot.files["pets/cats/luna.jpg"] != nil)
+        #expect(try MemorySite(files).report().snapshot.files["pets/cats/luna.jpg"] == nil)
+        #expect(try MemorySite(files, includeDrafts: true).report().snapshot.files["pets/cats/luna.jpg"] != nil)
     }
 
     // MARK: Titles
 
     @Test func titleComesFromFrontMatterFirst() throws {
-        let report = try Fixture.snapshot(["notes/how_this_course_works.md": "---\ntitle: Read me first\n---\n# A heading\n\nText."])
+        let report = try MemorySite(["notes/how_this_course_works.md": "---\ntitle: Read me first\n---\n# A heading\n\nText."]).report()
         let item = try #require(report.site.allItems.first)
         #expect(item.title == "Read me first")
         // The heading is not the title, so it stays in the body.
@@ -55,7 +56,7 @@ import FoldoutTestSupport
     }
 
     @Test func titleFallsBackToTheLeadingHeading() throws {
-        let report = try Fixture.snapshot(["notes/how_this_course_works.md": "---\nlevel: easy\n---\n# Getting *started*\n\nText."])
+        let report = try MemorySite(["notes/how_this_course_works.md": "---\nlevel: easy\n---\n# Getting *started*\n\nText."]).report()
         let item = try #require(report.site.allItems.first)
         #expect(item.title == "Getting started")
         // Shown once, as the page title, not again at the top of the body.
@@ -66,30 +67,30 @@ import FoldoutTestSupport
     }
 
     @Test func titleFallsBackToTheFileNameMadeReadable() throws {
-        let report = try Fixture.snapshot(["notes/how_this_course_works.md": "Just text, no heading.\n"])
+        let report = try MemorySite(["notes/how_this_course_works.md": "Just text, no heading.\n"]).report()
         #expect(report.site.allItems.first?.title == "How this course works")
     }
 
     @Test func emptyTitleIsNotUsed() throws {
-        let report = try Fixture.snapshot(["notes/how_this_course_works.md": "---\ntitle:\n---\nText.\n"])
+        let report = try MemorySite(["notes/how_this_course_works.md": "---\ntitle:\n---\nText.\n"]).report()
         #expect(report.site.allItems.first?.title == "How this course works")
     }
 
     @Test func folderTitleComesFromItsIndexThenItsName() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "pets/small_animals/_index.md": "Small pets.\n",
             "pets/small_animals/a.md": "A",
             "pets/big-dogs/_index.md": "# Large breeds\n",
             "pets/big-dogs/b.md": "B",
             "pets/guinea-pigs/_index.md": "---\ntitle: Cavies\n---\n",
             "pets/guinea-pigs/c.md": "C",
-        ])
+        ]).report()
         let titles = Set(report.site.catalog("pets")?.sections.map(\.title) ?? [])
         #expect(titles == ["Small animals", "Large breeds", "Cavies"])
     }
 
     @Test func siteTitleComesFromTheContentIndex() throws {
-        let report = try Fixture.snapshot(["_index.md": "---\ntitle: Happy Tails Shelter\nlanguage: de\n---\n", "pets/a.md": "A"])
+        let report = try MemorySite(["_index.md": "---\ntitle: Happy Tails Shelter\nlanguage: de\n---\n", "pets/a.md": "A"]).report()
         #expect(report.site.title == "Happy Tails Shelter")
         let home = try #require(report.snapshot.text(at: "index.html"))
         #expect(home.contains("<html lang=\"de\">"))
@@ -99,13 +100,13 @@ import FoldoutTestSupport
     // MARK: Ids
 
     @Test func introHeadingsDoNotTakeIdsOfSectionsOrRows() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "_index.md": "## About\n\nThe site intro.\n",
             "about.md": "A loose item on the home page.",
             "pets/_index.md": "## Dogs\n\n## Intro\n\n## Main\n",
             "pets/intro.md": "A loose item in the catalog.",
             "pets/dogs/diego.md": "Diego.",
-        ])
+        ]).report()
         for page in ["index.html", "pets/index.html"] {
             let html = try #require(report.snapshot.text(at: page))
             let ids = HTMLTags.scan(html).compactMap { $0.attributes["id"] }
@@ -116,19 +117,20 @@ import FoldoutTestSupport
     // MARK: Failures
 
     @Test func collidingOutputPathsAreNumberedWithAWarning() throws {
-        let report = try Fixture.snapshot(["pets/dogs/Diego.md": "A", "pets/dogs/diego.md": "B"])
+        let report = try MemorySite(["pets/dogs/Diego.md": "A", "pets/dogs/diego.md": "B"]).report()
         #expect(report.warnings.contains { $0.severity == .warning && $0.message.contains("diego-2.html") })
         #expect(report.snapshot.files["pets/dogs/diego.html"] != nil && report.snapshot.files["pets/dogs/diego-2.html"] != nil)
     }
 
-    @Test func catalogNamedLikeTheAssetsFolderIsAnError() throws {
-        let failure = try #require(Fixture.failure(["assets/a.md": "A"]))
-        #expect(failure.diagnostics.contains { $0.severity == .error && $0.path == "Content/assets" })
+    @Test func catalogNamedLikeTheTagsFolderIsAnError() throws {
+        let failure = try #require(MemorySite(["tags/a.md": "A"]).failure())
+        #expect(failure.diagnostics.contains { $0.severity == .error && $0.path == "Content/tags" })
     }
 
     @Test func missingContentFolderIsAnError() throws {
-        let options = BuildOptions(contentPath: "/nowhere/Content", templatesPath: nil, outputPath: "/nowhere/Output",
-                                   contentDisplayName: "Content", fileSystem: .memory([:]))
+        let options = BuildOptions(
+            contentPath: "/nowhere/Content", templatesPath: nil, outputPath: "/nowhere/Output",
+            contentDisplayName: "Content", fileSystem: .memory([:]))
         do {
             _ = try Builder(options: options).makeSnapshot()
             Issue.record("a missing content folder was accepted")
@@ -138,7 +140,7 @@ import FoldoutTestSupport
     }
 
     @Test func failedBuildLeavesTheOutputFolderAsItWas() throws {
-        let site = try MemorySite(["pets/a.md": "---\ntitle: A\n---\nFirst."])
+        let site = MemorySite(["pets/a.md": "---\ntitle: A\n---\nFirst."])
         _ = try Builder(options: site.options).build()
         let before = try site.text("pets/a.html")
         try site.write(["pets/a.md": "---\ntitle: Changed\n---\nSecond.", "pets/b.md": "---\nweight: heavy\n---\n"])

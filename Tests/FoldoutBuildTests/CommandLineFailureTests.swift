@@ -1,6 +1,6 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutTestSupport
 
 /// `foldout build` itself, run as a user runs it: exit status, messages, the output folder.
 @Suite struct CommandLineFailureTests {
@@ -40,8 +40,10 @@ import FoldoutTestSupport
         #expect(result.status == 1)
         #expect(result.stderr.contains("Content/pets/rex.md:3:1: error: `weight` must be a number, found `heavy`\n  hint: "))
         // The `[` is never closed: YAML notices at the end (line 3); the message says where it opened.
-        #expect(result.stderr.contains("Content/pets/toby.md:3:1: error: invalid YAML: did not find expected ',' or ']' "
-                                       + "(while parsing a flow sequence that starts on line 2, column 8)"))
+        #expect(
+            result.stderr.contains(
+                "Content/pets/toby.md:3:1: error: invalid YAML: did not find expected ',' or ']' "
+                    + "(while parsing a flow sequence that starts on line 2, column 8)"))
         #expect(result.stderr.contains("build failed: 2 errors; Output was left unchanged"))
         #expect(folder.contents(of: "Output") == before)
     }
@@ -71,12 +73,14 @@ import FoldoutTestSupport
         #expect(summarized.stderr.contains("Content/pets/rex.md:5:1: warning: \(missingAnchor)\n  hint: "))
         #expect(summarized.stderr.contains("Content/pets/rex.md:3:1: warning: link `toby.md` points to nothing"))
         #expect(!summarized.stderr.contains("#care-4`"))
-        #expect(summarized.stderr.contains("""
-            25 warnings of 2 kinds (above, the first 3 of each):
-              24  link `…` leads to `…`, which has no heading or row `…`
-               1  link `…` points to nothing in the content folder
-            21 warnings not shown; --verbose prints every one\n
-            """))
+        #expect(
+            summarized.stderr.contains(
+                """
+                25 warnings of 2 kinds (above, the first 3 of each):
+                  24  link `…` leads to `…`, which has no heading or row `…`
+                   1  link `…` points to nothing in the content folder
+                21 warnings not shown; --verbose prints every one\n
+                """))
 
         let verbose = try Self.run(["build", "--verbose"], in: folder.path)
         #expect(verbose.status == 0)

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FoldoutBuild
 import FoldoutTestSupport
+import Foundation
+import Testing
 import Yams
 
 /// The command line as people type it every day: short flags, a suggestion for a mistyped
@@ -12,8 +12,10 @@ import Yams
         try CommandLineFailureTests.run(arguments, in: folder)
     }
 
-    @Test(arguments: [("bild", "build"), ("biuld", "build"), ("serv", "serve"), ("sever", "serve"), ("Build", "build"),
-                      ("inti", "init"), ("publish", "publish-setup")])
+    @Test(arguments: [
+        ("bild", "build"), ("biuld", "build"), ("serv", "serve"), ("sever", "serve"), ("Build", "build"),
+        ("inti", "init"), ("publish", "publish-setup"),
+    ])
     func aMistypedCommandGetsASuggestionAndExit64(written: String, meant: String) throws {
         let folder = try TemporaryFolder()
         let result = try Self.run([written, "--quiet"], in: folder.path)

@@ -1,10 +1,11 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
+@testable import FoldoutBuild
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
-@testable import FoldoutBuild
-import FoldoutTestSupport
 
 /// Builds folders on disk with the built-in templates and reads the HTML back, the way a
 /// visitor's browser would.
@@ -20,23 +21,23 @@ import FoldoutTestSupport
         "pets/dogs/buddy.md": "---\ntitle: Buddy\n---\nA dog without a breed group. See [Luna](../cats/luna.md#favourite-things).\n",
         "pets/dogs/terriers/_index.md": "---\ntitle: Terriers\nexpanded: true\n---\n",
         "pets/dogs/terriers/diego.md": """
-            ---
-            title: Diego
-            age: 3
-            image: diego.png
-            ---
-            Diego is a [terrier](_index.md) who likes [Rex](../hounds/rex.md).
+        ---
+        title: Diego
+        age: 3
+        image: diego.png
+        ---
+        Diego is a [terrier](_index.md) who likes [Rex](../hounds/rex.md).
 
-            ![Diego at the beach](beach.png)
+        ![Diego at the beach](beach.png)
 
-            ## Health
+        ## Health
 
-            Vaccinated. [Back to the catalog](../../_index.md), or [home](../../../_index.md).
+        Vaccinated. [Back to the catalog](../../_index.md), or [home](../../../_index.md).
 
-            ## Main
+        ## Main
 
-            A heading whose text an id in the page layout might also use.
-            """,
+        A heading whose text an id in the page layout might also use.
+        """,
         "pets/dogs/terriers/small/_index.md": "---\ntitle: Small terriers\n---\n",
         "pets/dogs/terriers/small/jack.md": "---\ntitle: Jack\n---\nA small one, cousin of [Diego](../diego.md#health).\n",
         "pets/dogs/hounds/_index.md": "---\ntitle: Hounds\n---\n",
@@ -46,11 +47,11 @@ import FoldoutTestSupport
         "pets/cats/Café Crème/noisette.md": "---\ntitle: Noisette <the \"brave\"> & bold\nimage: ../luna asleep.png\n---\nSister of [Luna](<../luna.md>).\n",
         "courses/_index.md": "---\ntitle: Courses\nweight: 2\n---\n",
         "courses/track/module/unit/part/chapter/topic/deep_lesson.md": """
-            # The deepest lesson
+        # The deepest lesson
 
-            Back to [Diego](../../../../../../../pets/dogs/terriers/diego.md) and the [track](../../../../../_index.md).
-            ![Diagram](diagram.png)
-            """,
+        Back to [Diego](../../../../../../../pets/dogs/terriers/diego.md) and the [track](../../../../../_index.md).
+        ![Diagram](diagram.png)
+        """,
     ]
 
     /// A whole 2 × 2 PNG: small enough to be published as it is, beside the page naming it.
@@ -63,8 +64,10 @@ import FoldoutTestSupport
 
     static func writeSite(in folder: TemporaryFolder, _ files: [String: String] = site) throws {
         try folder.write(files.reduce(into: [:]) { $0["Content/" + $1.key] = $1.value })
-        for image in ["pets/dogs/terriers/diego.png", "pets/dogs/terriers/beach.png", "pets/cats/luna asleep.png",
-                      "courses/track/module/unit/part/chapter/topic/diagram.png"] {
+        for image in [
+            "pets/dogs/terriers/diego.png", "pets/dogs/terriers/beach.png", "pets/cats/luna asleep.png",
+            "courses/track/module/unit/part/chapter/topic/diagram.png",
+        ] {
             try folder.write("Content/" + image, bytes: png)
         }
     }
@@ -92,7 +95,7 @@ import FoldoutTestSupport
         let folder = try TemporaryFolder()
         try Self.writeSite(in: folder)
         let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.warnings.sureOfTheirPhoto.isEmpty, "\(report.warnings)")
         // Home, two catalogs, one page per item, the tag pages and 404.html.
         #expect(report.pageCount == 3 + report.site.allItems.count + Self.tagPageCount(report.site) + 1)
         try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: report.pageCount)
@@ -185,7 +188,8 @@ import FoldoutTestSupport
             case ("summary", true): inSummary = false
             case ("a", false):
                 if let href = tag.attributes["href"], href.hasSuffix(".html"), let decoded = href.removingPercentEncoding,
-                   let target = LinkChecker.resolve(decoded, from: page) {
+                    let target = LinkChecker.resolve(decoded, from: page)
+                {
                     placements[target] = Placement(section: section, details: stack)
                 }
             default: break
@@ -209,13 +213,13 @@ import FoldoutTestSupport
 
         let tags = HTMLTags.scan(try folder.text("Output/" + item.outputPath))
         let hrefs = Set(tags.compactMap { $0.attributes["href"] })
-        #expect(hrefs.contains(toRoot + "index.html"))                          // home
-        #expect(hrefs.contains(toRoot + "assets/style.css"))                    // stylesheet
-        #expect(hrefs.contains(toRoot + "pets/index.html"))                     // the other catalog
-        #expect(hrefs.contains(toRoot + "pets/dogs/terriers/diego.html"))       // link in the body
-        #expect(hrefs.contains(toCatalog + "index.html"))                       // its own catalog
-        #expect(hrefs.contains(toCatalog + "index.html#track"))                 // folder link in the body
-        #expect(hrefs.contains(toCatalog + "index.html#" + item.anchor))        // back to the row
+        #expect(hrefs.contains(toRoot + "index.html"))  // home
+        #expect(hrefs.contains(toRoot + "assets/style.css"))  // stylesheet
+        #expect(hrefs.contains(toRoot + "pets/index.html"))  // the other catalog
+        #expect(hrefs.contains(toRoot + "pets/dogs/terriers/diego.html"))  // link in the body
+        #expect(hrefs.contains(toCatalog + "index.html"))  // its own catalog
+        #expect(hrefs.contains(toCatalog + "index.html#track"))  // folder link in the body
+        #expect(hrefs.contains(toCatalog + "index.html#" + item.anchor))  // back to the row
         #expect(tags.contains { $0.attributes["src"] == "diagram.png" })
 
         let catalogLinks = HTMLTags.scan(try folder.text("Output/courses/index.html")).compactMap { $0.attributes["href"] }
@@ -231,7 +235,7 @@ import FoldoutTestSupport
             "Content/deep/_index.md": "---\ntitle: Deep\n---\n",
         ])
         let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.warnings.sureOfTheirPhoto.isEmpty, "\(report.warnings)")
         #expect(folder.exists("Output/deep/\(path)/leaf.html"))
         try expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: 3)
     }
@@ -280,7 +284,7 @@ import FoldoutTestSupport
             "notes/archive/older/ancient.md": "Very old.\n",
         ])
         let report = try Fixture.build(content: folder.path + "/notes", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.warnings.sureOfTheirPhoto.isEmpty, "\(report.warnings)")
         // The content folder itself holds the items, so they show on the home page.
         let titles = Set(report.site.allItems.map(\.title))
         #expect(titles == ["How this course works", "Second note", "An old idea", "Ancient"])
@@ -296,7 +300,7 @@ import FoldoutTestSupport
             "Content/notes/week-1/more/details.md": "Deeper.\n",
         ])
         let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.warnings.sureOfTheirPhoto.isEmpty, "\(report.warnings)")
         let notes = try #require(report.site.catalog("notes"))
         #expect(notes.itemCount == 3)
         #expect(notes.sections.map(\.title) == ["", "Week 1"])
@@ -321,7 +325,7 @@ import FoldoutTestSupport
         try #require(generator.terminationStatus == 0, "\(script) exited with status \(generator.terminationStatus)")
 
         let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings.prefix(10))")
+        #expect(report.warnings.sureOfTheirPhoto.isEmpty, "\(report.warnings.prefix(10))")
         #expect(report.site.allItems.count == 300)
         #expect(report.site.allItems.filter { $0.image != nil }.count > 100)
         #expect(report.pageCount == 300 + report.site.catalogs.count + 1 + Self.tagPageCount(report.site) + 1)
@@ -331,9 +335,10 @@ import FoldoutTestSupport
     @Test func exampleSiteBuildsWithoutWarningsAndLinksResolve() throws {
         let root = Fixture.packageRoot()
         let folder = try TemporaryFolder()
-        let report = try Fixture.build(content: root.appendingPathComponent("Content").path, output: folder.path,
-                                       templates: root.appendingPathComponent("Templates").path)
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let report = try Fixture.build(
+            content: root.appendingPathComponent("Content").path, output: folder.path,
+            templates: root.appendingPathComponent("Templates").path)
+        #expect(report.warnings.sureOfTheirPhoto.isEmpty, "\(report.warnings)")
         #expect(report.site.catalogs.count >= 2)
         #expect(report.site.allItems.count >= 20)
         try expectAllLinksResolve(folder.url, minimumPages: report.pageCount)

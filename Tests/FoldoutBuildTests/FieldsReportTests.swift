@@ -1,7 +1,7 @@
-import Testing
 import FoldoutBase
 import FoldoutBuild
 import FoldoutTestSupport
+import Testing
 
 /// `foldout fields CATALOG`: the declaration a catalog's items imply, which pasted into its
 /// `_index.md` builds the same site; and the checks against an inferred declaration.
@@ -23,8 +23,7 @@ import FoldoutTestSupport
     ]
 
     static func report(_ files: [String: String], catalog: String = "pets") throws -> String {
-        let options = BuildOptions(contentPath: Fixture.contentRoot, templatesPath: nil, outputPath: "/site/Output",
-                                   contentDisplayName: "Content", fileSystem: Fixture.memory(content: files))
+        let options = MemorySite(files).options
         return try FieldsReport(options: options).text(forCatalog: catalog).text
     }
 
@@ -33,24 +32,25 @@ import FoldoutTestSupport
         files["pets/_index.md"] = page(Self.index)
         let text = try Self.report(files, catalog: "Content/pets/")
         let yaml = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-        #expect(yaml == """
-            fields:
-              species: {type: choice, values: [Cat, Dog], show: [page, facet]}
-              breed: {type: text, show: [row, page]}
-              age: {type: number, show: [page, facet, sort]}
-              good_with_kids: {type: yes/no, show: [page]}
-              friends: {type: link, show: [page]}
-            """)
+        #expect(
+            yaml == """
+                fields:
+                  species: {type: choice, values: [Cat, Dog], show: [page, facet]}
+                  breed: {type: text, show: [row, page]}
+                  age: {type: number, show: [page, facet, sort]}
+                  good_with_kids: {type: yes/no, show: [page]}
+                  friends: {type: link, show: [page]}
+                """)
         #expect(text.hasPrefix("# The fields of Shelter, inferred from its 5 items."))
     }
 
     @Test func pastedIntoTheIndexItBuildsTheSameSite() throws {
         var files = Self.pets
         files["pets/_index.md"] = page(Self.index)
-        let before = try SiteFixture(files).report
+        let before = try MemorySite(files).report()
         let declaration = try Self.report(files)
         files["pets/_index.md"] = page(Self.index + "\n" + declaration)
-        let after = try SiteFixture(files).report
+        let after = try MemorySite(files).report()
         #expect(after.warnings == [])
         #expect(after.snapshot.paths == before.snapshot.paths)
         for path in before.snapshot.paths where path.hasSuffix(".html") {
@@ -65,14 +65,15 @@ import FoldoutTestSupport
         files["pets/_index.md"] = page(Self.index)
         files["pets/cats/pip.md"] = page("title: Pip\nspeices: Cat\nbreed: Tabby\nage: one\ngood_with_kid: true\nfriends: [Rax]")
         files["pets/cats/tig.md"] = page("title: Tig\nspecies: Cta\nbreed: Tabby\nage: 4")
-        let warnings = try SiteFixture(files).report.warnings
-        #expect(warnings.map { "\($0.path):\($0.line ?? 0):\($0.column ?? 0) \($0.message)" } == [
-            "Content/pets/cats/pip.md:3:1 unknown field `speices` — did you mean `species`?",
-            "Content/pets/cats/pip.md:5:6 `age` must be a number",
-            "Content/pets/cats/pip.md:6:1 unknown field `good_with_kid` — did you mean `good_with_kids`?",
-            "Content/pets/cats/pip.md:7:10 `friends` names `Rax`, which is no item of this catalog — did you mean `Rex`?",
-            "Content/pets/cats/tig.md:3:10 `species` is `Cta`, which is not one of its values — did you mean `Cat`?",
-        ])
+        let warnings = try MemorySite(files).report().warnings
+        #expect(
+            warnings.map { "\($0.path):\($0.line ?? 0):\($0.column ?? 0) \($0.message)" } == [
+                "Content/pets/cats/pip.md:3:1 unknown field `speices` — did you mean `species`?",
+                "Content/pets/cats/pip.md:5:6 `age` must be a number",
+                "Content/pets/cats/pip.md:6:1 unknown field `good_with_kid` — did you mean `good_with_kids`?",
+                "Content/pets/cats/pip.md:7:10 `friends` names `Rax`, which is no item of this catalog — did you mean `Rex`?",
+                "Content/pets/cats/tig.md:3:10 `species` is `Cta`, which is not one of its values — did you mean `Cat`?",
+            ])
         #expect(warnings.first?.hint == "the other items of Shelter write `species`")
         // Nor is a misspelling offered as a field to declare.
         #expect(try !Self.report(files).contains("speices"))
@@ -84,7 +85,7 @@ import FoldoutTestSupport
         for number in 1...12 {
             files["pets/cats/stray-\(number).md"] = page("title: Stray \(number)\nspeices: Cat\nage: \(number == 1 ? "one" : "two")")
         }
-        let warnings = try SiteFixture(files).report.warnings
+        let warnings = try MemorySite(files).report().warnings
         let kinds = DiagnosticSummary(warnings).kinds.map { "\($0.count) \($0.template)" }
         #expect(kinds == ["12 unknown field `…` — did you mean `…`?", "12 `…` must be a number"])
     }

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FoldoutBase
 import FoldoutTestSupport
+import Foundation
+import Testing
 
 /// An image's alt text and file name reach a page only escaped, wherever the image is shown:
 /// in a Markdown body (a photo with variants, a small image published as it is), as an item's
@@ -23,10 +23,11 @@ import FoldoutTestSupport
 
     @Test func altTextCannotCloseItsAttribute() throws {
         let yaml = YAMLText.quoted(Self.payload)
-        let site = BadInputSite(bytes: [
+        let site = MemorySite(bytes: [
             "_index.md": Array("---\ntitle: Site\n---\n".utf8),
             "pets/_index.md": Array("---\ntitle: Pets\n---\n".utf8),
-            "pets/rex.md": Array("""
+            "pets/rex.md": Array(
+                """
                 ---
                 title: Rex
                 image: rex.png
@@ -39,7 +40,7 @@ import FoldoutTestSupport
             "pets/rex.png": try PhotoTests.fixture("medium.png"),
             "pets/small.png": Self.smallPNG,
         ])
-        let snapshot = try site.build().get().snapshot
+        let snapshot = try site.report().snapshot
         let escapedQuote = Array("&quot;\u{301} onload=alert(1)".utf8)
         for path in ["pets/rex.html", "pets/index.html"] {
             // Outside scripts, whose JSON writes a quote as `\"`, harmless there.

@@ -1,6 +1,6 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutTestSupport
 
 /// The end-to-end tests lean on `LinkChecker`; these make sure it does catch what it claims to.
 @Suite struct LinkCheckerTests {
@@ -15,9 +15,11 @@ import FoldoutTestSupport
             <a href="other.html#part">x</a> <a href="#top" id="top">y</a> <img src="../img/my%20dog.png" alt="">
             <a href="https://example.org/missing.html">z</a> <a href="mailto:a@example.org">m</a>
             """
-        let found = try problems(on: "a/page.html", html, files: [
-            "a/other.html": "<h2 id=\"part\">Part</h2>", "img/my dog.png": "PNG",
-        ])
+        let found = try problems(
+            on: "a/page.html", html,
+            files: [
+                "a/other.html": "<h2 id=\"part\">Part</h2>", "img/my dog.png": "PNG",
+            ])
         #expect(found.isEmpty, "\(found)")
     }
 

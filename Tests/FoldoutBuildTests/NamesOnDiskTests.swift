@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FoldoutBase
 import FoldoutBuild
 import FoldoutTestSupport
+import Foundation
+import Testing
 
 /// Names a real disk refuses, built on a real disk: an alias that is a list of keywords and a
 /// file name that grows past `NAME_MAX` on its way to the output stopped the whole build at the

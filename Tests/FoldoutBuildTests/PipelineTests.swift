@@ -1,21 +1,24 @@
-import Testing
 import FoldoutBase
-import FoldoutIncremental
 import FoldoutBuild
+import FoldoutIncremental
+import FoldoutLoading
 import FoldoutTestSupport
+import Testing
 
 /// The pipeline at its door: what the inputs' reader read goes in (from a file system in
 /// memory, with the built-in templates), the snapshot of `Output/` comes out; a build with
 /// an error renders nothing and names every problem.
 struct PipelineTests {
     /// The options of a build of `content` in memory, and what the inputs' reader reads with them.
-    static func read(_ content: [String: String]) throws -> (options: BuildOptions, inputs: BuildInputs) {
+    static func read(_ content: [String: String]) throws -> (options: BuildOptions, content: LoadedContent, templates: TemplateInput) {
         var files: [String: String] = [:]
         for (path, text) in content { files["/site/Content/" + path] = text }
-        let options = BuildOptions(contentPath: "/site/Content", templatesPath: nil, outputPath: "/site/Output",
-                                   contentDisplayName: "Content", fileSystem: .memory(files))
+        let options = BuildOptions(
+            contentPath: "/site/Content", templatesPath: nil, outputPath: "/site/Output",
+            contentDisplayName: "Content", fileSystem: .memory(files))
         var clock = StageClock()
-        return (options, try InputReader(options: options).read(clock: &clock, known: { nil }))
+        let templates = TemplateInput.read(options)
+        return (options, try InputReader(options: options).read(templateFiles: templates.files, clock: &clock, known: { nil }).content, templates)
     }
 
     @Test func contentBecomesTheSnapshotOfEveryPage() throws {
@@ -25,7 +28,7 @@ struct PipelineTests {
             "pets/cats/luna.md": page("title: Luna\nspecies: cat", "Luna likes *boxes*."),
             "about.md": page("title: About"),
         ])
-        let built = try Pipeline(options: read.options).run(&read.inputs)
+        let built = try Pipeline(options: read.options).run(&read.content, templates: read.templates)
         #expect(built.warnings.isEmpty)
         #expect(built.modeled.site.catalogs.map(\.title) == ["Pets"])
         for path in ["index.html", "pets/index.html", "pets/cats/luna.html", "about.html", "404.html"] {
@@ -44,7 +47,7 @@ struct PipelineTests {
             "pets/b.md": page("title: B\ntags: {x"),
         ]
         var read = try Self.read(broken)
-        let failure = try #require(throws: BuildFailure.self) { try Pipeline(options: read.options).model(&read.inputs) }
+        let failure = try #require(throws: BuildFailure.self) { try Pipeline(options: read.options).model(&read.content, templates: read.templates) }
         #expect(Set(failure.diagnostics.filter { $0.severity == .error }.map(\.path)) == ["Content/pets/a.md", "Content/pets/b.md"])
     }
 }

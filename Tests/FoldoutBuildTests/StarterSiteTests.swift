@@ -1,7 +1,8 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBuild
-import FoldoutTestSupport
 
 /// The sites `foldout init` writes: each builds with no warning and no broken link, and the
 /// pets site looks finished at once (photos beside the Markdown, groups open).
@@ -19,7 +20,7 @@ import FoldoutTestSupport
         let folder = try TemporaryFolder()
         _ = try Self.write(example, in: folder)
         let report = try Fixture.build(content: folder.path + "/Content", output: folder.path + "/Output")
-        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.warnings.sureOfTheirPhoto.isEmpty, "\(report.warnings)")
         #expect(!report.site.allItems.isEmpty)
         try EndToEndTests().expectAllLinksResolve(folder.url.appendingPathComponent("Output"), minimumPages: report.pageCount)
     }
@@ -40,13 +41,26 @@ import FoldoutTestSupport
         }
         // Two or three species, an adopted pet, and every field the catalog lists on some pet.
         #expect((2...3).contains(Set(pets.compactMap { $0.value(for: "species")?.stringValue }).count))
-        #expect(pets.contains { $0.value(for: "status")?.stringValue == "adopted" })
+        #expect(pets.contains { $0.value(for: "status")?.stringValue?.lowercased() == "adopted" })
         // A small catalog: every group of its page starts open.
         let page = try folder.text("Output/pets/index.html")
         let groups = page.components(separatedBy: "<details id=").dropFirst()
         #expect(!groups.isEmpty)
         for group in groups { #expect(group.prefix { $0 != ">" }.hasSuffix(" open"), "closed: \(group.prefix(60))") }
         #expect(page.contains("layout-grid"))
+        // One style on the page: the badges and facet values are capitalised as the species are.
+        let shown = Self.texts(in: page, after: #"<span class="badge badge-"#) + Self.texts(in: page, after: #"<span class="facet-value""#)
+        #expect(!shown.isEmpty)
+        for text in Set(shown) { #expect(text.first?.isUppercase == true, "“\(text)” is not capitalised") }
+    }
+
+    /// The text of each element whose start tag begins with `start`.
+    static func texts(in page: String, after start: String) -> [String] {
+        page.components(separatedBy: start).dropFirst().compactMap { rest in
+            guard let close = rest.firstIndex(of: ">") else { return nil }
+            let text = rest[rest.index(after: close)...].prefix { $0 != "<" }
+            return text.isEmpty ? nil : String(text)
+        }
     }
 
     @Test func drawingsAreTheSameEveryTime() throws {

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FoldoutBase
 import FoldoutImages
 import FoldoutTestSupport
+import Foundation
+import Testing
 
 /// Made images kept across builds in memory's file system: found again by key, written
 /// whole, checked before use, pruned when no output folder uses them, and shared by builds
@@ -32,10 +32,15 @@ import FoldoutTestSupport
         let photo = try ImageCodecTests.fixture("upright.jpg")
         memory.write("/site/Content/rex.jpg", bytes: photo)
         let header = try SourceImage.header(of: photo, pixelLimit: ImageCodec.defaultPixelLimit).get()
-        let source = SourceImage(path: "rex.jpg", absolutePath: "/site/Content/rex.jpg", digest: ContentHash.of(photo), header: header,
-                                 displayPath: "Content/rex.jpg")
-        let jobs = [ImageMaker.Job(source: source, operations: ImagePlan.responsive("rex.jpg", header: header, options: .init())
-            .allVariants.map(\.operation))]
+        let source = SourceImage(
+            path: "rex.jpg", absolutePath: "/site/Content/rex.jpg", digest: ContentHash.of(photo), header: header,
+            displayPath: "Content/rex.jpg")
+        let jobs = [
+            ImageMaker.Job(
+                source: source,
+                operations: ImagePlan.responsive("rex.jpg", header: header, options: .init())
+                    .allVariants.map(\.operation))
+        ]
         let first = ImageMaker(cache: cache(for: "Output")).make(jobs)
         #expect(first.problems.isEmpty && first.decoded == 1)
         let victim = try #require(first.files.values.sorted { $0.path < $1.path }.first)
@@ -73,10 +78,13 @@ import FoldoutTestSupport
         func job(_ bytes: [UInt8]) throws -> ImageMaker.Job {
             memory.write("/site/Content/rex.jpg", bytes: bytes)
             let header = try SourceImage.header(of: bytes, pixelLimit: ImageCodec.defaultPixelLimit).get()
-            let source = SourceImage(path: "rex.jpg", absolutePath: "/site/Content/rex.jpg", digest: ContentHash.of(bytes), header: header,
-                                     displayPath: "Content/rex.jpg")
-            return ImageMaker.Job(source: source, operations: ImagePlan.responsive("rex.jpg", header: header, options: .init())
-                .allVariants.map(\.operation))
+            let source = SourceImage(
+                path: "rex.jpg", absolutePath: "/site/Content/rex.jpg", digest: ContentHash.of(bytes), header: header,
+                displayPath: "Content/rex.jpg")
+            return ImageMaker.Job(
+                source: source,
+                operations: ImagePlan.responsive("rex.jpg", header: header, options: .init())
+                    .allVariants.map(\.operation))
         }
         let output = cache(for: "Output"), dist = cache(for: "dist")
         let before = try job(photo)
@@ -145,6 +153,23 @@ import FoldoutTestSupport
         let good = try #require(memory.bytes(folder + "/headers"))
         memory.write(folder + "/headers", bytes: damage.apply(good))
         #expect(cache.knownHeaders().isEmpty, "the photos' headers are read again")
+    }
+
+    /// What libvips said of a photo, and why one did not decode, by digest: added to by builds
+    /// of two output folders, each message once, and forgotten when damaged.
+    @Test func remarksAreRememberedByDigestAndAddedTo() throws {
+        #expect(cache.knownRemarks().isEmpty)
+        cache(for: "Output").remember([42: ImageRemarks(messages: ["VipsJpeg: Corrupt JPEG data: bad Huffman code"])])
+        cache(for: "dist").remember([
+            42: ImageRemarks(messages: ["VipsJpeg: Corrupt JPEG data: bad Huffman code", "read gave 2 warnings"]),
+            7: ImageRemarks(problem: .unreadable("VipsJpeg: Premature end of input file")),
+        ])
+        let known = cache.knownRemarks()
+        #expect(known[42] == ImageRemarks(messages: ["VipsJpeg: Corrupt JPEG data: bad Huffman code", "read gave 2 warnings"]))
+        #expect(known[7] == ImageRemarks(problem: .unreadable("VipsJpeg: Premature end of input file")))
+        let good = try #require(memory.bytes(folder + "/remarks"))
+        memory.write(folder + "/remarks", bytes: FileDamage.middleBit.apply(good))
+        #expect(cache.knownRemarks().isEmpty, "the photos are decoded again")
     }
 }
 

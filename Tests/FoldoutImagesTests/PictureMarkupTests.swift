@@ -1,6 +1,6 @@
-import Testing
 import FoldoutBase
 import FoldoutImages
+import Testing
 
 /// `PictureMarkup(_:)` writes its markup as bytes into one buffer; it must write what the
 /// string interpolation it replaced wrote, for every combination of parts and for values

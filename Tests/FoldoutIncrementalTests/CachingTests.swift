@@ -1,15 +1,16 @@
+import FoldoutImages
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutImages
-@testable import FoldoutBase
-@testable import FoldoutMarkdown
-@testable import FoldoutRendering
-@testable import FoldoutOutput
-@testable import FoldoutIncremental
-@testable import FoldoutBuild
-import FoldoutTestSupport
 
-/// Work reused across builds (issue 4, point 4): a page is rendered again only when what it
+@testable import FoldoutBase
+@testable import FoldoutBuild
+@testable import FoldoutIncremental
+@testable import FoldoutMarkdown
+@testable import FoldoutOutput
+@testable import FoldoutRendering
+
+/// Work reused across builds: a page is rendered again only when what it
 /// shows changed, and an incremental build always gives what a clean build gives. The
 /// sites and cache files are in memory.
 @Suite struct CachingTests {
@@ -21,7 +22,7 @@ import FoldoutTestSupport
     // MARK: Templates
 
     @Test func editingTheItemTemplateRewritesOnlyItemPages() throws {
-        let site = try MemorySite(Fixture.shelterSite, templates: Fixture.defaultTemplates)
+        let site = MemorySite(MemorySite.shelter, templates: Fixture.defaultTemplates)
         try site.build()
         let before = try site.state
         try site.writeTemplate("item.html", Fixture.defaultTemplates["item.html"]! + "<!-- item footer -->\n")
@@ -31,7 +32,7 @@ import FoldoutTestSupport
     }
 
     @Test func editingAPartialRewritesOnlyThePagesUsingIt() throws {
-        let site = try MemorySite(Fixture.shelterSite, templates: Fixture.defaultTemplates)
+        let site = MemorySite(MemorySite.shelter, templates: Fixture.defaultTemplates)
         try site.build()
         let before = try site.state
         let header = Fixture.defaultTemplates["partials/section-header.html"]!
@@ -45,7 +46,7 @@ import FoldoutTestSupport
     // MARK: Content
 
     @Test func editingAnItemsSummaryRewritesItsPageAndThePagesShowingItsRow() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         let before = try site.state
         try site.write(["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is brave now. See [Alba](alba.md).\n"])
@@ -58,7 +59,7 @@ import FoldoutTestSupport
     }
 
     @Test func editingATitleRewritesTheNeighboursPagers() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         let before = try site.state
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno the Brave\nstatus: adopted\n---\nBruno found a home.\n"])
@@ -71,7 +72,7 @@ import FoldoutTestSupport
     /// A field value names an item by its title (`ItemNames`): when an item takes that title,
     /// the page naming it is rewritten with the link, though the page itself did not change.
     @Test func anItemTakingANamedTitleRewritesThePagesNamingIt() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.write(["courses/swift/next.md": "---\ntitle: Next steps\nprerequisites: [Swift Basics]\n---\nThen.\n"])
         try site.build()
         #expect(try site.text("courses/swift/next.html").contains("<dd>Swift Basics</dd>"))
@@ -84,7 +85,7 @@ import FoldoutTestSupport
     }
 
     @Test func editingATaggedItemRewritesItsTagPages() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         let before = try site.state
         try site.write(["pets/cats/dora.md": "---\ntitle: Dora\ntags: [calm]\n---\nDora purrs loudly.\n"])
@@ -96,7 +97,7 @@ import FoldoutTestSupport
     /// The strongest check of the render keys: after every kind of edit, an incremental
     /// build leaves the same files as a clean build of the same content.
     @Test func incrementalBuildsMatchCleanBuilds() throws {
-        let site = try MemorySite(Fixture.shelterSite, templates: Fixture.defaultTemplates)
+        let site = MemorySite(MemorySite.shelter, templates: Fixture.defaultTemplates)
         try site.build()
         let edits: [(String, (MemorySite) throws -> Void)] = [
             ("body", { try $0.write(["pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\n---\nAlba runs.\n"]) }),
@@ -141,9 +142,9 @@ import FoldoutTestSupport
     }
 
     @Test func aBuildIntoANewFolderFillsTheCacheOnlyWhereSomethingKeepsIt() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         let path = MarkdownCacheFile.defaultPath(forOutput: site.output)
-        let pages = Fixture.shelterSite.count
+        let pages = MemorySite.shelter.count
         // As `foldout build` makes it: no file, none started, the process then ends.
         let oneBuild = MarkdownCacheFile(path: path, servesLaterBuilds: false, fileSystem: site.fileSystem)
         try Builder(options: site.options).update(cache: oneBuild)
@@ -163,18 +164,18 @@ import FoldoutTestSupport
     }
 
     @Test func cacheIsKeptBesideTheOutputFolderNotInIt() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         let path = try buildStartingCacheFile(site)
         #expect(path == site.folder.path + "/.foldout-cache/Output.cache")
         #expect(!(try site.state).files.keys.contains { $0.contains("cache") })
         let reloaded = MarkdownCacheFile(path: path, fileSystem: site.fileSystem)
         reloaded.load()
         // Every file's front matter and body, not only the added page's.
-        #expect(reloaded.count > Fixture.shelterSite.count)
+        #expect(reloaded.count > MemorySite.shelter.count)
     }
 
     @Test func damagedCacheFileIsIgnored() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         let path = try buildStartingCacheFile(site)
         try site.damage(path, from: 2, every: 7)
         try site.write(["pets/dogs/alba.md": "---\ntitle: Alba\n---\nChanged after the damage.\n"])
@@ -190,15 +191,23 @@ import FoldoutTestSupport
         let cache = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         let frontMatter = try FrontMatter.parse(yaml: "title: A\nlist: [1, 2.5, true, ~]\nmap: {k: v}\n")
         cache.store(frontMatter, for: 1)
-        let body = RenderedBody(html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
-                                   anchorLinks: [.init(line: 4, written: "a.md#x", page: "a.html", fragment: "x")],
-                                   diagnostics: [.warning("Content/a.md", line: 3, "careful", hint: "do this")],
-                                   links: [("a.md#x", false, .rewritten("a.html#x", page: "a.html", fragment: "x")),
-                                           ("b.md", false, .rewritten("b.html", page: "b.html", fragment: nil)),
-                                           ("#top", false, .sameAnchor(page: "c.html", fragment: "top")),
-                                           ("https://x", false, .external), ("gone.md", true, .missing),
-                                           ("rex.jpg", true, .picture(PictureMarkup(beforeAlt: "<picture><img alt=\"", afterAlt: "\"></picture>",
-                                                                                    fallbackURL: "rex-960w.jpg"), page: "pets/rex.jpg"))])
+        let body = RenderedBody(
+            html: "<p>ünï</p>", title: "T", summary: "S", headingIDs: ["a", "b"],
+            anchorLinks: [.init(line: 4, written: "a.md#x", page: "a.html", fragment: "x")],
+            diagnostics: [.warning("Content/a.md", line: 3, "careful", hint: "do this")],
+            links: [
+                ("a.md#x", false, .rewritten("a.html#x", page: "a.html", fragment: "x")),
+                ("b.md", false, .rewritten("b.html", page: "b.html", fragment: nil)),
+                ("#top", false, .sameAnchor(page: "c.html", fragment: "top")),
+                ("https://x", false, .external), ("gone.md", true, .missing),
+                (
+                    "rex.jpg", true,
+                    .picture(
+                        PictureMarkup(
+                            beforeAlt: "<picture><img alt=\"", afterAlt: "\"></picture>",
+                            fallbackURL: "rex-960w.jpg"), page: "pets/rex.jpg")
+                ),
+            ])
         cache.store(body, for: 2)
         cache.finishBuild(prune: true)
         let reloaded = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
@@ -221,8 +230,9 @@ import FoldoutTestSupport
         memory.makeFolders("/tmp")
         let path = "/tmp/cache"
         func body(_ number: Int) -> RenderedBody {
-            RenderedBody(html: "<p>\(number)</p>" + String(repeating: "x", count: 5_000 + number), title: "T\(number)", summary: "",
-                            headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
+            RenderedBody(
+                html: "<p>\(number)</p>" + String(repeating: "x", count: 5_000 + number), title: "T\(number)", summary: "",
+                headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
         let first = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in 0..<500 { first.store(body(number), for: UInt64(number)) }
@@ -246,8 +256,9 @@ import FoldoutTestSupport
         let path = "/tmp/cache"
         let sizes = [0, 100, 16_500, 20, 5_000, 2_200_000, 3, 300_000, 90, 200]
         func body(_ number: Int) -> RenderedBody {
-            RenderedBody(html: String(repeating: "\(number % 10)", count: sizes[number]), title: "", summary: "",
-                            headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
+            RenderedBody(
+                html: String(repeating: "\(number % 10)", count: sizes[number]), title: "", summary: "",
+                headingIDs: [], anchorLinks: [], diagnostics: [], links: [])
         }
         let cache = MarkdownCacheFile(path: path, tool: 7, fileSystem: memory.fileSystem)
         for number in sizes.indices { cache.store(body(number), for: UInt64(number)) }

@@ -1,19 +1,20 @@
-import Foundation
-import Testing
-@testable import FoldoutBase
-@testable import FoldoutOutput
-@testable import FoldoutIncremental
-@testable import FoldoutBuild
 import FoldoutServer
 import FoldoutTestSupport
+import Foundation
+import Testing
+
+@testable import FoldoutBase
+@testable import FoldoutBuild
+@testable import FoldoutIncremental
+@testable import FoldoutOutput
 
 /// Feeds across builds: an item without a `date` keeps the date of the build that first saw
 /// it (`FeedDatesFile`, beside the output folder), rebuilds with nothing changed write
 /// nothing, and quick rebuilds keep the feeds what a clean build makes.
 @Suite struct FeedDatesTests {
     /// The incremental tests' shelter, with a `base_url`: its items have no `date`.
-    static let site = Fixture.shelterSite.merging([
-        "_index.md": "---\ntitle: Test Shelter\ndescription: Pets looking for a home.\nbase_url: https://example.org/\n---\nWelcome.\n",
+    static let site = MemorySite.shelter.merging([
+        "_index.md": "---\ntitle: Test Shelter\ndescription: Pets looking for a home.\nbase_url: https://example.org/\n---\nWelcome.\n"
     ]) { $1 }
 
     static let monday = Timestamp(seconds: 1_780_000_000)
@@ -31,14 +32,17 @@ import FoldoutTestSupport
     }
 
     @Test func anUndatedItemKeepsTheDateOfTheFirstBuildThatSawIt() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         site.clock = { Self.monday }
         try site.build()
         let first = try entries(site, "pets/atom.xml")
         #expect(!first.isEmpty && first.allSatisfy { $0.1 == Self.monday.rfc3339 })
         let recorded = FeedDatesFile.read(FeedDatesFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
-        #expect(Set(recorded.keys) == ["about", "pets/dogs/alba", "pets/dogs/bruno", "pets/dogs/cleo", "pets/cats/dora",
-                                         "courses/swift/intro", "courses/swift/next"])
+        #expect(
+            Set(recorded.keys) == [
+                "about", "pets/dogs/alba", "pets/dogs/bruno", "pets/dogs/cleo", "pets/cats/dora",
+                "courses/swift/intro", "courses/swift/next",
+            ])
         #expect(FeedDatesFile.defaultPath(forOutput: site.output) == site.root + "/.foldout-cache/Output.dates")
         #expect(!(try site.state.files.keys.contains { $0.hasSuffix(".dates") }))
 
@@ -60,7 +64,7 @@ import FoldoutTestSupport
     }
 
     @Test func aRebuildWithNothingChangedWritesNoFeed() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         #expect(site.memory.exists(site.output + "/atom.xml"))
         let before = try site.state
@@ -75,7 +79,7 @@ import FoldoutTestSupport
     }
 
     @Test func aQuickRebuildRewritesTheFeedsShowingAnEditedSummary() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         let before = try site.state
         try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "long walks", with: "long runs")])
@@ -92,7 +96,7 @@ import FoldoutTestSupport
     }
 
     @Test func serveKeepsTheFeedsAsACleanBuildMakesThem() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         let memory = SessionMemory()
         let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
         let builder = Builder(options: site.options)
@@ -110,7 +114,7 @@ import FoldoutTestSupport
     }
 
     @Test func withoutTheRecordedDatesAQuickRebuildIsLeftToTheFullBuild() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         site.memory.remove(FeedDatesFile.defaultPath(forOutput: site.output))
         site.memory.remove(FeedDatesFile.copyPath(of: FeedDatesFile.defaultPath(forOutput: site.output)))

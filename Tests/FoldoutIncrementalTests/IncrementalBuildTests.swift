@@ -1,18 +1,18 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
 @testable import FoldoutOutput
-import FoldoutTestSupport
 
-/// The output folder as a snapshot applied against the previous build (issue 4, points 1, 2
-/// and 4): what is written, what is left alone, what is removed, what is never touched.
+/// The output folder as a snapshot applied against the previous build: what is written, what is left alone, what is removed, what is never touched.
 /// The sites are in memory, but for the test of what real renames leave behind.
 @Suite struct IncrementalBuildTests {
     // MARK: Point 1: only the difference is applied
 
     @Test func rebuildWithNothingChangedWritesNothing() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         let first = try site.build()
         #expect(first.summary.written > 0 && first.summary.unchanged == 0)
         let before = try site.state
@@ -25,7 +25,7 @@ import FoldoutTestSupport
     }
 
     @Test func untouchedFilesKeepTheirModificationTimes() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         let before = try site.state
         // A later paragraph: the row (title, summary) stays the same, only the item's page changes.
@@ -39,7 +39,7 @@ import FoldoutTestSupport
     }
 
     @Test func everyWriteReplacesTheFileInOneStep() throws {
-        let site = try DiskSite(Fixture.shelterSite)
+        let site = try DiskSite(MemorySite.shelter)
         try site.build()
         try site.write(["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is brave now.\n"])
         try site.build()
@@ -51,7 +51,7 @@ import FoldoutTestSupport
     }
 
     @Test func deletedItemsPageIsRemoved() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         #expect(site.memory.exists(site.output + "/courses/swift/next.html"))
         try site.remove("courses/swift/next.md")
@@ -64,7 +64,7 @@ import FoldoutTestSupport
     }
 
     @Test func assetsAreCopiedAgainOnlyWhenTheirBytesChange() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.folder.write("Content/pets/dogs/photo.png", bytes: [1, 2, 3])
         try site.build()
         let before = try site.state
@@ -80,7 +80,7 @@ import FoldoutTestSupport
     }
 
     @Test func removingEveryItemOfAFolderRemovesTheEmptyFolder() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         try site.remove("courses")
         try site.build()
@@ -88,7 +88,7 @@ import FoldoutTestSupport
     }
 
     @Test func outputFileEditedByHandIsRestored() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         let page = site.output + "/pets/dogs/bruno.html"
         let original = try site.fileSystem.readFile(page)
@@ -101,7 +101,7 @@ import FoldoutTestSupport
     // MARK: Point 2: nothing lost
 
     @Test func foreignFilesAreNeverRemovedOrChanged() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.folder.write(["Output/notes.txt": "mine", "Output/pets/dogs/extra.html": "<p>mine too</p>"])
         try site.build()
         try site.remove("pets/dogs/cleo.md")
@@ -115,20 +115,22 @@ import FoldoutTestSupport
     }
 
     @Test func failedBuildLeavesTheOutputFolderExactlyAsItWas() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         try site.folder.write(["Output/notes.txt": "mine"])
         let before = try site.state
         // One good edit, one broken file: nothing of either may reach the output folder.
-        try site.write(["pets/dogs/alba.md": "---\ntitle: Alba the Great\n---\nNew text.\n",
-                        "pets/dogs/cleo.md": "---\ntitle: [Cleo\n---\nBroken front matter.\n"])
+        try site.write([
+            "pets/dogs/alba.md": "---\ntitle: Alba the Great\n---\nNew text.\n",
+            "pets/dogs/cleo.md": "---\ntitle: [Cleo\n---\nBroken front matter.\n",
+        ])
         try site.remove("courses/swift/next.md")
         #expect(throws: BuildFailure.self) { try site.build() }
         #expect(try site.state == before)
     }
 
     @Test func pageCollidingWithAForeignFileIsAnErrorNamingIt() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.folder.write(["Output/pets/dogs/alba.html": "<p>my own page</p>"])
         let before = try site.state
         do {
@@ -144,7 +146,7 @@ import FoldoutTestSupport
     }
 
     @Test func forceOverwritesAForeignFileWhichThenBecomesFoldouts() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.folder.write(["Output/pets/dogs/alba.html": "<p>my own page</p>"])
         site.force = true
         try site.build()
@@ -156,14 +158,14 @@ import FoldoutTestSupport
     }
 
     @Test func foreignFolderWherePageGoesIsAnErrorEvenWithForce() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         site.memory.makeFolders(site.output + "/pets/dogs/alba.html")
         site.force = true
         #expect(throws: BuildFailure.self) { try site.build() }
     }
 
     @Test func outputWithoutManifestIsAdoptedWhereItHoldsTheSameBytes() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         site.memory.remove(site.output + "/" + OutputManifest.fileName)
         let before = try site.state
@@ -175,7 +177,7 @@ import FoldoutTestSupport
     // MARK: Point 3: the summary
 
     @Test func warningsAreRepeatedWhenNothingChanged() throws {
-        let site = try MemorySite(Fixture.shelterSite.merging(["pets/dogs/lost.md": "See [nothing](missing.md).\n"]) { $1 })
+        let site = MemorySite(MemorySite.shelter.merging(["pets/dogs/lost.md": "See [nothing](missing.md).\n"]) { $1 })
         let first = try site.build()
         let second = try site.build()
         #expect(second.wasUpToDate)

@@ -1,14 +1,15 @@
+import FoldoutServer
+import FoldoutTestSupport
 import Foundation
-import Testing
 import Synchronization
+import Testing
+
 @testable import FoldoutBase
+@testable import FoldoutBuild
+@testable import FoldoutIncremental
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
 @testable import FoldoutOutput
-@testable import FoldoutIncremental
-@testable import FoldoutBuild
-import FoldoutServer
-import FoldoutTestSupport
 
 /// Rebuilds that redo only edited items (`QuickRebuild`, from the build record file or the
 /// memory of `foldout serve`): after each edit, the output and the warnings are those of a
@@ -17,7 +18,7 @@ import FoldoutTestSupport
 @Suite struct QuickRebuildTests {
     /// The incremental build tests' site, with headings, an image, links to anchors, a title
     /// taken from a heading, and a section sorted by summary.
-    static let site = Fixture.shelterSite.merging([
+    static let site = MemorySite.shelter.merging([
         "about.md": "---\ntitle: About us\n---\nWe are volunteers.\n\nWe meet on Sundays.\n",
         "pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\nimage: photo.svg\n---\nAlba likes long walks.\n\n## Care\n\nShe sleeps a lot.\n\n## Habits\n\nShe snores.\n",
         "pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happy.\n",
@@ -69,45 +70,61 @@ import FoldoutTestSupport
     // MARK: Edits done quickly
 
     @Test func bodyEditsRedoOnlyTheEditedItems() throws {
-        let site = try MemorySite(Self.site)
-        try check([
-            Self.edit("a paragraph further down", quick: true,
-                      ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")]),
-            Self.edit("the first paragraph, which is the row's summary", quick: true,
-                      ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "long walks", with: "long walks and naps")]),
-            Self.edit("a heading no link leads to", quick: true,
-                      ["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Favourite toys\n\nBalls of wool.\n"]),
-            Self.edit("a link to nothing", quick: true,
-                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md) and [Max](max.md).\n"]),
-            Self.edit("links to anchors there and not there", quick: true,
-                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md#habits), [her care](alba.md#feeding) and [Max](max.md).\n"]),
-            Self.edit("an anchor on its own page", quick: true,
-                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. [Below](#more) and [missing](#nothing).\n\n## More\n\nShe hides.\n"]),
-            Self.edit("links written for a site with lowercased URLs, as Hugo makes", quick: true,
-                      ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](/PETS/DOGS/ALBA/#care) and [the cats](/Pets/Cats/).\n"]),
-            Self.edit("the links fixed", quick: true, ["pets/dogs/cleo.md": Self.site["pets/dogs/cleo.md"]!]),
-            Self.edit("a loose item's summary, shown on the home page", quick: true,
-                      ["about.md": "---\ntitle: About us\n---\nWe are friendly volunteers.\n\nWe meet on Sundays.\n"]),
-            Self.edit("an adopted pet's summary, shown in a query section", quick: true,
-                      ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a loving home.\n\nHe is happy.\n"]),
-            Edit(name: "two items at once", isQuick: true) { site in
-                try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is very happy.\n",
-                                "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this. Read about [Alba's care](../../pets/dogs/alba.md#care).\n\nTwice.\n"])
-            },
-            Edit(name: "a new heading, and another file's new link to it", isQuick: true) { site in
-                try site.write(["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Games\n\nBalls of wool.\n",
-                                "pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Dora](../cats/dora.md#games).\n"])
-            },
-            Self.edit("the body of a page with aliases", quick: true,
-                      ["courses/swift/setup.md": "---\ntitle: Setup\naliases: [/setup/, ../install.html]\n---\nInstall it.\n\nThen run it.\n"]),
-            Self.edit("a later paragraph in a section sorted by summary", quick: true,
-                      ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n\nAnd more.\n"]),
-        ], site: site)
+        let site = MemorySite(Self.site)
+        try check(
+            [
+                Self.edit(
+                    "a paragraph further down", quick: true,
+                    ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")]),
+                Self.edit(
+                    "the first paragraph, which is the row's summary", quick: true,
+                    ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "long walks", with: "long walks and naps")]),
+                Self.edit(
+                    "a heading no link leads to", quick: true,
+                    ["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Favourite toys\n\nBalls of wool.\n"]),
+                Self.edit(
+                    "a link to nothing", quick: true,
+                    ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md) and [Max](max.md).\n"]),
+                Self.edit(
+                    "links to anchors there and not there", quick: true,
+                    ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](alba.md#habits), [her care](alba.md#feeding) and [Max](max.md).\n"]),
+                Self.edit(
+                    "an anchor on its own page", quick: true,
+                    ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. [Below](#more) and [missing](#nothing).\n\n## More\n\nShe hides.\n"]),
+                Self.edit(
+                    "links written for a site with lowercased URLs, as Hugo makes", quick: true,
+                    ["pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Alba](/PETS/DOGS/ALBA/#care) and [the cats](/Pets/Cats/).\n"]),
+                Self.edit("the links fixed", quick: true, ["pets/dogs/cleo.md": Self.site["pets/dogs/cleo.md"]!]),
+                Self.edit(
+                    "a loose item's summary, shown on the home page", quick: true,
+                    ["about.md": "---\ntitle: About us\n---\nWe are friendly volunteers.\n\nWe meet on Sundays.\n"]),
+                Self.edit(
+                    "an adopted pet's summary, shown in a query section", quick: true,
+                    ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a loving home.\n\nHe is happy.\n"]),
+                Edit(name: "two items at once", isQuick: true) { site in
+                    try site.write([
+                        "pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is very happy.\n",
+                        "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this. Read about [Alba's care](../../pets/dogs/alba.md#care).\n\nTwice.\n",
+                    ])
+                },
+                Edit(name: "a new heading, and another file's new link to it", isQuick: true) { site in
+                    try site.write([
+                        "pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora\n\nDora purrs.\n\n## Games\n\nBalls of wool.\n",
+                        "pets/dogs/cleo.md": "---\ntitle: Cleo\n---\nCleo is shy. See [Dora](../cats/dora.md#games).\n",
+                    ])
+                },
+                Self.edit(
+                    "the body of a page with aliases", quick: true,
+                    ["courses/swift/setup.md": "---\ntitle: Setup\naliases: [/setup/, ../install.html]\n---\nInstall it.\n\nThen run it.\n"]),
+                Self.edit(
+                    "a later paragraph in a section sorted by summary", quick: true,
+                    ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nA start.\n\nAnd more.\n"]),
+            ], site: site)
     }
 
     /// The search shards follow edits: a new title (a full rebuild) and a new summary (a quick one).
     @Test func theSearchShardFollowsAnEditedTitleAndSummary() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         let before = try site.text("search/pets.js")
         #expect(before.contains("\"Alba\t"))
@@ -119,8 +136,10 @@ import FoldoutTestSupport
         #expect(retitled.contains("\"Albatross\t") && !retitled.contains("\"Alba\t"))
         try expectSameAsCleanBuild(site, outcome: outcome, after: "a new title")
 
-        try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "title: Alba", with: "title: Albatross")
-            .replacingOccurrences(of: "long walks", with: "long zigzags")])
+        try site.write([
+            "pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "title: Alba", with: "title: Albatross")
+                .replacingOccurrences(of: "long walks", with: "long zigzags")
+        ])
         outcome = try site.build()
         #expect(outcome.rebuiltOnlyEditedItems)
         let resummarized = try site.text("search/pets.js")
@@ -131,7 +150,7 @@ import FoldoutTestSupport
     @Test func aSiteSearchingBodiesRebuildsInFull() throws {
         var files = Self.site
         files["_index.md"] = "---\ntitle: Shelter\nsearch_body: true\n---\n"
-        let site = try MemorySite(files)
+        let site = MemorySite(files)
         try site.build()
         try site.write(["pets/dogs/alba.md": files["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores quixotically.")])
         let outcome = try site.build()
@@ -141,7 +160,7 @@ import FoldoutTestSupport
     }
 
     @Test func onlyTheEditedItemsPageAndThePagesShowingItsRowAreRewritten() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         var before = try site.state
         try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")])
@@ -154,7 +173,8 @@ import FoldoutTestSupport
         try site.write(["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "long walks", with: "long runs")])
         outcome = try site.build()
         #expect(outcome.rebuiltOnlyEditedItems)
-        #expect(try site.state.changed(since: before)
+        #expect(
+            try site.state.changed(since: before)
                 == ["pets/dogs/alba.html", "pets/index.html", "search/pets.js", "tags/calm.html", "tags/kids.html", OutputManifest.fileName])
         #expect(try site.text("pets/index.html").contains("Alba likes long runs."))
         #expect(try site.text("search/pets.js").contains("runs"))
@@ -165,40 +185,101 @@ import FoldoutTestSupport
         #expect(try site.state == before)
     }
 
+    /// A catalog declaring defaults and choices: its items' values are the declaration's
+    /// before anything reads them, in a quick rebuild as in a full one.
+    @Test func catalogsWithDeclaredDefaultsRebuildQuickly() throws {
+        let site = MemorySite(
+            Self.site.merging([
+                "pets/_index.md": """
+                ---
+                title: Pets
+                weight: 1
+                row: {badges: [status]}
+                sections:
+                  - title: Adopted
+                    where: {status: adopted}
+                fields:
+                  status: {type: choice, values: [Available, Adopted], default: Available, show: [page, facet]}
+                  size: {type: choice, values: [Small, Large], default: Small, show: [row, page]}
+                ---
+                All our animals.
+                """,
+                // A page of a folder an item owns takes no declared values, in the model or here.
+                "pets/dogs/alba/vet.md": "---\ntitle: Vet visits\n---\nShots in May.\n",
+            ]) { $1 })
+        try check(
+            [
+                Self.edit(
+                    "a page of a folder an item owns", quick: true,
+                    ["pets/dogs/alba/vet.md": "---\ntitle: Vet visits\n---\nShots in May and June.\n"]),
+                Self.edit(
+                    "an item taking every default", quick: true,
+                    ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She snores loudly.")]),
+                Self.edit(
+                    "an item whose choice is spelt in other capitals", quick: true,
+                    ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"]),
+            ], site: site)
+        let bruno = try site.text("pets/dogs/bruno.html")
+        #expect(bruno.contains("Adopted") && !bruno.contains(">adopted<"), "the declared spelling is shown")
+    }
+
+    /// A site that turns smart punctuation off: an edited item keeps its quotes as written in
+    /// a quick rebuild too, as the build record remembers the site's setting.
+    @Test func theSitesSmartPunctuationHoldsInAQuickRebuild() throws {
+        let site = MemorySite(
+            Self.site.merging([
+                "_index.md": "---\ntitle: Test Shelter\nsmart_punctuation: false\n---\nWelcome.\n"
+            ]) { $1 })
+        try check(
+            [
+                Self.edit(
+                    "quotes and dashes in a later paragraph", quick: true,
+                    ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "She snores.", with: "She \"snores\" -- a lot...")])
+            ], site: site)
+        let alba = try site.text("pets/dogs/alba.html")
+        #expect(alba.contains("She &quot;snores&quot; -- a lot..."))
+    }
+
     // MARK: Edits left to the full build
 
     @Test func editsThatChangeMoreThanTheBodyRebuildInFull() throws {
-        let site = try MemorySite(Self.site)
-        try check([
-            Self.edit("a title taken from the first heading", quick: false,
-                      ["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora the cat\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n"]),
-            Self.edit("a heading another page links to", quick: false,
-                      ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "## Care", with: "## Daily care")]),
-            Self.edit("front matter", quick: false, ["pets/dogs/bruno.md": "---\ntitle: Bruno\n---\nBruno found a home.\n\nHe is happy.\n"]),
-            Self.edit("an alias moved", quick: false,
-                      ["courses/swift/setup.md": "---\ntitle: Setup\naliases: [/setup/, /old/setup.html]\n---\nInstall it.\n"]),
-            Self.edit("a summary in a section sorted by summary", quick: false,
-                      ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nZero to one.\n"]),
-            Self.edit("a catalog's intro", quick: false, ["pets/_index.md": Self.site["pets/_index.md"]! + " Come and see.\n"]),
-            Self.edit("a new item", quick: false, ["pets/cats/emil.md": "---\ntitle: Emil\n---\nA new cat.\n"]),
-            Edit(name: "a removed item", isQuick: false) { try $0.remove("pets/cats/emil.md") },
-            Edit(name: "an asset", isQuick: false) { try $0.writeContent("pets/dogs/photo.svg", bytes: [1, 2, 3]) },
-        ], site: site)
+        let site = MemorySite(Self.site)
+        try check(
+            [
+                Self.edit(
+                    "a title taken from the first heading", quick: false,
+                    ["pets/cats/dora.md": "---\ntags: [calm]\n---\n# Dora the cat\n\nDora purrs.\n\n## Toys\n\nBalls of wool.\n"]),
+                Self.edit(
+                    "a heading another page links to", quick: false,
+                    ["pets/dogs/alba.md": Self.site["pets/dogs/alba.md"]!.replacingOccurrences(of: "## Care", with: "## Daily care")]),
+                Self.edit("front matter", quick: false, ["pets/dogs/bruno.md": "---\ntitle: Bruno\n---\nBruno found a home.\n\nHe is happy.\n"]),
+                Self.edit(
+                    "an alias moved", quick: false,
+                    ["courses/swift/setup.md": "---\ntitle: Setup\naliases: [/setup/, /old/setup.html]\n---\nInstall it.\n"]),
+                Self.edit(
+                    "a summary in a section sorted by summary", quick: false,
+                    ["courses/swift/intro.md": "---\ntitle: Introduction\n---\nZero to one.\n"]),
+                Self.edit("a catalog's intro", quick: false, ["pets/_index.md": Self.site["pets/_index.md"]! + " Come and see.\n"]),
+                Self.edit("a new item", quick: false, ["pets/cats/emil.md": "---\ntitle: Emil\n---\nA new cat.\n"]),
+                Edit(name: "a removed item", isQuick: false) { try $0.remove("pets/cats/emil.md") },
+                Edit(name: "an asset", isQuick: false) { try $0.writeContent("pets/dogs/photo.svg", bytes: [1, 2, 3]) },
+            ], site: site)
     }
 
     @Test func templateEditsRebuildInFull() throws {
-        let site = try MemorySite(Self.site, templates: Fixture.defaultTemplates)
-        try check([
-            Self.edit("a body", quick: true, ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"]),
-            Edit(name: "a template and a body", isQuick: false) { site in
-                try site.writeTemplate("partials/row.html", Fixture.defaultTemplates["partials/row.html"]! + "\n")
-                try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe runs.\n"])
-            },
-        ], site: site)
+        let site = MemorySite(Self.site, templates: Fixture.defaultTemplates)
+        try check(
+            [
+                Self.edit("a body", quick: true, ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"]),
+                Edit(name: "a template and a body", isQuick: false) { site in
+                    try site.writeTemplate("partials/row.html", Fixture.defaultTemplates["partials/row.html"]! + "\n")
+                    try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe runs.\n"])
+                },
+            ], site: site)
     }
 
     @Test func strictBuildsFailOnANewWarningAsAFullBuildWould() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         site.strict = true
         try site.build()
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe is happy.\n\nSee [nothing](nothing.md).\n"])
@@ -213,11 +294,12 @@ import FoldoutTestSupport
     // MARK: The state file
 
     @Test func stateIsKeptBesideTheOutputFolderNotInIt() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         let path = BuildRecordFile.defaultPath(forOutput: site.output)
         #expect(path == site.folder.path + "/.foldout-cache/Output.state")
-        #expect(BuildRecordFile.read(path, fileSystem: site.fileSystem)?.fingerprint
+        #expect(
+            BuildRecordFile.read(path, fileSystem: site.fileSystem)?.fingerprint
                 == OutputManifest.read(root: site.output, fileSystem: site.fileSystem).fingerprint)
         #expect(!(try site.state).files.keys.contains { $0.contains("state") })
     }
@@ -234,7 +316,7 @@ import FoldoutTestSupport
             let folder = ["pets/dogs", "pets/dogs/terriers", "pets/cats", "courses/swift"][number % 4]
             content["\(folder)/item-\(number).md"] = "---\ntitle: Item \(number)\nage: \(number % 10)\ntags: [t\(number % 3)]\n---\nText \(number).\n\n## Part\n"
         }
-        let site = try Fixture.snapshot(content).site
+        let site = try MemorySite(content).report().site
         var writer = BinaryWriter()
         writer.write(site, withBodies: true)
         var reader = BinaryReader(writer.bytes)
@@ -249,7 +331,7 @@ import FoldoutTestSupport
     }
 
     @Test func manyQuickRebuildsInARowAppendToTheStateFile() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         let path = BuildRecordFile.defaultPath(forOutput: site.output)
         for number in 0..<(BuildRecordFile.deltaLimit + 3) {
@@ -265,7 +347,7 @@ import FoldoutTestSupport
     }
 
     @Test func damagedOrForeignStateFilesMeanAFullBuild() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         let path = BuildRecordFile.defaultPath(forOutput: site.output)
         try site.damage(path, from: 3, every: 11)
@@ -293,7 +375,7 @@ import FoldoutTestSupport
     }
 
     @Test func outputEditedByHandMeansAFullBuild() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         try site.build()
         site.memory.write(site.output + "/pets/dogs/cleo.html", "edited by hand")
         try site.write(["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nHe naps.\n"])
@@ -316,7 +398,11 @@ import FoldoutTestSupport
         init(content: String) { self.content = content }
 
         /// The Markdown files read since the last call.
-        func takeReads() -> [String] { lock.withLock { defer { reads = [] }; return reads.filter { $0.hasSuffix(".md") }.sorted() } }
+        func takeReads() -> [String] {
+            lock.withLock {
+                defer { reads = [] }; return reads.filter { $0.hasSuffix(".md") }.sorted()
+            }
+        }
 
         var fileSystem: FileSystem {
             var fileSystem = FileSystem.local
@@ -429,7 +515,7 @@ import FoldoutTestSupport
     /// The page `serve` writes ahead of the rebuild is written outside the output folder and
     /// renamed into place: a server publishing the folder never shows a temporary file.
     @Test func servePreviewWritesNoTemporaryWhereTheSiteIsPublished() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         let memory = SessionMemory()
         let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
         _ = try Builder(options: site.options).update(cache: cache, memory: memory)
@@ -452,7 +538,7 @@ import FoldoutTestSupport
     }
 
     @Test func serveRebuildsFromWhatItRemembers() throws {
-        let site = try MemorySite(Self.site)
+        let site = MemorySite(Self.site)
         let memory = SessionMemory()
         let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
         let builder = Builder(options: site.options)

@@ -1,8 +1,9 @@
+import FoldoutTestSupport
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutLoading
 @testable import FoldoutModel
-import FoldoutTestSupport
 
 /// Markdown files are read after the folder walk, in parallel; the tree and the errors
 /// must be what a file-by-file read gives, and a file that cannot be read is reported and left out.

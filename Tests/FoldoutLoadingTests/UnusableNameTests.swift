@@ -1,13 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutLoading
-import FoldoutTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Names that are not valid UTF-8 (a Latin-1 archive's `café`) and files that cannot be read:
 /// each is an error naming it and saying what to do, never a wrong hint and never left out

@@ -1,7 +1,8 @@
+import FoldoutTestSupport
 import Testing
+
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
-import FoldoutTestSupport
 
 /// The fast front matter reader must give exactly what Yams gives, or step aside (nil).
 @Suite struct FlatFrontMatterParserTests {
@@ -35,23 +36,23 @@ import FoldoutTestSupport
     }
 
     @Test(arguments: [
-        "tags:\n  - a\n  - b\n",               // block list
-        "where:\n  status: adopted\n",          // nested mapping
-        "title: \"say \\\"hi\\\"\"\n",          // escapes
-        "title: 'it''s'\n",                     // quote doubling
-        "date: 2026-05-01\n",                   // timestamp
-        "price: 1.5\n",                         // float
-        "big: 0x1F\n",                          // hex
-        "base: &a x\nother: *a\n",              // anchor and alias
-        "text: |\n  block\n",                   // block scalar
-        "title: a # comment\n",                 // trailing comment
-        "title: a: b\n",                        // not a plain scalar
-        "title: x\ntitle: y\n",                 // duplicate key
-        "tags: [a, [b]]\n",                     // nested list
-        "tags: [http://x]\n",                   // `:` inside a flow list
-        "title: tab\there\n",                   // tab
-        "  indented: x\n",                      // indentation
-        "title:x\n",                            // no space after the colon
+        "tags:\n  - a\n  - b\n",  // block list
+        "where:\n  status: adopted\n",  // nested mapping
+        "title: \"say \\\"hi\\\"\"\n",  // escapes
+        "title: 'it''s'\n",  // quote doubling
+        "date: 2026-05-01\n",  // timestamp
+        "price: 1.5\n",  // float
+        "big: 0x1F\n",  // hex
+        "base: &a x\nother: *a\n",  // anchor and alias
+        "text: |\n  block\n",  // block scalar
+        "title: a # comment\n",  // trailing comment
+        "title: a: b\n",  // not a plain scalar
+        "title: x\ntitle: y\n",  // duplicate key
+        "tags: [a, [b]]\n",  // nested list
+        "tags: [http://x]\n",  // `:` inside a flow list
+        "title: tab\there\n",  // tab
+        "  indented: x\n",  // indentation
+        "title:x\n",  // no space after the colon
     ])
     func leavesEverythingElseToYams(yaml: String) {
         #expect(FlatFrontMatterParser.parse(yaml) == nil)

@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldoutMarkdown
 import FoldoutTestSupport
+import Testing
+
+@testable import FoldoutMarkdown
 
 /// Front matter: splitting a file at its `---` fences, reading the YAML between them, and
 /// the messages a user gets when either goes wrong.
@@ -48,7 +49,7 @@ import FoldoutTestSupport
     }
 
     @Test func unclosedFenceIsReportedOnLineOneOfTheFile() throws {
-        let failure = try #require(Fixture.failure(["pets/diego.md": "---\ntitle: Diego\n\nBody\n"]))
+        let failure = try #require(MemorySite(["pets/diego.md": "---\ntitle: Diego\n\nBody\n"]).failure())
         let error = try #require(failure.diagnostics.first { $0.severity == .error })
         #expect(error.path == "Content/pets/diego.md")
         #expect(error.line == 1)
@@ -78,7 +79,7 @@ import FoldoutTestSupport
     }
 
     @Test func byteOrderMarkAndWindowsLineEndingsTogetherBuild() throws {
-        let report = try Fixture.snapshot(["pets/diego.md": "\u{FEFF}---\r\ntitle: Diego\r\n---\r\nLoves walks.\r\n"])
+        let report = try MemorySite(["pets/diego.md": "\u{FEFF}---\r\ntitle: Diego\r\n---\r\nLoves walks.\r\n"]).report()
         let item = try #require(report.site.allItems.first)
         #expect(item.title == "Diego")
         #expect(item.bodyHTML.contains("Loves walks."))
@@ -88,19 +89,20 @@ import FoldoutTestSupport
     // MARK: YAML values
 
     @Test func valuesKeepTheirTypes() throws {
-        let frontMatter = try FrontMatter.parse(yaml: """
-            name: Diego
-            age: 3
-            weight_kg: 7.5
-            adopted: false
-            quoted_number: "10"
-            tags: [indoor, kids]
-            owner:
-              name: Sam
-              since: 2024
-            nothing:
-            birthday: 2021-04-01
-            """)
+        let frontMatter = try FrontMatter.parse(
+            yaml: """
+                name: Diego
+                age: 3
+                weight_kg: 7.5
+                adopted: false
+                quoted_number: "10"
+                tags: [indoor, kids]
+                owner:
+                  name: Sam
+                  since: 2024
+                nothing:
+                birthday: 2021-04-01
+                """)
         #expect(frontMatter["name"] == .string("Diego"))
         #expect(frontMatter["age"] == .integer(3))
         #expect(frontMatter["weight_kg"] == .number(7.5))
@@ -169,7 +171,7 @@ import FoldoutTestSupport
 
     @Test func yamlErrorIsReportedAtItsLineInTheFile() throws {
         // Line 1 is the opening fence, so YAML line 2 is file line 3.
-        let failure = try #require(Fixture.failure(["pets/diego.md": "---\ntitle: Diego\nbreed: Terrier: mix\n---\nBody\n"]))
+        let failure = try #require(MemorySite(["pets/diego.md": "---\ntitle: Diego\nbreed: Terrier: mix\n---\nBody\n"]).failure())
         let error = try #require(failure.diagnostics.first { $0.severity == .error })
         #expect(error.path == "Content/pets/diego.md")
         #expect(error.line == 3)
@@ -188,7 +190,8 @@ import FoldoutTestSupport
     // MARK: Reserved keys
 
     @Test func reservedKeysAreReadAndOtherKeysStayFields() throws {
-        let report = try Fixture.snapshot(["pets/diego.md": """
+        let report = try MemorySite([
+            "pets/diego.md": """
             ---
             title: Diego
             weight: 2
@@ -197,7 +200,8 @@ import FoldoutTestSupport
             tags: [indoor, kids]
             ---
             Body.
-            """])
+            """
+        ]).report()
         let item = try #require(report.site.allItems.first)
         #expect(item.title == "Diego")
         #expect(item.weight == 2)
@@ -207,7 +211,7 @@ import FoldoutTestSupport
     }
 
     @Test func reservedKeyOfTheWrongTypeIsAnErrorOnItsLine() throws {
-        let failure = try #require(Fixture.failure(["pets/diego.md": "---\ntitle: Diego\nweight: heavy\n---\nBody\n"]))
+        let failure = try #require(MemorySite(["pets/diego.md": "---\ntitle: Diego\nweight: heavy\n---\nBody\n"]).failure())
         let error = try #require(failure.diagnostics.first { $0.severity == .error })
         #expect(error.path == "Content/pets/diego.md")
         #expect(error.line == 3)
@@ -215,21 +219,22 @@ import FoldoutTestSupport
     }
 
     @Test func draftMustBeTrueOrFalse() throws {
-        let failure = try #require(Fixture.failure(["pets/diego.md": "---\ndraft: maybe\n---\nBody\n"]))
+        let failure = try #require(MemorySite(["pets/diego.md": "---\ndraft: maybe\n---\nBody\n"]).failure())
         #expect(failure.diagnostics.contains { $0.severity == .error && $0.line == 2 && $0.message.contains("draft") })
     }
 
     @Test func slugThatLeavesTheFolderIsAnError() throws {
-        let failure = try #require(Fixture.failure(["pets/diego.md": "---\nslug: ../../escape\n---\nBody\n"]))
+        let failure = try #require(MemorySite(["pets/diego.md": "---\nslug: ../../escape\n---\nBody\n"]).failure())
         #expect(failure.diagnostics.contains { $0.severity == .error && $0.line == 2 && $0.message.contains("slug") })
     }
 
     @Test func everyBrokenFileIsReportedNotOnlyTheFirst() throws {
-        let failure = try #require(Fixture.failure([
-            "pets/a.md": "---\nweight: heavy\n---\n",
-            "pets/b.md": "---\ntitle: [unclosed\n---\n",
-            "pets/c.md": "---\ntitle: C\n",
-        ]))
+        let failure = try #require(
+            MemorySite([
+                "pets/a.md": "---\nweight: heavy\n---\n",
+                "pets/b.md": "---\ntitle: [unclosed\n---\n",
+                "pets/c.md": "---\ntitle: C\n",
+            ]).failure())
         let paths = Set(failure.diagnostics.filter { $0.severity == .error }.map(\.path))
         #expect(paths == ["Content/pets/a.md", "Content/pets/b.md", "Content/pets/c.md"])
     }

@@ -1,7 +1,8 @@
+import FoldoutTestSupport
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
-import FoldoutTestSupport
 
 /// Inputs the fuzz target (Sources/FoldoutFuzz) found to break a promise, kept as tests.
 @Suite struct FuzzRegressionTests {

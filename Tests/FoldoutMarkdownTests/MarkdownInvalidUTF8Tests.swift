@@ -1,8 +1,9 @@
+import FoldoutTestSupport
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutLoading
 @testable import FoldoutMarkdown
-import FoldoutTestSupport
 
 /// libcmark is not asked to validate UTF-8: the file's bytes are decoded with invalid
 /// sequences replaced before Markdown sees them.

@@ -1,11 +1,12 @@
 import CCmark
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
+@testable import FoldoutBuild
 @testable import FoldoutLoading
 @testable import FoldoutMarkdown
-@testable import FoldoutBuild
-import FoldoutTestSupport
 
 /// The libcmark wrapper: safe by default, smart punctuation, unique heading ids, invalid
 /// UTF-8 replaced, and a callback that rewrites link destinations.
@@ -20,7 +21,8 @@ import FoldoutTestSupport
     // MARK: Safe mode
 
     @Test func rawHTMLIsDroppedByDefault() {
-        let html = renderer.render("""
+        let html = renderer.render(
+            """
             Before
 
             <script>alert("block")</script>
@@ -28,7 +30,8 @@ import FoldoutTestSupport
             <div onclick="steal()">a block</div>
 
             Inline <b onmouseover="x()">bold</b> and <img src=x onerror=alert(1)> end.
-            """).html
+            """
+        ).html
         #expect(!html.contains("<script"))
         #expect(!html.contains("<div"))
         #expect(!html.contains("<b"))
@@ -47,14 +50,15 @@ import FoldoutTestSupport
 
     @Test func siteOptsIntoRawHTMLInItsIndex() throws {
         // `<u>` is not on the allowlist (see InlineHTMLTests) that `<kbd>` is on.
-        let safe = try Fixture.snapshot(["notes/a.md": "Text <u>K</u>"])
+        let safe = try MemorySite(["notes/a.md": "Text <u>K</u>"]).report()
         #expect(safe.site.allItems.first?.bodyHTML.contains("<u>") == false)
-        let unsafe = try Fixture.snapshot(["_index.md": "---\nunsafe_html: true\n---\n", "notes/a.md": "Text <u>K</u>"])
+        let unsafe = try MemorySite(["_index.md": "---\nunsafe_html: true\n---\n", "notes/a.md": "Text <u>K</u>"]).report()
         #expect(unsafe.site.allItems.first?.bodyHTML.contains("<u>K</u>") == true)
     }
 
     @Test func scriptURLsAreDropped() {
-        let found = tags("""
+        let found = tags(
+            """
             [click](javascript:alert(1)) [vb](vbscript:msgbox) [file](file:///etc/passwd) [upper](JavaScript:alert(4))
             ![pic](javascript:alert(2)) <javascript:alert(3)>
             """)
@@ -100,10 +104,12 @@ import FoldoutTestSupport
     /// `...`, on the promise that nothing else changes with it. This holds libcmark to that
     /// promise on many bodies made of everything else Markdown has.
     @Test func smartPunctuationChangesNothingWithoutQuotesDashesOrEllipses() throws {
-        let pieces = ["a", "b c", ".", "-", "..", "- ", "1. ", "!", "*", "_", "**", "[", "]", "(", ")", "<", ">", "&", "`",
-                      "\\", "#", "## ", "\n", "\n\n", "  ", "\t", "é", "&amp;", "&hellip;", "&#45;", "<b>", "> ", "    ",
-                      "```\n", "***", "<!-- x -->", "![a](b.png)", "[l](x.md)", "http://a.b/c.d", "\r\n", "-\n-", ".\n..",
-                      "x.", "-x", "1990-2000", "a.b.c", "end.  \n", "<http://a.b>"]
+        let pieces = [
+            "a", "b c", ".", "-", "..", "- ", "1. ", "!", "*", "_", "**", "[", "]", "(", ")", "<", ">", "&", "`",
+            "\\", "#", "## ", "\n", "\n\n", "  ", "\t", "é", "&amp;", "&hellip;", "&#45;", "<b>", "> ", "    ",
+            "```\n", "***", "<!-- x -->", "![a](b.png)", "[l](x.md)", "http://a.b/c.d", "\r\n", "-\n-", ".\n..",
+            "x.", "-x", "1990-2000", "a.b.c", "end.  \n", "<http://a.b>",
+        ]
         var generator = SplitMix64(seed: 7)
         var checked = 0
         while checked < 3000 {
@@ -182,11 +188,15 @@ import FoldoutTestSupport
     @Test func webURLsGetWhatTheHTMLCheckerAsksFor() {
         // `//host` from disk would name a file on the reader's machine; `[`, `|` and a bare
         // `%` are refused by the checker after the host, and kept inside it (an IPv6 address).
-        let result = renderer.render("[a](//example.org/x) [b](<https://example.org/a?p[0]=1|2&q=100%>) "
-                                     + "[c](http://example.org:8080/p?x=%41) [d](///not/a/host)\n")
+        let result = renderer.render(
+            "[a](//example.org/x) [b](<https://example.org/a?p[0]=1|2&q=100%>) "
+                + "[c](http://example.org:8080/p?x=%41) [d](///not/a/host)\n")
         let hrefs = HTMLTags.scan(result.html).compactMap { $0.attributes["href"] }
-        #expect(hrefs == ["https://example.org/x", "https://example.org/a?p%5B0%5D=1%7C2&q=100%25",
-                          "http://example.org:8080/p?x=%41", "///not/a/host"])
+        #expect(
+            hrefs == [
+                "https://example.org/x", "https://example.org/a?p%5B0%5D=1%7C2&q=100%25",
+                "http://example.org:8080/p?x=%41", "///not/a/host",
+            ])
         #expect(SafeURL.repairedWebURL("https://example.org/plain?q=1#top") == "https://example.org/plain?q=1#top")
         #expect(SafeURL.repairedWebURL("http://[::1]:8080/a[1]") == "http://[::1]:8080/a%5B1%5D")
     }
@@ -278,8 +288,10 @@ import FoldoutTestSupport
         bytes += [0xE9, 0x20, 0xFF, 0xFE]  // Latin-1 é, then two bytes never valid in UTF-8
         bytes += Array(" end\n".utf8)
         var diagnostics: [Diagnostic] = []
-        let page = try #require(PageParser.parse(SourceFile(path: "a.md", bytes: bytes), displayPath: "Content/a.md",
-                                                 diagnostics: &diagnostics))
+        let page = try #require(
+            PageParser.parse(
+                SourceFile(path: "a.md", bytes: bytes), displayPath: "Content/a.md",
+                diagnostics: &diagnostics))
         let html = renderer.render(page.body).html
         #expect(html.contains("Caf\u{FFFD}"))
         #expect(html.contains("end"))
@@ -287,7 +299,7 @@ import FoldoutTestSupport
     }
 
     @Test func invalidUTF8FileBuildsEndToEnd() throws {
-        let site = try MemorySite([:])
+        let site = MemorySite([:])
         try site.writeContent("notes/latin1.md", bytes: Array("# Caf".utf8) + [0xE9] + Array("\n\nNa\u{EF}ve ".utf8) + [0xFF] + Array("\n".utf8))
         let report = try Builder(options: site.options).build().report
         let item = try #require(report.site.allItems.first)
@@ -299,12 +311,14 @@ import FoldoutTestSupport
 
     @Test func callbackSeesEveryLinkAndImage() {
         var seen: [MarkdownRenderer.Link] = []
-        _ = renderer.render("""
+        _ = renderer.render(
+            """
             First [one](a.md).
 
             Then ![A dog](dog.jpg "Title")
             and [two](https://example.org).
-            """) { link in
+            """
+        ) { link in
             seen.append(link)
             return nil
         }

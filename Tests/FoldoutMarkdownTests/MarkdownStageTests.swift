@@ -1,17 +1,34 @@
-import Testing
 import FoldoutBase
 import FoldoutMarkdown
 import FoldoutTestSupport
+import Testing
 
 /// The Markdown stage at its door: parsed pages and their routes go in; each body as HTML,
 /// its title and summary, its heading ids and the problems of its links come out.
 struct MarkdownStageTests {
+    /// A README without a heading is titled by its first line when that is a short line of
+    /// plain words, else by its folder's name (the content folder's for the root README).
+    @Test func aReadmeWithoutHeadingIsTitledByItsFirstLineOrItsFolder() throws {
+        let named = try MemorySite([
+            "README.md": "OpenTele docs\n\nThe documentation of a project.\n",
+            "guides/README.md": "Read these first, in order.\n",
+            "guides/setup.md": page("title: Setup"),
+        ]).loaded().bodies().0
+        #expect(named.pages["README.md"]?.title == "OpenTele docs")
+        #expect(named.pages["guides/README.md"]?.title == "Guides")
+        let unnamed = try MemorySite([
+            "README.md": "<p align=\"center\">A logo</p>\n\nThe documentation.\n",
+            "guides/setup.md": page("title: Setup"),
+        ]).loaded().bodies().0
+        #expect(unnamed.pages["README.md"]?.title == "Content")
+    }
+
     @Test func bodiesBecomeHTMLWithLinksToWhereTheirFilesAreShown() throws {
-        let inputs = try StageInputs([
+        let inputs = try MemorySite([
             "pets/_index.md": page("title: Pets"),
             "pets/luna.md": page("title: Luna", "Luna is *calm*.\n\n## Habits\n\nSee [Rex](rex.md) and [the intro](_index.md)."),
             "pets/rex.md": page("title: Rex", "Rex [misses a friend](nobody.md)."),
-        ])
+        ]).loaded()
         let (bodies, _) = inputs.bodies()
         let luna = try #require(bodies.pages["pets/luna.md"])
         #expect(luna.title == "Luna")

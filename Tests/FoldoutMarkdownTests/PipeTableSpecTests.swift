@@ -1,7 +1,8 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutMarkdown
-import FoldoutTestSupport
 
 /// Every example of the GFM specification's table section, read from the copy kept in
 /// Fixtures/gfm-spec-tables.txt, gives exactly the HTML cmark-gfm gives. None has raw HTML, so
@@ -50,8 +51,10 @@ import FoldoutTestSupport
     }
 
     @Test(arguments: examples) func example(_ example: Example) {
-        let renderer = MarkdownRenderer(options: .init(dropTitleHeading: false, tableAlignment: .alignAttribute,
-                                                                smartPunctuation: false))
+        let renderer = MarkdownRenderer(
+            options: .init(
+                dropTitleHeading: false, tableAlignment: .alignAttribute,
+                smartPunctuation: false))
         #expect(renderer.render(example.markdown).html == example.html)
     }
 }

@@ -1,8 +1,9 @@
+import FoldoutTestSupport
 import Testing
+
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
 @testable import FoldoutRendering
-import FoldoutTestSupport
 
 /// Pipe tables beyond the specification's examples: escapes, inline Markdown and links in cells,
 /// tables in containers and after text, the lines that end a table as in cmark-gfm, alignment.
@@ -26,16 +27,22 @@ import FoldoutTestSupport
     }
 
     @Test func cellsHoldInlineMarkdown() {
-        let html = plain.render("""
+        let html = plain.render(
+            """
             | *em* | **strong** |
             | ---- | ---------- |
             | [link](https://example.org) | `code` and ![pic](p.png) |
             | # not a heading | > not a quote |
-            """).html
-        #expect(html == table(["<em>em</em>", "<strong>strong</strong>"], [
-            ["<a href=\"https://example.org\">link</a>", "<code>code</code> and <img src=\"p.png\" alt=\"pic\" />"],
-            ["# not a heading", "&gt; not a quote"],
-        ]))
+            """
+        ).html
+        #expect(
+            html
+                == table(
+                    ["<em>em</em>", "<strong>strong</strong>"],
+                    [
+                        ["<a href=\"https://example.org\">link</a>", "<code>code</code> and <img src=\"p.png\" alt=\"pic\" />"],
+                        ["# not a heading", "&gt; not a quote"],
+                    ]))
     }
 
     @Test func linksInCellsAreRewrittenAndReportedWithTheirLine() {
@@ -72,8 +79,9 @@ import FoldoutTestSupport
 
     @Test func referenceLinksInCellsUseTheDocumentsDefinitions() {
         let html = plain.render("| [one] | [two][2] |\n| --- | --- |\n\n[one]: /first \"First\"\n\n> [2]: /second\n").html
-        #expect(html == table(["<a href=\"/first\" title=\"First\">one</a>", "<a href=\"/second\">two</a>"])
-            + "<blockquote>\n</blockquote>\n")
+        #expect(
+            html == table(["<a href=\"/first\" title=\"First\">one</a>", "<a href=\"/second\">two</a>"])
+                + "<blockquote>\n</blockquote>\n")
     }
 
     @Test func pipesWithoutADelimiterRowStayAParagraph() {
@@ -91,10 +99,11 @@ import FoldoutTestSupport
 
     @Test func tablesInsideListItemsAndBlockQuotes() {
         let list = plain.render("- item\n\n  | a | b |\n  |---|:-:|\n  | 1 | 2 |\n- next\n").html
-        #expect(list == "<ul>\n<li>\n<p>item</p>\n"
-            + table(["a", "b"], [["1", "2"]]).replacingOccurrences(of: "<th>b", with: "<th style=\"text-align: center\">b")
+        #expect(
+            list == "<ul>\n<li>\n<p>item</p>\n"
+                + table(["a", "b"], [["1", "2"]]).replacingOccurrences(of: "<th>b", with: "<th style=\"text-align: center\">b")
                 .replacingOccurrences(of: "<td>2", with: "<td style=\"text-align: center\">2")
-            + "</li>\n<li>\n<p>next</p>\n</li>\n</ul>\n")
+                + "</li>\n<li>\n<p>next</p>\n</li>\n</ul>\n")
         let quote = plain.render("> | a |\n> | - |\n> | 1 |\n>\n> after\n").html
         #expect(quote == "<blockquote>\n" + table(["a"], [["1"]]) + "<p>after</p>\n</blockquote>\n")
         let nested = plain.render("1. > - | a |\n   >   | - |\n   >   | `1` |\n").html
@@ -125,8 +134,9 @@ import FoldoutTestSupport
         #expect(plain.render("| a |\n| - |\n| b |\n--\n").html == table(["a"], [["b"], ["--"]]))
         #expect(plain.render("| a |\n| - |\n|\n| b |\n").html == table(["a"]) + "<p>|\n| b |</p>\n")
         // After the ending line, another table.
-        #expect(plain.render("| a |\n| - |\n| b |\n    code\nc | d\n--|-\n").html
-            == head + "<pre><code>code\n</code></pre>\n" + table(["c", "d"]))
+        #expect(
+            plain.render("| a |\n| - |\n| b |\n    code\nc | d\n--|-\n").html
+                == head + "<pre><code>code\n</code></pre>\n" + table(["c", "d"]))
     }
 
     @Test func aLazyLineEndsTheTableInItsContainer() {
@@ -135,7 +145,8 @@ import FoldoutTestSupport
     }
 
     @Test func smartPunctuationAndHeadingIdsStayAsTheyWere() {
-        let result = renderer.render("""
+        let result = renderer.render(
+            """
             ## Prices
 
             | "Item" | it's |
@@ -161,8 +172,9 @@ import FoldoutTestSupport
         // `kbd` is on the allowlist, `u` is not: its tags go and its text stays.
         let markdown = "| <kbd>K</kbd> | <u>U</u> |\n| - | - |\n"
         #expect(plain.render(markdown).html == table(["<kbd>K</kbd>", "U"]))
-        #expect(MarkdownRenderer(options: .init(allowRawHTML: true, smartPunctuation: false)).render(markdown).html
-            == table(["<kbd>K</kbd>", "<u>U</u>"]))
+        #expect(
+            MarkdownRenderer(options: .init(allowRawHTML: true, smartPunctuation: false)).render(markdown).html
+                == table(["<kbd>K</kbd>", "<u>U</u>"]))
     }
 
     @Test func shortRowsAreFilledAndLongRowsCut() {

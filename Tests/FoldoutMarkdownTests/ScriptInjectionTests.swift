@@ -1,7 +1,8 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
-import FoldoutTestSupport
 
 /// No text a user writes becomes script: front matter is escaped wherever templates put it,
 /// raw HTML in Markdown is dropped unless the site opts in, and only http(s), mailto and
@@ -9,8 +10,10 @@ import FoldoutTestSupport
 @Suite struct ScriptInjectionTests {
     /// A double quote followed by a combining accent is one grapheme cluster; escaping that
     /// looked at clusters let the quote through and closed the attribute.
-    static let payloads = ["<script>alert(1)</script>", "x\" onmouseover=\"alert(1)", "x\"\u{301} onmouseover=alert(1) y=\"",
-                           "x' onfocus='alert(1)"]
+    static let payloads = [
+        "<script>alert(1)</script>", "x\" onmouseover=\"alert(1)", "x\"\u{301} onmouseover=alert(1) y=\"",
+        "x' onfocus='alert(1)",
+    ]
 
     /// Character by character would miss `"\u{301}` (one Character); scalars do not.
     static func escaped(_ text: String) -> String {
@@ -21,22 +24,22 @@ import FoldoutTestSupport
     @Test(arguments: payloads)
     func frontMatterValuesAreEscapedInTextAndAttributes(payload: String) throws {
         let yaml = YAMLText.quoted(payload)
-        let site = BadInputSite([
+        let site = MemorySite([
             "_index.md": "---\ntitle: \(yaml)\ndescription: \(yaml)\n---\n",
             "pets/_index.md": "---\ntitle: \(yaml)\n---\n",
             "pets/dogs/_index.md": "---\ntitle: \(yaml)\n---\n",
             "pets/dogs/rex.md": """
-                ---
-                title: \(yaml)
-                summary: \(yaml)
-                date: \(yaml)
-                image: rex.jpg
-                image_alt: \(yaml)
-                breed: \(yaml)
-                tags: [\(yaml)]
-                ---
-                Text.
-                """,
+            ---
+            title: \(yaml)
+            summary: \(yaml)
+            date: \(yaml)
+            image: rex.jpg
+            image_alt: \(yaml)
+            breed: \(yaml)
+            tags: [\(yaml)]
+            ---
+            Text.
+            """,
             "pets/dogs/rex.jpg": "jpeg",
         ])
         let snapshot = try site.snapshot()
@@ -79,19 +82,21 @@ import FoldoutTestSupport
 
     @Test func rawHTMLInMarkdownIsDroppedUnlessTheSiteAllowsIt() throws {
         let page = "# Rex\n\n<script>alert(1)</script>\n\nA <b onclick=\"alert(1)\">good</b> dog.\n"
-        let safe = try BadInputSite(["pets/_index.md": "# Pets\n", "pets/rex.md": page]).snapshot()
+        let safe = try MemorySite(["pets/_index.md": "# Pets\n", "pets/rex.md": page]).snapshot()
         let html = safe.text(at: "pets/rex.html") ?? ""
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("onclick"))
         #expect(html.contains("<!-- raw HTML omitted -->"))
 
-        let unsafe = try BadInputSite(["_index.md": "---\nunsafe_html: true\n---\n", "pets/_index.md": "# Pets\n", "pets/rex.md": page]).snapshot()
+        let unsafe = try MemorySite(["_index.md": "---\nunsafe_html: true\n---\n", "pets/_index.md": "# Pets\n", "pets/rex.md": page]).snapshot()
         #expect(unsafe.text(at: "pets/rex.html")?.contains("<b onclick=\"alert(1)\">good</b>") == true)
     }
 
     @Test func unsafeHTMLCountsOnlyInTheSiteIndexAndMustBeABoolean() {
-        let site = BadInputSite(["_index.md": "---\nunsafe_html: \"yes\"\n---\n", "pets/_index.md": "---\nunsafe_html: true\n---\n",
-                                 "pets/rex.md": "<b>x</b>\n"])
+        let site = MemorySite([
+            "_index.md": "---\nunsafe_html: \"yes\"\n---\n", "pets/_index.md": "---\nunsafe_html: true\n---\n",
+            "pets/rex.md": "<b>x</b>\n",
+        ])
         let diagnostics = site.diagnostics()
         #expect(diagnostics.map(\.severity) == [.error, .warning])
         #expect(diagnostics.first?.message.contains("`unsafe_html` must be true or false") == true)
@@ -106,8 +111,10 @@ import FoldoutTestSupport
 
     @Test(arguments: dangerousLinks, [false, true])
     func dangerousURLsInMarkdownAreNeutralised(link: String, unsafeHTML: Bool) throws {
-        let site = BadInputSite(["_index.md": "---\nunsafe_html: \(unsafeHTML)\n---\n", "pets/_index.md": "# Pets\n",
-                                 "pets/rex.md": "# Rex\n\nSee \(link)\n"])
+        let site = MemorySite([
+            "_index.md": "---\nunsafe_html: \(unsafeHTML)\n---\n", "pets/_index.md": "# Pets\n",
+            "pets/rex.md": "# Rex\n\nSee \(link)\n",
+        ])
         let snapshot = try site.snapshot()
         let urls = OutputLinks.urls(in: snapshot.text(at: "pets/rex.html") ?? "")
         #expect(urls.allSatisfy(SafeURL.isAllowed), "\(urls)")
@@ -120,7 +127,7 @@ import FoldoutTestSupport
 
     @Test func safeLinksAreKept() throws {
         let page = "# Rex\n\n[a](https://example.com/a?b=c) [b](http://example.com) [c](mailto:shelter@example.com) [d](#care)\n\n## Care\n"
-        let site = BadInputSite(["pets/_index.md": "# Pets\n", "pets/rex.md": page])
+        let site = MemorySite(["pets/_index.md": "# Pets\n", "pets/rex.md": page])
         let html = try site.snapshot().text(at: "pets/rex.html") ?? ""
         for url in ["https://example.com/a?b=c", "http://example.com", "mailto:shelter@example.com", "#care"] {
             #expect(html.contains("href=\"\(url)\""))
@@ -130,7 +137,7 @@ import FoldoutTestSupport
 
     @Test(arguments: ["javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", " JAVASCRIPT:alert(1)", "vbscript:x"])
     func dangerousImageURLsInFrontMatterAreLeftOut(image: String) throws {
-        let site = BadInputSite(["pets/_index.md": "# Pets\n", "pets/rex.md": "---\ntitle: Rex\nimage: \"\(image)\"\n---\n"])
+        let site = MemorySite(["pets/_index.md": "# Pets\n", "pets/rex.md": "---\ntitle: Rex\nimage: \"\(image)\"\n---\n"])
         let snapshot = try site.snapshot()
         for path in ["pets/rex.html", "pets/index.html"] {
             #expect(OutputLinks.urls(in: snapshot.text(at: path) ?? "").allSatisfy(SafeURL.isAllowed))
@@ -141,7 +148,7 @@ import FoldoutTestSupport
     }
 
     @Test func dangerousURLsInImageLikeFieldsAreLeftOut() throws {
-        let site = BadInputSite(["pets/_index.md": "# Pets\n", "pets/rex.md": "---\ntitle: Rex\nphoto: javascript:alert(1)//.png\n---\n"])
+        let site = MemorySite(["pets/_index.md": "# Pets\n", "pets/rex.md": "---\ntitle: Rex\nphoto: javascript:alert(1)//.png\n---\n"])
         let snapshot = try site.snapshot()
         for path in ["pets/rex.html", "pets/index.html"] {
             #expect(OutputLinks.urls(in: snapshot.text(at: path) ?? "").allSatisfy(SafeURL.isAllowed))
@@ -151,18 +158,20 @@ import FoldoutTestSupport
 
     /// `404.html` writes its links under `base_url`, so `javascript:` there would be script.
     @Test func baseURLMustBeAWebAddress() throws {
-        let site = BadInputSite(["_index.md": "---\ntitle: Shelter\nbase_url: \"javascript:alert(1)//\"\n---\n", "pets/rex.md": "# Rex\n"])
+        let site = MemorySite(["_index.md": "---\ntitle: Shelter\nbase_url: \"javascript:alert(1)//\"\n---\n", "pets/rex.md": "# Rex\n"])
         let errors = site.errors()
         #expect(errors.count == 1)
         #expect(errors.first?.line == 3)
         #expect(errors.first?.message.contains("`base_url` must be an http:// or https:// address") == true)
-        let fine = BadInputSite(["_index.md": "---\ntitle: Shelter\nbase_url: https://example.org/shelter/\n---\n", "pets/rex.md": "# Rex\n"])
+        let fine = MemorySite(["_index.md": "---\ntitle: Shelter\nbase_url: https://example.org/shelter/\n---\n", "pets/rex.md": "# Rex\n"])
         #expect(try fine.snapshot().text(at: "404.html")?.contains("href=\"https://example.org/shelter/index.html\"") == true)
     }
 
     @Test func onlyWebURLsInFieldsBecomeLinks() throws {
-        let site = BadInputSite(["pets/_index.md": "# Pets\n",
-                                 "pets/rex.md": "---\ntitle: Rex\nhomepage: https://rex.example\nlink: javascript:alert(1)\n---\n"])
+        let site = MemorySite([
+            "pets/_index.md": "# Pets\n",
+            "pets/rex.md": "---\ntitle: Rex\nhomepage: https://rex.example\nlink: javascript:alert(1)\n---\n",
+        ])
         let html = try site.snapshot().text(at: "pets/rex.html") ?? ""
         #expect(html.contains("<a href=\"https://rex.example\">"))
         #expect(!html.contains("href=\"javascript:"))
@@ -185,8 +194,10 @@ import FoldoutTestSupport
     /// `isAllowed` reads the scheme without building it; it must agree with `scheme(of:)`.
     @Test func allowedURLsAreThoseWithAnAllowedSchemeOrNone() {
         var random = SplitMix64(seed: 11)
-        let pieces = ["h", "t", "p", "s", "HTTP", "mailto", "java", "script", ":", "/", "1", "+", ".", "-", " ", "\t", "\n", "\u{1}",
-                      "#", "é", "httpss", "mailtoo"]
+        let pieces = [
+            "h", "t", "p", "s", "HTTP", "mailto", "java", "script", ":", "/", "1", "+", ".", "-", " ", "\t", "\n", "\u{1}",
+            "#", "é", "httpss", "mailtoo",
+        ]
         for _ in 0..<5000 {
             let url = (0..<random.next(8)).map { _ in random.pick(pieces) }.joined()
             let expected = SafeURL.scheme(of: url).map(SafeURL.allowedSchemes.contains) ?? true

@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldoutMarkdown
 import FoldoutTestSupport
+import Testing
+
+@testable import FoldoutMarkdown
 
 @Suite struct SummaryShorteningTests {
     @Test func shortTextStaysAsItIs() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FoldoutMarkdown
 
 /// Hugo shortcodes and Jekyll's Liquid in a page's text are shown as written, and found so the
@@ -31,13 +32,15 @@ import Testing
     }
 
     @Test func liquidTagsAndJekyllsVariablesAreFoundOnTheirLines() {
-        let result = renderer.render("Intro.\n\n{% include note.html content=\"Hi\" %}\n\nSee [#12]({{ site.repository }}/issues/12) and {{page.title | upcase}}.\n\n{%- for post in site.posts -%}\n")
-        #expect(result.templateTags == [
-            .init(line: 3, text: "{% include note.html content=\"Hi\" %}", kind: .liquid),
-            .init(line: 5, text: "{{ site.repository }}", kind: .liquid),
-            .init(line: 5, text: "{{page.title | upcase}}", kind: .liquid),
-            .init(line: 7, text: "{%- for post in site.posts -%}", kind: .liquid),
-        ])
+        let result = renderer.render(
+            "Intro.\n\n{% include note.html content=\"Hi\" %}\n\nSee [#12]({{ site.repository }}/issues/12) and {{page.title | upcase}}.\n\n{%- for post in site.posts -%}\n")
+        #expect(
+            result.templateTags == [
+                .init(line: 3, text: "{% include note.html content=\"Hi\" %}", kind: .liquid),
+                .init(line: 5, text: "{{ site.repository }}", kind: .liquid),
+                .init(line: 5, text: "{{page.title | upcase}}", kind: .liquid),
+                .init(line: 7, text: "{%- for post in site.posts -%}", kind: .liquid),
+            ])
         #expect(result.html.contains("{% include note.html"), "shown as written")
         #expect(found("{{% note %}}\n").map(\.kind) == [.hugoShortcode])
     }
@@ -73,11 +76,15 @@ import Testing
     /// Cells are parsed again in small documents whose lines are not the page's: shortcodes
     /// are found before, while the rows are the source's lines.
     @Test func shortcodesInTableCellsAreFoundOnTheirRows() {
-        let table = "Intro.\n\n| Name | Notes |\n|---|---|\n| Pie | {{< rating 5 >}} |\n| Cake | {{% note %}}x{{% /note %}} |\n\n"
+        let table =
+            "Intro.\n\n| Name | Notes |\n|---|---|\n| Pie | {{< rating 5 >}} |\n| Cake | {{% note %}}x{{% /note %}} |\n\n"
             + "| A | B |\n|---|---|\n| \"q\" | x |\n| y | {{% z %}} |\n"
         let result = renderer.render(table)
-        #expect(result.templateTags == [.init(line: 5, text: "{{< rating 5 >}}"), .init(line: 6, text: "{{% note %}}"),
-                                      .init(line: 6, text: "{{% /note %}}"), .init(line: 11, text: "{{% z %}}")])
+        #expect(
+            result.templateTags == [
+                .init(line: 5, text: "{{< rating 5 >}}"), .init(line: 6, text: "{{% note %}}"),
+                .init(line: 6, text: "{{% /note %}}"), .init(line: 11, text: "{{% z %}}"),
+            ])
         #expect(result.html.components(separatedBy: "<table>").count == 3, "still two tables")
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import FoldoutMarkdown
 import FoldoutModel
+import Testing
 
 /// Reading `fields:` as a declaration: the mapping form, the older forms left alone, every
 /// mistake with the keys that lead to it, and the YAML `foldout fields` prints reading back
@@ -19,14 +19,17 @@ import FoldoutModel
 
     @Test func everyKeyIsRead() throws {
         var problems: [FieldDeclaration.Problem] = []
-        let declaration = try #require(FieldDeclaration.read(try Self.parse("""
-            fields:
-              species: {type: choice, values: [cat, dog], required: true, show: [page, facet]}
-              age: {type: number, unit: years, show: [row, sort]}
-              good_with_kids: {type: yes/no, label: Good with children}
-              status: {values: [available, adopted], default: available}
-              notes:
-            """), problems: &problems))
+        let declaration = try #require(
+            FieldDeclaration.read(
+                try Self.parse(
+                    """
+                    fields:
+                      species: {type: choice, values: [cat, dog], required: true, show: [page, facet]}
+                      age: {type: number, unit: years, show: [row, sort]}
+                      good_with_kids: {type: yes/no, label: Good with children}
+                      status: {values: [available, adopted], default: available}
+                      notes:
+                    """), problems: &problems))
         #expect(problems == [])
         #expect(declaration.isDeclared)
         #expect(declaration.fields.map(\.name) == ["species", "age", "good_with_kids", "status", "notes"])
@@ -41,16 +44,21 @@ import FoldoutModel
 
     @Test func mistakesNameTheKeysTheyAreAt() throws {
         var problems: [FieldDeclaration.Problem] = []
-        _ = FieldDeclaration.read(try Self.parse("""
-            fields:
-              age: {type: number, values: [1, 2], default: old}
-              size: {type: choice, values: [small, large], default: huge, requird: true}
-              kind: {type: enumeration}
-              weight: {type: number}
-              notes: long text
-            """), problems: &problems)
-        #expect(problems.map(\.keys) == [["age", "values"], ["age", "default"], ["size", "requird"], ["size", "default"],
-                                         ["kind", "type"], ["weight"], ["notes"]])
+        _ = FieldDeclaration.read(
+            try Self.parse(
+                """
+                fields:
+                  age: {type: number, values: [1, 2], default: old}
+                  size: {type: choice, values: [small, large], default: huge, requird: true}
+                  kind: {type: enumeration}
+                  weight: {type: number}
+                  notes: long text
+                """), problems: &problems)
+        #expect(
+            problems.map(\.keys) == [
+                ["age", "values"], ["age", "default"], ["size", "requird"], ["size", "default"],
+                ["kind", "type"], ["weight"], ["notes"],
+            ])
         #expect(problems[2].message == "field `size`: unknown key `requird` — did you mean `required`?")
         #expect(problems[3].message.contains("did you mean `small`?") == false)
         #expect(problems[3].message.hasPrefix("field `size`: the default `size` is `huge`, which is not one of its values"))
@@ -86,8 +94,11 @@ import FoldoutModel
         age.places = [.row, .sort]
         var status = FieldDeclaration.Field(name: "status", kind: .text)
         status.defaultValue = .string("4 weeks, more or less")
-        let declaration = FieldDeclaration(fields: [species, age, status, FieldDeclaration.Field(name: "photo", kind: .image),
-                                                    FieldDeclaration.Field(name: "kids", kind: .yesNo)], isDeclared: true)
+        let declaration = FieldDeclaration(
+            fields: [
+                species, age, status, FieldDeclaration.Field(name: "photo", kind: .image),
+                FieldDeclaration.Field(name: "kids", kind: .yesNo),
+            ], isDeclared: true)
         var problems: [FieldDeclaration.Problem] = []
         let read = FieldDeclaration.read(try Self.parse(declaration.yaml), problems: &problems)
         #expect(problems == [])

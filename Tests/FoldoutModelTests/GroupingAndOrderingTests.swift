@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldoutModel
 import FoldoutTestSupport
+import Testing
+
+@testable import FoldoutModel
 
 /// The section model: a catalog per top-level folder, a section per folder below it,
 /// groups for deeper folders, items for Markdown files; everything ordered by weight, then
@@ -16,33 +17,33 @@ import FoldoutTestSupport
     // MARK: Ordering
 
     @Test func weightComesFirstThenNaturalTitle() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "shop/things/a.md": page(title: "Item 10"),
             "shop/things/b.md": page(title: "Item 2"),
             "shop/things/c.md": page(title: "Zebra", weight: 1),
             "shop/things/d.md": page(title: "Apple", weight: 2),
             "shop/things/e.md": page(title: "item 1"),
-        ])
+        ]).report()
         let section = try #require(report.site.catalog("shop")?.sections.first)
         #expect(section.entryTitles == ["Zebra", "Apple", "item 1", "Item 2", "Item 10"])
     }
 
     @Test func missingWeightComesAfterAnyWeight() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "shop/things/heavy.md": page(title: "Heavy", weight: 1000),
             "shop/things/none.md": page(title: "Aardvark"),
             "shop/things/negative.md": page(title: "Negative", weight: -5),
-        ])
+        ]).report()
         let section = try #require(report.site.catalog("shop")?.sections.first)
         #expect(section.entryTitles == ["Negative", "Heavy", "Aardvark"])
     }
 
     @Test func equalWeightsAreOrderedByTitle() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "shop/things/a.md": page(title: "Chapter 12", weight: 1),
             "shop/things/b.md": page(title: "Chapter 9", weight: 1),
             "shop/things/c.md": page(title: "chapter 10", weight: 1),
-        ])
+        ]).report()
         let section = try #require(report.site.catalog("shop")?.sections.first)
         #expect(section.entryTitles == ["Chapter 9", "chapter 10", "Chapter 12"])
     }
@@ -56,8 +57,8 @@ import FoldoutTestSupport
             "shop/things/2.md": page(title: "Beta"),
             "shop/things/1.md": page(title: "Alpha"),
         ]
-        let first = try #require(try Fixture.snapshot(files).site.catalog("shop")?.sections.first)
-        let second = try #require(try Fixture.snapshot(renamed).site.catalog("shop")?.sections.first)
+        let first = try #require(try MemorySite(files).report().site.catalog("shop")?.sections.first)
+        let second = try #require(try MemorySite(renamed).report().site.catalog("shop")?.sections.first)
         #expect(first.entryTitles == ["Alpha", "Beta"])
         #expect(second.entryTitles == ["Alpha", "Beta"])
     }
@@ -72,20 +73,20 @@ import FoldoutTestSupport
     }
 
     @Test func groupsAndItemsShareOneOrder() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "pets/dogs/terriers/_index.md": page(title: "Terriers", weight: 2),
             "pets/dogs/terriers/diego.md": page(title: "Diego"),
             "pets/dogs/hounds/_index.md": page(title: "Hounds"),
             "pets/dogs/hounds/rex.md": page(title: "Rex"),
             "pets/dogs/buddy.md": page(title: "Buddy", weight: 1),
             "pets/dogs/max.md": page(title: "Max"),
-        ])
+        ]).report()
         let dogs = try #require(report.site.catalog("pets")?.sections.first)
         #expect(dogs.entryTitles == ["Buddy", "Terriers", "Hounds", "Max"])
     }
 
     @Test func sectionsAndCatalogsAreOrderedByWeightThenTitle() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "zoo/_index.md": page(title: "Zoo", weight: 1),
             "zoo/reptiles/_index.md": page(title: "Reptiles", weight: 1),
             "zoo/reptiles/a.md": page(title: "A"),
@@ -94,7 +95,7 @@ import FoldoutTestSupport
             "zoo/cats/c.md": page(title: "C"),
             "aquarium/fish.md": page(title: "Fish"),
             "barn/cow.md": page(title: "Cow"),
-        ])
+        ]).report()
         #expect(report.site.catalogs.map(\.title) == ["Zoo", "Aquarium", "Barn"])
         #expect(report.site.catalog("zoo")?.sections.map(\.title) == ["Reptiles", "Cats", "Birds"])
     }
@@ -102,14 +103,14 @@ import FoldoutTestSupport
     // MARK: Grouping
 
     @Test func foldersBecomeCatalogsSectionsAndGroups() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "pets/_index.md": page(title: "Pet Explorer"),
             "pets/dogs/_index.md": page(title: "Dogs"),
             "pets/dogs/terriers/_index.md": page(title: "Terriers"),
             "pets/dogs/terriers/diego.md": page(title: "Diego"),
             "pets/dogs/terriers/bolt.md": page(title: "Bolt"),
             "pets/cats/luna.md": page(title: "Luna"),
-        ])
+        ]).report()
         let pets = try #require(report.site.catalog("pets"))
         #expect(pets.title == "Pet Explorer")
         #expect(pets.outputPath == "pets/index.html")
@@ -128,10 +129,10 @@ import FoldoutTestSupport
     @Test func groupsNestToAnyDepth() throws {
         let depth = 12
         let folders = (1...depth).map { "level\($0)" }
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "deep/" + folders.joined(separator: "/") + "/leaf.md": page(title: "Leaf"),
             "deep/" + folders.prefix(3).joined(separator: "/") + "/middle.md": page(title: "Middle"),
-        ])
+        ]).report()
         var group = try #require(report.site.catalog("deep")?.sections.first)
         #expect(group.itemCount == 2)
         for level in 2...depth {
@@ -146,12 +147,12 @@ import FoldoutTestSupport
     }
 
     @Test func looseItemsInACatalogFolderFormAnUntitledFirstSection() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "courses/_index.md": page(title: "Courses"),
             "courses/how_this_course_works.md": "How to use these courses.\n",
             "courses/swiftui/_index.md": page(title: "SwiftUI", weight: 1),
             "courses/swiftui/basics.md": page(title: "Basics"),
-        ])
+        ]).report()
         let courses = try #require(report.site.catalog("courses"))
         #expect(courses.sections.count == 2)
         let loose = courses.sections[0]
@@ -164,26 +165,26 @@ import FoldoutTestSupport
     }
 
     @Test func looseItemsAtTheContentRootShowOnTheHomePage() throws {
-        let report = try Fixture.snapshot(["about.md": "# About us\n\nWho we are.\n", "pets/a.md": "A"])
+        let report = try MemorySite(["about.md": "# About us\n\nWho we are.\n", "pets/a.md": "A"]).report()
         #expect(report.site.looseItems?.entryTitles == ["About us"])
         let home = try #require(report.snapshot.text(at: "index.html"))
         #expect(HTMLTags.scan(home).contains { $0.attributes["href"] == "about.html" })
     }
 
     @Test func foldersWithoutItemsAreLeftOut() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "pets/dogs/diego.md": page(title: "Diego"),
             "pets/cats/_index.md": page(title: "Cats"),
             "pets/cats/empty/_index.md": page(title: "Nothing here"),
-        ])
+        ]).report()
         #expect(report.site.catalog("pets")?.sections.map(\.title) == ["Dogs"])
     }
 
     @Test func itemCountsIncludeEveryLevel() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "pets/dogs/a.md": "A", "pets/dogs/terriers/b.md": "B", "pets/dogs/terriers/small/c.md": "C",
             "pets/cats/d.md": "D",
-        ])
+        ]).report()
         let pets = try #require(report.site.catalog("pets"))
         #expect(pets.itemCount == 4)
         let dogs = try #require(pets.sections.first { $0.title == "Dogs" })
@@ -192,17 +193,17 @@ import FoldoutTestSupport
     }
 
     @Test func fieldsKeepFrontMatterOrder() throws {
-        let report = try Fixture.snapshot(["pets/dogs/a.md": "---\ntitle: A\nzeta: 1\nalpha: 2\nmid: 3\n---\n"])
+        let report = try MemorySite(["pets/dogs/a.md": "---\ntitle: A\nzeta: 1\nalpha: 2\nmid: 3\n---\n"]).report()
         #expect(report.site.allItems.first?.fields.map(\.key) == ["zeta", "alpha", "mid"])
     }
 
     @Test func expandedOpensAGroup() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "pets/_index.md": "---\ntitle: Pets\nexpand_below: 0\n---\n",  // closed unless expanded, however few
             "pets/dogs/terriers/_index.md": "---\ntitle: Terriers\nexpanded: true\n---\n",
             "pets/dogs/terriers/a.md": "A",
             "pets/dogs/hounds/b.md": "B",
-        ])
+        ]).report()
         let page = try #require(report.snapshot.text(at: "pets/index.html"))
         let details = HTMLTags.scan(page).filter { $0.name == "details" && !$0.isEnd && $0.attributes["id"] != nil }
         #expect(details.count == 2)

@@ -1,6 +1,6 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutTestSupport
 
 /// A section of many items and no groups is split into A–Z groups (`LetterGroups`).
 @Suite struct LetterGroupTests {
@@ -28,7 +28,7 @@ import FoldoutTestSupport
 
     @Test func aLongFlatSectionIsSplitByFirstLetter() throws {
         let titles = Self.names(40, seed: 3)
-        let html = try SiteFixture(Self.site(titles, setting: "\nletter_groups: 30")).html("books/index.html")
+        let html = try MemorySite(Self.site(titles, setting: "\nletter_groups: 30")).report().html("books/index.html")
         let groups = Self.outline(html)
         #expect(groups.flatMap(\.rows).sorted() == titles.sorted(), "every row once")
         for group in groups {
@@ -51,16 +51,16 @@ import FoldoutTestSupport
 
     @Test func aShortSectionOrOneWithGroupsStaysAsItIs() throws {
         let titles = Self.names(20, seed: 4)
-        #expect(Self.outline(try SiteFixture(Self.site(titles)).html("books/index.html")).isEmpty)
-        #expect(Self.outline(try SiteFixture(Self.site(titles, setting: "\nletter_groups: false")).html("books/index.html")).isEmpty)
+        #expect(Self.outline(try MemorySite(Self.site(titles)).report().html("books/index.html")).isEmpty)
+        #expect(Self.outline(try MemorySite(Self.site(titles, setting: "\nletter_groups: false")).report().html("books/index.html")).isEmpty)
         var files = Self.site(titles, setting: "\nletter_groups: 5")
         files["books/all/more/_index.md"] = page("title: More")
         files["books/all/more/x.md"] = page("title: X")
-        #expect(Self.outline(try SiteFixture(files).html("books/index.html")).map(\.letter) == ["More"])
+        #expect(Self.outline(try MemorySite(files).report().html("books/index.html")).map(\.letter) == ["More"])
     }
 
     @Test func aWrongSettingNamesItsLine() {
-        let diagnostics = SiteFixture.failure(Self.site(["A"], setting: "\nletter_groups: many"))
+        let diagnostics = MemorySite(Self.site(["A"], setting: "\nletter_groups: many")).failureDiagnostics()
         #expect(diagnostics.contains { $0.path == "Content/books/_index.md" && $0.line == 3 && $0.message.contains("letter_groups") })
     }
 }

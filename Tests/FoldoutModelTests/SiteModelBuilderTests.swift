@@ -1,13 +1,13 @@
-import Testing
 import FoldoutBase
 import FoldoutModel
 import FoldoutTestSupport
+import Testing
 
 /// The model stage at its door: the folder tree, the routes and the rendered pages go in;
 /// the shared section model comes out: catalogs > sections > groups > items, in order.
 struct SiteModelBuilderTests {
     @Test func foldersBecomeCatalogsSectionsAndGroupsInWeightThenTitleOrder() throws {
-        let inputs = try StageInputs([
+        let inputs = try MemorySite([
             "pets/_index.md": page("title: Pets"),
             "pets/dogs/_index.md": page("title: Dogs\nweight: 1"),
             "pets/dogs/rex.md": page("title: Rex"),
@@ -17,7 +17,7 @@ struct SiteModelBuilderTests {
             "pets/cats/bella.md": page("title: Bella"),
             "pets/cats/ada.md": page("title: Ada"),
             "about.md": page("title: About", "About us."),
-        ])
+        ]).loaded()
         let (bodies, routes) = inputs.bodies()
         var diagnostics: [Diagnostic] = []
         let site = SiteModelBuilder(routes: routes, pages: bodies.pages, displayPath: inputs.loader.displayPath)
@@ -37,8 +37,11 @@ struct SiteModelBuilderTests {
             }
         }
         #expect(outline == ["Ada", "Bella", "Indoor: Tom"])
-        #expect(pets.allItems.map(\.outputPath) == ["pets/dogs/rex.html", "pets/cats/ada.html", "pets/cats/bella.html",
-                                                     "pets/cats/indoor/tom.html"])
+        #expect(
+            pets.allItems.map(\.outputPath) == [
+                "pets/dogs/rex.html", "pets/cats/ada.html", "pets/cats/bella.html",
+                "pets/cats/indoor/tom.html",
+            ])
         // A page beside the catalogs is a loose item of the site.
         #expect(site.looseItems?.allItems.map(\.title) == ["About"])
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FoldoutBase
 import FoldoutTestSupport
+import Foundation
 
 /// A view of a `MemoryFileSystem` whose changes (writes, renames, removals, new folders) are
 /// counted, and which can be made to fail: `kill(at:)` stops the "process" at its Nth change,

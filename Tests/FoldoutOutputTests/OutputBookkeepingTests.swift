@@ -1,11 +1,12 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
-@testable import FoldoutRendering
 @testable import FoldoutOutput
-import FoldoutTestSupport
+@testable import FoldoutRendering
 
 /// The pieces under the diffable output: the digest, the manifest, the render-key coverage.
 @Suite struct OutputBookkeepingTests {
@@ -46,8 +47,10 @@ import FoldoutTestSupport
         var manifest = OutputManifest()
         manifest.fingerprint = 0xDEAD_BEEF
         manifest.pageCount = 3
-        manifest.warnings = [.warning("Content/a\tb.md", line: 2, column: 5, "odd\nname", hint: "rename it"),
-                             .warning("Content/c.md", "no line")]
+        manifest.warnings = [
+            .warning("Content/a\tb.md", line: 2, column: 5, "odd\nname", hint: "rename it"),
+            .warning("Content/c.md", "no line"),
+        ]
         manifest.files = [
             "index.html": .init(hash: 1, size: 10, modified: 1_795_250_886_563_744_977, renderKey: 0xFFFF_FFFF_FFFF_FFFF),
             "pets/a b.png": .init(hash: 2, size: 20, modified: 0, renderKey: nil),
@@ -64,11 +67,11 @@ import FoldoutTestSupport
     /// Every stored property of the model types is fed into the render keys or left out on
     /// purpose; a property added later fails here until `PageDigest` says what to do with it.
     @Test func renderKeysCoverEveryModelProperty() throws {
-        let report = try SiteFixture([
+        let report = try MemorySite([
             "_index.md": "---\ntitle: S\n---\n",
             "pets/dogs/a.md": "---\ntitle: A\nimage: a.png\n---\nBody.\n",
             "pets/dogs/a.png": "png",
-        ]).report
+        ]).report()
         let catalog = try #require(report.site.catalogs.first)
         let group = try #require(catalog.sections.first)
         let item = try #require(catalog.allItems.first)

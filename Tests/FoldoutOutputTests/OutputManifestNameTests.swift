@@ -1,9 +1,10 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
-@testable import FoldoutOutput
 @testable import FoldoutBuild
-import FoldoutTestSupport
+@testable import FoldoutOutput
 
 /// The manifest stores any file name exactly: it escapes and unescapes UTF-8 bytes, so a name
 /// whose characters Swift joins into one `Character` (CR LF, a quote with a combining mark)
@@ -42,7 +43,8 @@ import FoldoutTestSupport
     @Test func escapingKeepsEveryByteOfALineOnOneLine() {
         for name in Self.names {
             let escaped = OutputManifest.escape(name)
-            #expect(!escaped.utf8.contains(UInt8(ascii: "\n")) && !escaped.utf8.contains(UInt8(ascii: "\r"))
+            #expect(
+                !escaped.utf8.contains(UInt8(ascii: "\n")) && !escaped.utf8.contains(UInt8(ascii: "\r"))
                     && !escaped.utf8.contains(UInt8(ascii: "\t")), "\(name.debugDescription)")
             #expect(OutputManifest.unescape(Array(escaped.utf8)) == name)
         }
@@ -52,7 +54,7 @@ import FoldoutTestSupport
     /// the content its copy goes from the output folder too.
     @Test func anAssetNamedWithCRLFIsRemovedOnceItIsDeleted() throws {
         let name = "notes\r\nold.txt"
-        let site = try MemorySite([
+        let site = MemorySite([
             "_index.md": "---\ntitle: Shelter\n---\n",
             "pets/dogs/_index.md": "---\ntitle: Dogs\n---\n",
             "pets/dogs/alba.md": "---\ntitle: Alba\n---\nAlba.\n",

@@ -1,11 +1,12 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
-@testable import FoldoutMarkdown
-@testable import FoldoutRendering
-@testable import FoldoutOutput
 @testable import FoldoutBuild
-import FoldoutTestSupport
+@testable import FoldoutMarkdown
+@testable import FoldoutOutput
+@testable import FoldoutRendering
 
 /// A build hands each page to its output transaction as soon as the page is rendered. The
 /// guarantees of a snapshot applied at the end must hold all the same: a build that fails
@@ -19,7 +20,7 @@ import FoldoutTestSupport
     private let unwritable = "pets/" + String(repeating: "n", count: 300) + ".html"
 
     @Test func pagesOfABuildAreTheOnesMakeSnapshotMakesAndAreNotHeldInMemory() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         let (report, summary) = try Builder(options: site.options).build()
         let expected = try Builder(options: site.options).makeSnapshot().snapshot
         let pages = expected.paths.filter { $0.hasSuffix(".html") }
@@ -51,7 +52,7 @@ import FoldoutTestSupport
     }
 
     @Test func aRebuildThatFailsHalfwayLeavesTheOutputFolderAsItWas() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
         let before = try site.state
         let foldersBefore = site.memory.folders(under: site.output)
@@ -60,8 +61,10 @@ import FoldoutTestSupport
         transaction.open()
         var snapshot = OutputSnapshot()
         // A changed page, a new page in a new folder, the page that cannot be written, one more.
-        for (path, text) in [("pets/dogs/alba.html", "<p>changed</p>"), ("pets/birds/kiwi.html", "<p>new</p>"),
-                             (unwritable, "<p>too long</p>"), ("index.html", "<p>changed too</p>")] {
+        for (path, text) in [
+            ("pets/dogs/alba.html", "<p>changed</p>"), ("pets/birds/kiwi.html", "<p>new</p>"),
+            (unwritable, "<p>too long</p>"), ("index.html", "<p>changed too</p>"),
+        ] {
             snapshot.add(path, transaction.take(path, page(text), renderKey: nil))
         }
         #expect(throws: (any Error).self) { try transaction.finish(snapshot, base: OutputManifest()) }
@@ -70,11 +73,13 @@ import FoldoutTestSupport
     }
 
     @Test func aPageCollidingWithAForeignFileStopsTheBuildBeforeAnyPageIsReplaced() throws {
-        let site = try MemorySite(Fixture.shelterSite)
+        let site = MemorySite(MemorySite.shelter)
         try site.build()
-        try site.write(["pets/dogs/alba.md": "---\ntitle: Alba the Great\n---\nNew text.\n",
-                        "pets/birds/kiwi.md": "---\ntitle: Kiwi\n---\nA new bird.\n",
-                        "pets/fish/nemo.md": "---\ntitle: Nemo\n---\nA new fish.\n"])
+        try site.write([
+            "pets/dogs/alba.md": "---\ntitle: Alba the Great\n---\nNew text.\n",
+            "pets/birds/kiwi.md": "---\ntitle: Kiwi\n---\nA new bird.\n",
+            "pets/fish/nemo.md": "---\ntitle: Nemo\n---\nA new fish.\n",
+        ])
         try site.folder.write(["Output/pets/fish/nemo.html": "<p>my own page</p>"])
         let before = try site.state
         let foldersBefore = site.memory.folders(under: site.output)
@@ -89,7 +94,7 @@ import FoldoutTestSupport
     }
 
     @Test func aFirstBuildWhoseOutputFolderAppearsMeanwhileGoesTheUsualWay() throws {
-        let site = try MemorySite([:])
+        let site = MemorySite([:])
         let folder = site.folder
         let root = site.output
         let transaction = OutputWriter(root: root, fileSystem: site.fileSystem).transaction(previous: OutputManifest())

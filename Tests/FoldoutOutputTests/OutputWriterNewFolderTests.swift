@@ -1,10 +1,11 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutMarkdown
-@testable import FoldoutRendering
 @testable import FoldoutOutput
-import FoldoutTestSupport
+@testable import FoldoutRendering
 
 /// A first build is written into a new folder in `.foldout-cache` and renamed into place:
 /// the result must be what the usual way gives (files, manifest, summary), and a failure must
@@ -43,11 +44,11 @@ import FoldoutTestSupport
             #expect(try String(contentsOfFile: root + "/" + path, encoding: .utf8) == text)
         }
         #if os(Linux)
-        // Descriptors of this process that point into the test's folder.
-        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { descriptor in
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor))?.hasPrefix(folder.path) ?? false
-        }
-        #expect(open == [])
+            // Descriptors of this process that point into the test's folder.
+            let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { descriptor in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor))?.hasPrefix(folder.path) ?? false
+            }
+            #expect(open == [])
         #endif
     }
 

@@ -1,8 +1,8 @@
-import Testing
 import FoldoutMarkdown
 import FoldoutModel
 import FoldoutPresentation
 import FoldoutTestSupport
+import Testing
 
 /// End to end: a content folder in memory, built with the default templates, HTML read back.
 @Suite struct RowConfigurationTests {
@@ -13,7 +13,8 @@ import FoldoutTestSupport
     }
 
     static let shelter: [String: String] = [
-        "pets/_index.md": page("""
+        "pets/_index.md": page(
+            """
             title: Shelter
             row:
               secondary: "{{age}} years old · {{breed}}"
@@ -27,14 +28,14 @@ import FoldoutTestSupport
     ]
 
     @Test func secondaryLineComesFromTheTemplate() throws {
-        let site = try SiteFixture(Self.shelter)
+        let site = try MemorySite(Self.shelter).report()
         #expect(site.html("pets/index.html").contains(#"<span class="row-secondary">3 years old · Beagle</span>"#))
         // Ada has no age: the part that needs it is left out.
         #expect(site.html("pets/index.html").contains(#"<span class="row-secondary">Collie</span>"#))
     }
 
     @Test func badgesShowTheValueAndSetTheStateClass() throws {
-        let site = try SiteFixture(Self.shelter)
+        let site = try MemorySite(Self.shelter).report()
         let catalog = site.html("pets/index.html")
         #expect(catalog.contains(#"<li class="row is-adopted" id="dogs/rex""#))
         #expect(catalog.contains(#"<span class="badge badge-status is-adopted">adopted</span>"#))
@@ -42,11 +43,14 @@ import FoldoutTestSupport
     }
 
     @Test func thumbnailsHaveSizeFromTheFileAndAltText() throws {
-        let site = try SiteFixture(Self.shelter)
+        let site = try MemorySite(Self.shelter).report()
         let catalog = site.html("pets/index.html")
         // 120x80 is cropped to a 48-pixel square (not 96 for sharp screens: it is only 80 high),
         // in WebP and in PNG, what a GIF becomes.
-        #expect(catalog.contains(#"<source type="image/webp" srcset="dogs/rex-sq48.webp 1x"><img class="thumbnail" src="dogs/rex-sq48.png" srcset="dogs/rex-sq48.png 1x" width="48" height="48" loading="lazy" decoding="async""#))
+        #expect(
+            catalog.contains(
+                #"<source type="image/webp" srcset="dogs/rex-sq48.webp 1x"><img class="thumbnail" src="dogs/rex-sq48.png" srcset="dogs/rex-sq48.png 1x" width="48" height="48" loading="lazy" decoding="async""#
+            ))
         #expect(catalog.contains(#"alt="Rex asleep on a rug"></picture>"#))
         // A smaller image keeps its size; without `image_alt` the title beside it says it all.
         #expect(catalog.contains(#"<img class="thumbnail" src="dogs/ada.gif" width="40" height="40" loading="lazy" decoding="async" alt="">"#))
@@ -55,11 +59,11 @@ import FoldoutTestSupport
     }
 
     @Test func defaultsWithoutConfiguration() throws {
-        let site = try SiteFixture([
+        let site = try MemorySite([
             "books/_index.md": page("title: Books"),
             "books/novels/_index.md": page("title: Novels"),
             "books/novels/emma.md": page("title: Emma\nstatus: on loan", "A novel about a matchmaker."),
-        ])
+        ]).report()
         let catalog = site.html("books/index.html")
         #expect(catalog.contains(#"<span class="row-secondary">A novel about a matchmaker.</span>"#))
         #expect(!catalog.contains("class=\"badge"))
@@ -69,7 +73,7 @@ import FoldoutTestSupport
     @Test func rowSettingsCanTurnPartsOffAndResize() throws {
         var files = Self.shelter
         files["pets/_index.md"] = page("title: Shelter\nrow:\n  title: \"{{title}} ({{breed}})\"\n  secondary: false\n  thumbnail: 24\n  alt: \"Photo of {{title}}\"")
-        let catalog = try SiteFixture(files).html("pets/index.html")
+        let catalog = try MemorySite(files).report().html("pets/index.html")
         #expect(catalog.contains(#"<span class="row-title">Rex (Beagle)</span>"#))
         #expect(!catalog.contains("row-secondary"))
         #expect(catalog.contains(#"srcset="dogs/rex-sq24.png 1x, dogs/rex-sq48.png 2x" width="24" height="24""#))
@@ -82,30 +86,38 @@ import FoldoutTestSupport
         files["pets/dogs/bo.md"] = page("title: bo\nbreed: Pug")
         files["pets/cats/_index.md"] = page("title: Cats")
         files["pets/cats/tom.md"] = page("title: Tom")
-        let site = try SiteFixture(files)
+        let site = try MemorySite(files).report()
         // Rex's 120 × 80 GIF is smaller than a card: shown as it is, drawn no wider than it is.
-        #expect(site.html("pets/index.html").contains(#"<img class="thumbnail card-image" src="dogs/rex.gif" width="120" height="80" loading="lazy" decoding="async" style="max-width:120px" alt="Rex asleep on a rug">"#))
+        #expect(
+            site.html("pets/index.html").contains(
+                #"<img class="thumbnail card-image" src="dogs/rex.gif" width="120" height="80" loading="lazy" decoding="async" style="max-width:120px" alt="Rex asleep on a rug">"#)
+        )
         // Bo has no photo: a box with his initial where it would be, in the grid as in a list.
-        #expect(site.line("pets/index.html", containing: #"id="dogs/bo""#)
-            .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true">B</span><span class="row-text">"#))
+        #expect(
+            site.line("pets/index.html", containing: #"id="dogs/bo""#)
+                .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true">B</span><span class="row-text">"#))
         // No row of Cats has a photo, so no row there needs a box.
         #expect(!site.line("pets/index.html", containing: #"id="cats/tom""#).contains("photo-placeholder"))
 
         files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: blank")
-        #expect(try SiteFixture(files).line("pets/index.html", containing: #"id="dogs/bo""#)
-            .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true"></span>"#))
+        #expect(
+            try MemorySite(files).report().line("pets/index.html", containing: #"id="dogs/bo""#)
+                .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true"></span>"#))
         files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: false")
-        #expect(!(try SiteFixture(files).html("pets/index.html").contains("photo-placeholder")))
+        #expect(!(try MemorySite(files).report().html("pets/index.html").contains("photo-placeholder")))
         files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: paw.png")
-        #expect(SiteFixture.failure(files).contains { $0.path == "Content/pets/_index.md" && $0.line == 3
-            && $0.message.contains("`row.placeholder` must be `initial`, `blank` or false, found `paw.png`") })
+        #expect(
+            MemorySite(files).failureDiagnostics().contains {
+                $0.path == "Content/pets/_index.md" && $0.line == 3
+                    && $0.message.contains("`row.placeholder` must be `initial`, `blank` or false, found `paw.png`")
+            })
     }
 
     @Test func mistakesInRowNameTheFileAndLine() {
-        let diagnostics = SiteFixture.failure([
+        let diagnostics = MemorySite([
             "pets/_index.md": page("title: Shelter\nrow:\n  secondary: \"{{age years\"\n  colour: red"),
             "pets/dogs/rex.md": page("title: Rex"),
-        ])
+        ]).failureDiagnostics()
         #expect(diagnostics.contains { $0.path == "Content/pets/_index.md" && $0.line == 3 && $0.message.contains("row.secondary") })
         #expect(diagnostics.contains { $0.line == 3 && $0.message.contains("unknown key `colour`") })
     }
@@ -113,7 +125,8 @@ import FoldoutTestSupport
 
 @Suite struct QuerySectionTests {
     static let files: [String: String] = [
-        "pets/_index.md": page("""
+        "pets/_index.md": page(
+            """
             title: Shelter
             sections:
               - title: Adopted pets
@@ -131,9 +144,10 @@ import FoldoutTestSupport
     ]
 
     @Test func collectsMatchingItemsIntoAnExtraSection() throws {
-        let site = try SiteFixture(Self.files)
+        let site = try MemorySite(Self.files).report()
         let catalog = site.html("pets/index.html")
-        #expect(catalog.contains(##"<h2 id="adopted-pets" class="section-header"><a class="anchor" href="#adopted-pets">Adopted pets</a> <span class="count">2 items</span></h2>"##))
+        #expect(
+            catalog.contains(##"<h2 id="adopted-pets" class="section-header"><a class="anchor" href="#adopted-pets">Adopted pets</a> <span class="count">2 items</span></h2>"##))
         // The item stays in its folder section too, and links to the same page.
         #expect(catalog.contains(#"id="dogs/rex""#))
         #expect(catalog.contains(#"id="adopted-pets/dogs/rex""#))
@@ -145,7 +159,7 @@ import FoldoutTestSupport
     }
 
     @Test func sectionsFollowTheirWeight() throws {
-        let catalog = try SiteFixture(Self.files).html("pets/index.html")
+        let catalog = try MemorySite(Self.files).report().html("pets/index.html")
         // Sections without a weight come after those with one.
         let order = ["id=\"dogs\"", "id=\"cats\"", "id=\"adopted-pets\"", "id=\"good-with-kids\""].map { catalog.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil })
@@ -153,38 +167,38 @@ import FoldoutTestSupport
     }
 
     @Test func idsOnThePageAreUnique() throws {
-        let catalog = try SiteFixture(Self.files).html("pets/index.html")
+        let catalog = try MemorySite(Self.files).report().html("pets/index.html")
         let ids = catalog.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(!ids.isEmpty)
         #expect(Set(ids).count == ids.count)
     }
 
     @Test func itemsAreCountedAndRenderedOnce() throws {
-        let site = try SiteFixture(Self.files)
+        let site = try MemorySite(Self.files).report()
         #expect(site.html("pets/index.html").contains(#"<p class="count">3 items</p>"#))
-        #expect(site.report.site.catalogs[0].allItems.count == 3)
+        #expect(site.site.catalogs[0].allItems.count == 3)
     }
 
     @Test func aQuerySectionWithoutWhereIsAnError() {
-        let diagnostics = SiteFixture.failure([
+        let diagnostics = MemorySite([
             "pets/_index.md": page("title: Shelter\nsections:\n  - title: Adopted pets"),
             "pets/dogs/rex.md": page("title: Rex"),
-        ])
+        ]).failureDiagnostics()
         #expect(diagnostics.contains { $0.path == "Content/pets/_index.md" && $0.line == 3 && $0.message.contains("where:") })
     }
 
     @Test func aQuerySectionMayNotTakeAFoldersID() {
-        let diagnostics = SiteFixture.failure([
+        let diagnostics = MemorySite([
             "pets/_index.md": page("title: Shelter\nsections:\n  - title: Dogs\n    where: {status: adopted}"),
             "pets/dogs/rex.md": page("title: Rex\nstatus: adopted"),
-        ])
+        ]).failureDiagnostics()
         #expect(diagnostics.contains { $0.message.contains("`dogs`") && $0.hint?.contains("slug") == true })
     }
 }
 
 @Suite struct SectionLayoutTests {
     @Test func layoutAppearanceColumnsAndFooterBecomeClassesAndText() throws {
-        let site = try SiteFixture([
+        let site = try MemorySite([
             "pets/_index.md": page("title: Shelter"),
             "pets/cats/_index.md": page("title: Cats\nlayout: grid\ncolumns: 3"),
             "pets/cats/tom.md": page("title: Tom"),
@@ -192,7 +206,7 @@ import FoldoutTestSupport
             "pets/birds/kiwi.md": page("title: Kiwi"),
             "pets/dogs/_index.md": page("title: Dogs\nappearance: sidebar\nfooter: Walk them daily."),
             "pets/dogs/rex.md": page("title: Rex"),
-        ])
+        ]).report()
         let catalog = site.html("pets/index.html")
         #expect(catalog.contains(#"<section class="section layout-grid columns-3" aria-labelledby="cats">"#))
         #expect(catalog.contains(#"<section class="section layout-carousel" aria-labelledby="birds">"#))
@@ -201,27 +215,58 @@ import FoldoutTestSupport
     }
 
     @Test func catalogSettingsAreTheDefault() throws {
-        let catalog = try SiteFixture([
+        let catalog = try MemorySite([
             "pets/_index.md": page("title: Shelter\nappearance: plain"),
             "pets/dogs/rex.md": page("title: Rex"),
             "pets/dogs/_index.md": page("title: Dogs"),
-        ]).html("pets/index.html")
+        ]).report().html("pets/index.html")
         #expect(catalog.contains(#"class="section layout-list appearance-plain""#))
     }
 
     @Test func unknownValuesAreErrorsAtTheirLine() {
-        let diagnostics = SiteFixture.failure([
+        let diagnostics = MemorySite([
             "pets/_index.md": page("title: Shelter"),
             "pets/cats/_index.md": page("title: Cats\nlayout: mosaic\ncolumns: 12\nappearance: fancy\nsort: age\norder: sideways"),
             "pets/cats/tom.md": page("title: Tom"),
-        ])
+        ]).failureDiagnostics()
         let messages = diagnostics.filter { $0.path == "Content/pets/cats/_index.md" }.map { "\($0.line ?? 0) \($0.message)" }
-        #expect(messages.contains { $0.hasPrefix("3 unknown layout `mosaic`") })
-        // A Hugo site's `layout: single` is read here too; the hint says what to do with it.
-        #expect(diagnostics.contains { $0.message == "unknown layout `mosaic`" && $0.hint?.contains("Hugo's `single`") == true && $0.hint?.contains("delete the line") == true })
+        #expect(diagnostics.contains { $0.line == 3 && $0.message.hasPrefix("unknown layout `mosaic`") && $0.severity == .warning })
         #expect(messages.contains { $0.hasPrefix("4 `columns` must be a whole number") })
         #expect(messages.contains { $0.hasPrefix("5 unknown appearance `fancy`") })
         #expect(messages.contains { $0.hasPrefix("7 unknown order `sideways`") })
+    }
+
+    /// A sub-folder's `_index.md` body shows inside its group, under its title, with the
+    /// heading ids the anchor check counts on the catalog page.
+    @Test func aGroupShowsItsIntro() throws {
+        let site = try MemorySite([
+            "pets/_index.md": page("title: Shelter"),
+            "pets/cats/_index.md": page("title: Cats"),
+            "pets/cats/indoor/_index.md": page("title: Indoor cats", "## Litter {#litter}\n\nThey stay *inside*."),
+            "pets/cats/indoor/tom.md": page("title: Tom", "[Litter](_index.md#litter)"),
+        ]).report()
+        let catalog = site.html("pets/index.html")
+        let group = try #require(catalog.range(of: #"<details id="cats/indoor""#))
+        let intro = try #require(catalog.range(of: #"<div class="group-intro">"#))
+        #expect(group.upperBound < intro.lowerBound)
+        #expect(catalog.contains("They stay <em>inside</em>."))
+        #expect(catalog.contains(#"id="litter""#))
+        #expect(site.warnings.isEmpty, "\(site.warnings)")
+    }
+
+    /// Another tool's template name (`layout: registry`, Hugo's `single`) does not stop the
+    /// build: a warning at its line names the layouts there are, and the section is a list.
+    @Test func anUnknownLayoutIsAWarningAndTheSectionAList() throws {
+        let site = try MemorySite([
+            "pets/_index.md": page("title: Shelter"),
+            "pets/cats/_index.md": page("title: Cats\nlayout: registry"),
+            "pets/cats/tom.md": page("title: Tom"),
+        ]).report()
+        let warning = site.warnings.first { $0.path == "Content/pets/cats/_index.md" && $0.line == 3 }
+        #expect(warning?.message.hasPrefix("unknown layout `registry`") == true)
+        #expect(warning.map { w in SectionOptions.layouts.allSatisfy { w.hint?.contains($0) == true } } == true)
+        #expect(warning?.hint?.contains("Hugo's `single`") == true)
+        #expect(site.html("pets/index.html").contains(#"class="section layout-list"#))
     }
 }
 
@@ -229,14 +274,14 @@ import FoldoutTestSupport
     /// `expand_below: 0` unless `catalogKeys` gives one: groups closed however few the items.
     static func catalog(_ catalogKeys: String, section: String) throws -> String {
         let threshold = catalogKeys.contains("expand_below") ? "" : "\nexpand_below: 0"
-        return try SiteFixture([
+        return try MemorySite([
             "pets/_index.md": page("title: Shelter" + threshold + catalogKeys),
             "pets/dogs/_index.md": page("title: Dogs" + section),
             "pets/dogs/small/_index.md": page("title: Small\nweight: 1"),
             "pets/dogs/small/rex.md": page("title: Rex"),
             "pets/dogs/large/_index.md": page("title: Large\nweight: 2\nexpanded: true"),
             "pets/dogs/large/ada.md": page("title: Ada"),
-        ]).html("pets/index.html")
+        ]).report().html("pets/index.html")
     }
 
     @Test func groupsAreClosedUnlessExpanded() throws {
@@ -259,7 +304,7 @@ import FoldoutTestSupport
     }
 
     @Test func expandBelowMustBeACount() {
-        let problems = SiteFixture.failure(["pets/_index.md": page("title: Shelter\nexpand_below: many"), "pets/a.md": page("title: A")])
+        let problems = MemorySite(["pets/_index.md": page("title: Shelter\nexpand_below: many"), "pets/a.md": page("title: A")]).failureDiagnostics()
         #expect(problems.contains { $0.message.contains("`expand_below`") && $0.line == 3 && $0.hint != nil }, "\(problems)")
     }
 
@@ -278,25 +323,30 @@ import FoldoutTestSupport
     @Test func sectionsWithGroupsGetExpandAllUnlessExclusive() throws {
         let html = try Self.catalog("", section: "")
         #expect(html.contains(#"<section class="section layout-list has-outline-controls" aria-labelledby="dogs">"#))
-        #expect(html.contains(#"<div class="outline-controls"><button type="button" class="outline-expand">Expand all<span class="visually-hidden"> in Dogs</span></button> <button type="button" class="outline-collapse">Collapse all<span class="visually-hidden"> in Dogs</span></button></div>"#))
+        #expect(
+            html.contains(
+                #"<div class="outline-controls"><button type="button" class="outline-expand">Expand all<span class="visually-hidden"> in Dogs</span></button> <button type="button" class="outline-collapse">Collapse all<span class="visually-hidden"> in Dogs</span></button></div>"#
+            ))
         // Exclusive groups open one at a time: "Expand all" would contradict them.
         #expect(!(try Self.catalog("", section: "\nexclusive: true")).contains("outline-controls"))
         // Rows alone: nothing to expand.
-        let rows = try SiteFixture([
+        let rows = try MemorySite([
             "pets/_index.md": page("title: Shelter"),
             "pets/dogs/_index.md": page("title: Dogs"),
             "pets/dogs/rex.md": page("title: Rex"),
-        ]).html("pets/index.html")
+        ]).report().html("pets/index.html")
         #expect(rows.contains(#"<section class="section layout-list" aria-labelledby="dogs">"#))
         #expect(!rows.contains("outline-controls"))
     }
 
     @Test func sectionsOfTwelveItemsOrMoreAreLong() throws {
-        var files = ["pets/_index.md": page("title: Shelter"), "pets/dogs/_index.md": page("title: Dogs"),
-                     "pets/cats/_index.md": page("title: Cats")]
+        var files = [
+            "pets/_index.md": page("title: Shelter"), "pets/dogs/_index.md": page("title: Dogs"),
+            "pets/cats/_index.md": page("title: Cats"),
+        ]
         for number in 1...12 { files["pets/dogs/dog-\(number).md"] = page("title: Dog \(number)") }
         for number in 1...11 { files["pets/cats/cat-\(number).md"] = page("title: Cat \(number)") }
-        let html = try SiteFixture(files).html("pets/index.html")
+        let html = try MemorySite(files).report().html("pets/index.html")
         #expect(html.contains(#"<section class="section layout-list is-long" aria-labelledby="dogs">"#))
         #expect(html.contains(#"<section class="section layout-list" aria-labelledby="cats">"#))
     }
@@ -309,7 +359,9 @@ import FoldoutTestSupport
         #expect(html.contains(#"<div class="catalog" data-filter-label="Filter these items">"#))
         #expect(html.contains(#"<form class="facet-panel" id="catalog-panel""#))
         #expect(html.contains(#"<script>document.documentElement.classList.add("js")</script>"#))
-        let css = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/FoldoutPresentationTests/CatalogPresentationTests.swift", with: "Templates/assets/style.css"), encoding: .utf8)
+        let css = try String(
+            contentsOfFile: #filePath.replacingOccurrences(of: "Tests/FoldoutPresentationTests/CatalogPresentationTests.swift", with: "Templates/assets/style.css"), encoding: .utf8
+        )
         #expect(css.contains(".facet-panel {\n  display: none;\n}"))
         // The header's search box is in a form that search.js shows.
         #expect(html.contains(#"<form class="site-search" role="search" hidden"#) && html.contains(#"<input id="site-search""#))
@@ -320,7 +372,7 @@ import FoldoutTestSupport
     static func titles(_ sortKeys: String, _ items: [String: String]) throws -> [String] {
         var files = ["pets/_index.md": page("title: Shelter"), "pets/dogs/_index.md": page("title: Dogs" + sortKeys)]
         for (name, frontMatter) in items { files["pets/dogs/\(name).md"] = page("title: \(name)\n" + frontMatter) }
-        let html = try SiteFixture(files).html("pets/index.html")
+        let html = try MemorySite(files).report().html("pets/index.html")
         return html.components(separatedBy: "<span class=\"row-title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
@@ -348,7 +400,8 @@ import FoldoutTestSupport
 /// (docs/content.md, "Row configuration" and "Item page fields").
 @Suite struct RowDetailsTests {
     static let courses: [String: String] = [
-        "courses/_index.md": page("""
+        "courses/_index.md": page(
+            """
             title: Courses
             row:
               label: code
@@ -366,13 +419,13 @@ import FoldoutTestSupport
     ]
 
     @Test func pluralWordsFollowTheNumber() throws {
-        let html = try SiteFixture(Self.courses).html("courses/index.html")
+        let html = try MemorySite(Self.courses).report().html("courses/index.html")
         #expect(html.contains(#"<span class="row-secondary">1 lesson · beginner</span>"#))
         #expect(html.contains(#"<span class="row-secondary">4 lessons</span>"#))
     }
 
     @Test func theLabelShowsBesideTheTitleAndAboveTheItemsHeading() throws {
-        let site = try SiteFixture(Self.courses)
+        let site = try MemorySite(Self.courses).report()
         let catalog = site.html("courses/index.html")
         #expect(catalog.contains(#"<span class="row-heading"><span class="row-label">SW-101</span> <span class="row-title">Swift Basics</span>"#))
         // Without the field, no label.
@@ -382,7 +435,7 @@ import FoldoutTestSupport
     }
 
     @Test func valuesNamingItemsOfTheCatalogLinkToThem() throws {
-        let site = try SiteFixture(Self.courses)
+        let site = try MemorySite(Self.courses).report()
         // By title, ignoring case; a name no item has stays text.
         #expect(site.html("courses/swift/generics.html").contains(#"<dd><a href="basics.html">swift basics</a>, Nowhere</dd>"#))
         // By slug; the item itself is not linked, nor is a field the catalog's items share a name with twice.

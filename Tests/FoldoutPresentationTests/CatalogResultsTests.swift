@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FoldoutBase
 import FoldoutTestSupport
+import Foundation
+import Testing
 
 /// What the catalog page's results count (docs/content.md, "Results count each item once"):
 /// sub-pages as pages, items `listed:` leaves out, query sections' repeated rows, and the
@@ -10,7 +10,8 @@ import FoldoutTestSupport
     /// A school: two courses in a track, one owning a folder of two lessons, one course without
     /// a track, one closed; and a query section repeating the beginners' courses.
     static let school: [String: String] = [
-        "courses/_index.md": page("""
+        "courses/_index.md": page(
+            """
             title: School
             item_name: course
             page_name: lesson
@@ -35,7 +36,7 @@ import FoldoutTestSupport
     }
 
     @Test func subPagesAreCountedAsPagesNotAsItems() throws {
-        let site = try SiteFixture(Self.school)
+        let site = try MemorySite(Self.school).report()
         let html = site.html("courses/index.html")
         let counts = Self.counts(html)
         // Four courses (the header, the status line), two in each folder section, Layout's
@@ -51,14 +52,19 @@ import FoldoutTestSupport
         #expect(data["entries"] as? Int == 4)
         // Items in outline order: Basics, Layout, Flow, Radial, History, Orientation (by title).
         #expect(data["pages"] as? [[Int]] == [[1, 2]])
+        // The course's page lists its lessons under a heading in the catalog's word for them.
+        #expect(site.html("courses/swift/layout.html").contains("<h2 class=\"sub-pages-title\">Lessons</h2>"))
     }
 
     @Test func listedLeavesTheOthersOutOfTheCountsAndOffersThemApart() throws {
-        let html = try SiteFixture(Self.school).html("courses/index.html")
+        let html = try MemorySite(Self.school).report().html("courses/index.html")
         let data = try FacetTests.data(html)
         #expect(data["unlisted"] as? [Int] == [4])
         // The control that includes them, named by their value, with their count.
-        #expect(html.contains(#"<input type="checkbox" id="catalog-unlisted" name="include" value="unlisted"> <span class="facet-value">Closed courses</span> <span class="facet-count">1</span>"#))
+        #expect(
+            html.contains(
+                #"<input type="checkbox" id="catalog-unlisted" name="include" value="unlisted"> <span class="facet-value">Closed courses</span> <span class="facet-count">1</span>"#
+            ))
         // Counts on arrival are what a filter would show: listed courses only, each once.
         #expect(FacetTests.checkboxes(html, facet: "track").map(\.value) == ["swift", "none"])
         #expect(FacetTests.checkboxes(html, facet: "track").map(\.count) == [2, 1])
@@ -66,7 +72,7 @@ import FoldoutTestSupport
     }
 
     @Test func aTextFacetHasANoneValueLastForItemsWithoutTheField() throws {
-        let html = try SiteFixture(Self.school).html("courses/index.html")
+        let html = try MemorySite(Self.school).report().html("courses/index.html")
         #expect(html.contains(#"value="none"> <span class="facet-value">(none)</span> <span class="facet-count">1</span>"#))
         let data = try FacetTests.data(html)
         let track = try #require((data["facets"] as? [[String: Any]])?.first)
@@ -79,7 +85,7 @@ import FoldoutTestSupport
     }
 
     @Test func queryRowsAreMarkedAsRepeats() throws {
-        let html = try SiteFixture(Self.school).html("courses/index.html")
+        let html = try MemorySite(Self.school).report().html("courses/index.html")
         let data = try FacetTests.data(html)
         // Six rows of the folder sections, then the query section's three.
         #expect(FacetTests.rowIDs(html).count == 9)
@@ -89,7 +95,7 @@ import FoldoutTestSupport
     @Test func withoutListedEveryItemIsListed() throws {
         var files = Self.school
         files["courses/_index.md"] = page("title: School\nfacets: [track]")
-        let html = try SiteFixture(files).html("courses/index.html")
+        let html = try MemorySite(files).report().html("courses/index.html")
         #expect(!html.contains("catalog-unlisted"))
         #expect(try FacetTests.data(html)["unlisted"] as? [Int] == [])
         #expect(FacetTests.checkboxes(html, facet: "track").map(\.count) == [3, 1])
@@ -99,22 +105,25 @@ import FoldoutTestSupport
         func diagnostics(_ listed: String) -> [Diagnostic] {
             var files = Self.school
             files["courses/_index.md"] = page("title: School\nfacets: [track]\n" + listed)
-            return SiteFixture.failure(files)
+            return MemorySite(files).failureDiagnostics()
         }
-        #expect(diagnostics("listed: open").contains {
-            $0.path == "Content/courses/_index.md" && $0.line == 4 && $0.severity == .error && $0.message.contains("`listed` must be a map")
-        })
+        #expect(
+            diagnostics("listed: open").contains {
+                $0.path == "Content/courses/_index.md" && $0.line == 4 && $0.severity == .error && $0.message.contains("`listed` must be a map")
+            })
         #expect(diagnostics("listed: {}").contains { $0.line == 4 && $0.message.contains("`listed` is empty") })
         #expect(diagnostics("page_name: [lesson]").contains { $0.line == 4 && $0.message.contains("`page_name` must be a word") })
 
         var misspelt = Self.school
         misspelt["courses/_index.md"] = page("title: School\nlisted: {stauts: open}")
-        #expect(try SiteFixture(misspelt).report.warnings.contains {
-            $0.path == "Content/courses/_index.md" && $0.line == 3 && $0.message.contains("`stauts`")
-        })
+        #expect(
+            try MemorySite(misspelt).report().warnings.contains {
+                $0.path == "Content/courses/_index.md" && $0.line == 3 && $0.message.contains("`stauts`")
+            })
         misspelt["courses/_index.md"] = page("title: School\nlisted: {status: opne}")
-        #expect(try SiteFixture(misspelt).report.warnings.contains {
-            $0.line == 3 && $0.message.contains("`listed:` matches no item")
-        })
+        #expect(
+            try MemorySite(misspelt).report().warnings.contains {
+                $0.line == 3 && $0.message.contains("`listed:` matches no item")
+            })
     }
 }

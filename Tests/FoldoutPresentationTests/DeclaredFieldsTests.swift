@@ -1,8 +1,8 @@
-import Testing
 import FoldoutBase
 import FoldoutModel
 import FoldoutPresentation
 import FoldoutTestSupport
+import Testing
 
 /// Declared fields end to end: a catalog in memory, each kind of mistake in an item, the
 /// warning read back with its file, line, column and suggestion; and what the declaration
@@ -31,7 +31,7 @@ import FoldoutTestSupport
 
     /// The warnings of a build of `files`, which must succeed.
     static func warnings(_ files: [String: String]) throws -> [Diagnostic] {
-        try SiteFixture(files).report.warnings
+        try MemorySite(files).report().warnings
     }
 
     @Test func aCleanCatalogBuildsWithoutWarnings() throws {
@@ -43,7 +43,8 @@ import FoldoutTestSupport
     @Test func mapsAndListsOfMapsInAnUndeclaredCatalogAreNoMistakes() throws {
         var files = ["licenses/_index.md": page("title: Licenses")]
         for (index, name) in ["mit", "isc", "bsd", "zlib", "apache"].enumerated() {
-            files["licenses/\(name).md"] = page("""
+            files["licenses/\(name).md"] = page(
+                """
                 title: \(name.uppercased())
                 using:
                   Project\(index): https://example.org/\(index)
@@ -81,6 +82,20 @@ import FoldoutTestSupport
         #expect(kids.message == "`good_with_kids` must be yes or no")
     }
 
+    /// `min:` and `max:` bound a number: beyond them is a mistake at the value, naming the bound.
+    @Test func aNumberBeyondItsBoundsIsNamed() throws {
+        let index = Self.declaration.replacingOccurrences(of: "age: {type: number, unit: years,", with: "age: {type: number, unit: years, min: 0, max: 40,")
+        let found = try Self.warnings(
+            Self.shelter(
+                ["luna": Self.luna, "pip": "title: Pip\nspecies: bird\nage: -2", "old": "title: Old\nspecies: cat\nage: 41.5"],
+                index: index))
+        #expect(found.map(\.message).sorted() == ["`age` is -2, less than 0, the least it can be", "`age` is 41.5, more than 40, the most it can be"])
+        #expect(found.allSatisfy { $0.line == 4 && $0.column == 6 && $0.hint == "`age` is a number from 0 up to 40, as its declaration says" })
+        var problems: [FieldDeclaration.Problem] = []
+        _ = FieldDeclaration.read(.map([("age", .map([("type", .string("text")), ("min", .string("zero"))]))]), problems: &problems)
+        #expect(problems.map(\.message) == ["field `age`: `min` must be a number, found `zero`"])
+    }
+
     @Test func aValueOutsideTheChoiceNamesTheNearestValue() throws {
         let found = try Self.warnings(Self.shelter(["luna": Self.luna, "tom": "title: Tom\nspecies: Cta\nage: 2"]))
         #expect(found.count == 1)
@@ -96,7 +111,8 @@ import FoldoutTestSupport
         let found = try Self.warnings(Self.shelter(["luna": Self.luna, "ghost": "title: Ghost\nage: 4"]))
         let missing = try #require(found.first)
         #expect(found.count == 1)
-        #expect((missing.path, missing.line ?? 1, missing.column ?? 1) == ("Content/pets/cats/ghost.md", 1, 1))
+        // At the line that closes the front matter: the new line goes above it.
+        #expect(missing.path == "Content/pets/cats/ghost.md" && missing.line == 4 && missing.column == nil)
         #expect(missing.message == "`species` is missing: every pet needs one")
         #expect(missing.hint?.hasPrefix("add a line like `species: cat`") == true)
     }
@@ -116,16 +132,17 @@ import FoldoutTestSupport
 
     @Test func aLinkNamingNoItemIsNamedWithTheNearestTitle() throws {
         let found = try Self.warnings(Self.shelter(["luna": Self.luna, "rex": "title: Rex\nspecies: dog\nfriends: [Luna, Lunar Eclipse, Lnua]"]))
-        #expect(found.map(\.message) == [
-            "`friends` names `Lunar Eclipse`, which is no pet of this catalog",
-            "`friends` names `Lnua`, which is no pet of this catalog — did you mean `Luna`?",
-        ])
+        #expect(
+            found.map(\.message) == [
+                "`friends` names `Lunar Eclipse`, which is no pet of this catalog",
+                "`friends` names `Lnua`, which is no pet of this catalog — did you mean `Luna`?",
+            ])
         #expect(found.allSatisfy { $0.path == "Content/pets/cats/rex.md" && $0.line == 4 && $0.column == 10 })
     }
 
     @Test func strictCatalogsMakeMistakesErrors() throws {
         let files = Self.shelter(["luna": Self.luna, "tom": "title: Tom\nspecies: Cta"], index: Self.declaration + "\nstrict: true")
-        let failure = SiteFixture.failure(files)
+        let failure = MemorySite(files).failureDiagnostics()
         #expect(failure.map(\.severity) == [.error])
         #expect(failure.first?.message.contains("did you mean `cat`?") == true)
     }
@@ -141,20 +158,21 @@ import FoldoutTestSupport
               size: {type: choice, show: [page, facets]}
               slug: {type: text}
             """
-        let failure = SiteFixture.failure(Self.shelter(["luna": "title: Luna\nspecies: cat"], index: index))
+        let failure = MemorySite(Self.shelter(["luna": "title: Luna\nspecies: cat"], index: index)).failureDiagnostics()
         let messages = failure.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
-        #expect(messages == [
-            "6:5 field `age`: unknown type `nubmer` — did you mean `number`?",
-            "7:5 field `age`: unknown key `lable` — did you mean `label`?",
-            "8:24 field `size`: `show` names `facets`, which is no place — did you mean `facet`?",
-            "8:3 field `size` is a choice without `values`",
-            "9:3 `slug` is a setting Foldout reads itself, not a field to declare",
-        ])
+        #expect(
+            messages == [
+                "6:5 field `age`: unknown type `nubmer` — did you mean `number`?",
+                "7:5 field `age`: unknown key `lable` — did you mean `label`?",
+                "8:24 field `size`: `show` names `facets`, which is no place — did you mean `facet`?",
+                "8:3 field `size` is a choice without `values`",
+                "9:3 `slug` is a setting Foldout reads itself, not a field to declare",
+            ])
         #expect(failure.allSatisfy { $0.path == "Content/pets/_index.md" && $0.severity == .error })
     }
 
     @Test func theDeclarationShowsFieldsWhereItSays() throws {
-        let site = try SiteFixture(Self.shelter(["luna": Self.luna, "rex": "title: Rex\nspecies: dog\nage: 1\nbreed: Beagle\nstatus: adopted"]))
+        let site = try MemorySite(Self.shelter(["luna": Self.luna, "rex": "title: Rex\nspecies: dog\nage: 1\nbreed: Beagle\nstatus: adopted"])).report()
         let catalog = site.html("pets/index.html")
         // Row fields, a number with its unit.
         #expect(catalog.contains(#"<span class="row-secondary">Tabby · 3 years</span>"#))

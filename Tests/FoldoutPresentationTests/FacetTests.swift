@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FoldoutBase
 import FoldoutTestSupport
+import Foundation
+import Testing
 
 /// Facets and sort choices of a catalog page, end to end: `_index.md` declares them, the
 /// built page's panel and `#catalog-data` are read back and compared with the items.
@@ -19,7 +19,8 @@ import FoldoutTestSupport
     static func shelter(seed: UInt64, count: Int = 40) -> (files: [String: String], pets: [Pet]) {
         var random = SplitMix64(seed: seed)
         var files: [String: String] = [
-            "pets/_index.md": page("""
+            "pets/_index.md": page(
+                """
                 title: Shelter
                 facets:
                   - species
@@ -40,10 +41,11 @@ import FoldoutTestSupport
         var pets: [Pet] = []
         for index in 0..<count {
             let folder = random.pick(["dogs", "cats"])
-            let pet = Pet(path: "\(folder)/pet-\(index)", species: random.pick(["Dog", "Cat", "Rabbit", "Ferret"]),
-                          size: random.pick(["small", "medium", "large"]),
-                          kids: random.pick([true, false, nil]), age: random.next(15),
-                          tags: Array(["calm", "playful", "shy"].filter { _ in random.next(2) == 0 }))
+            let pet = Pet(
+                path: "\(folder)/pet-\(index)", species: random.pick(["Dog", "Cat", "Rabbit", "Ferret"]),
+                size: random.pick(["small", "medium", "large"]),
+                kids: random.pick([true, false, nil]), age: random.next(15),
+                tags: Array(["calm", "playful", "shy"].filter { _ in random.next(2) == 0 }))
             var front = "title: Pet \(index)\nspecies: \(pet.species)\nsize: \(pet.size)\nage: \(pet.age)"
             if let kids = pet.kids { front += "\nkids: \(kids)" }
             if !pet.tags.isEmpty { front += "\ntags: [\(pet.tags.joined(separator: ", "))]" }
@@ -74,9 +76,10 @@ import FoldoutTestSupport
     static func checkboxes(_ html: String, facet: String) -> [(value: String, count: Int)] {
         html.components(separatedBy: #"<input type="checkbox" name="\#(facet)" value=""#).dropFirst().map { chunk in
             let value = String(chunk.prefix { $0 != "\"" })
-            let count = chunk.range(of: #"<span class="facet-count">"#).map { range in
-                Int(chunk[range.upperBound...].prefix { $0 != "<" }) ?? -1
-            } ?? -1
+            let count =
+                chunk.range(of: #"<span class="facet-count">"#).map { range in
+                    Int(chunk[range.upperBound...].prefix { $0 != "<" }) ?? -1
+                } ?? -1
             return (value, count)
         }
     }
@@ -84,7 +87,7 @@ import FoldoutTestSupport
     @Test(arguments: [1, 2, 3] as [UInt64])
     func countsAndOrderFollowTheItems(seed: UInt64) throws {
         let (files, pets) = Self.shelter(seed: seed)
-        let html = try SiteFixture(files).html("pets/index.html")
+        let html = try MemorySite(files).report().html("pets/index.html")
 
         // Species by count, most first; size in the written order; yes/no/unknown.
         let species = Self.checkboxes(html, facet: "species")
@@ -123,7 +126,7 @@ import FoldoutTestSupport
 
     @Test func thePageDataTellsEachRowsValues() throws {
         let (files, pets) = Self.shelter(seed: 7)
-        let html = try SiteFixture(files).html("pets/index.html")
+        let html = try MemorySite(files).report().html("pets/index.html")
         let data = try Self.data(html)
         let ids = Self.rowIDs(html)
         let runs = try #require(data["rows"] as? [[Int]])
@@ -152,10 +155,10 @@ import FoldoutTestSupport
 
     @Test func valuesCannotEndTheScriptThatHoldsThem() throws {
         let hostile = #"</script><script>alert(1)</script> & \u2028"#
-        let html = try SiteFixture([
+        let html = try MemorySite([
             "books/_index.md": page("title: Books\nfacets: [shelf]"),
             "books/a.md": page("title: A\nshelf: '\(hostile)'"),
-        ]).html("books/index.html")
+        ]).report().html("books/index.html")
         let data = try Self.data(html)
         #expect(html.components(separatedBy: "</script>").count - 1 == html.components(separatedBy: "<script").count - 1)
         let facets = try #require(data["facets"] as? [[String: Any]])
@@ -164,12 +167,12 @@ import FoldoutTestSupport
     }
 
     @Test func typesAreFoundFromTheValues() throws {
-        let html = try SiteFixture([
+        let html = try MemorySite([
             "events/_index.md": page("title: Events\nfacets: [free, seats, day, city]"),
             "events/a.md": page("title: A\nfree: true\nseats: 12\nday: 2026-05-01\ncity: Oslo"),
             "events/b.md": page("title: B\nfree: false\nseats: 40.5\nday: 2026-06-11\ncity: Bergen"),
             "events/c.md": page("title: C\ncity: Oslo"),
-        ]).html("events/index.html")
+        ]).report().html("events/index.html")
         let facets = try #require(Self.data(html)["facets"] as? [[String: Any]])
         #expect(facets.map { $0["kind"] as? String } == ["boolean", "range", "date", "values"])
         #expect(html.contains(#"<input type="date" name="day-min" step="any" min="2026-05-01" max="2026-06-11""#))
@@ -177,8 +180,9 @@ import FoldoutTestSupport
     }
 
     @Test func mistakesNameTheFileAndLine() {
-        let diagnostics = SiteFixture.failure([
-            "pets/_index.md": page("""
+        let diagnostics = MemorySite([
+            "pets/_index.md": page(
+                """
                 title: Shelter
                 facets:
                   - {type: range}
@@ -188,7 +192,7 @@ import FoldoutTestSupport
                 sort_options: [{field: age, order: sideways}]
                 """),
             "pets/rex.md": page("title: Rex\nage: 3\nsize: small"),
-        ])
+        ]).failureDiagnostics()
         func has(_ line: Int, _ text: String) -> Bool {
             diagnostics.contains { $0.path == "Content/pets/_index.md" && $0.line == line && $0.message.contains(text) && $0.severity == .error }
         }
@@ -201,21 +205,21 @@ import FoldoutTestSupport
     }
 
     @Test func aFieldNoItemHasIsAWarning() throws {
-        let site = try SiteFixture([
+        let site = try MemorySite([
             "pets/_index.md": page("title: Shelter\nfacets: [speceis]"),
             "pets/rex.md": page("title: Rex\nspecies: Dog"),
-        ])
-        #expect(site.report.warnings.contains { $0.path == "Content/pets/_index.md" && $0.line == 3 && $0.message.contains("`speceis`") })
+        ]).report()
+        #expect(site.warnings.contains { $0.path == "Content/pets/_index.md" && $0.line == 3 && $0.message.contains("`speceis`") })
     }
 
     @Test func aCatalogWithoutFacetsHasTheFilterBoxAlone() throws {
-        let html = try SiteFixture([
+        let html = try MemorySite([
             "books/_index.md": page("title: Books"),
             "books/a.md": page("title: A"),
-        ]).html("books/index.html")
+        ]).report().html("books/index.html")
         #expect(html.contains(#"id="filter-query""#))
-        #expect(!html.contains("facet-groups"))
-        #expect(!html.contains("catalog-sort"))
+        #expect(!html.contains(#"id="facet-groups""#))
+        #expect(!html.contains(#"id="catalog-sort""#))
         #expect(try Self.data(html)["rows"] as? [[Int]] == [[0, 1]])
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import FoldoutPresentation
 import FoldoutTestSupport
+import Testing
 
 /// The header names a few catalogs and links to the home page's list of all of them, so it
 /// stays one line and light on a site of dozens of catalogs (a command reference in forty
@@ -29,7 +29,7 @@ import FoldoutTestSupport
     }
 
     @Test func aSmallSiteNamesEveryCatalog() throws {
-        let fixture = try SiteFixture(Self.site(catalogs: SitePresenter.headerCatalogLimit))
+        let fixture = try MemorySite(Self.site(catalogs: SitePresenter.headerCatalogLimit)).report()
         let html = fixture.html("c2/item.html")
         let first = Self.links(html, in: "nav-first")
         #expect(first.map(\.text) == (1...SitePresenter.headerCatalogLimit).map { "Catalog \($0)" })
@@ -41,7 +41,7 @@ import FoldoutTestSupport
 
     @Test func aLargeSiteNamesTheFirstFewTheCurrentOneAndListsAll() throws {
         let count = SitePresenter.headerCatalogLimit + 5
-        let fixture = try SiteFixture(Self.site(catalogs: count))
+        let fixture = try MemorySite(Self.site(catalogs: count)).report()
         let first = (1...SitePresenter.headerCatalogLimit).map { "Catalog \($0)" }
         let all = (1...count).map { "Catalog \($0)" }
 

@@ -1,5 +1,5 @@
-import Testing
 import FoldoutPresentation
+import Testing
 
 /// Lengths of time as people write them in front matter, read as ISO 8601 (schema.org's
 /// `Duration`).

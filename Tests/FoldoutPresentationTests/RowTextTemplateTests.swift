@@ -1,6 +1,6 @@
-import Testing
 import FoldoutPresentation
 import FoldoutTestSupport
+import Testing
 
 @Suite struct RowTextTemplateTests {
     func render(_ source: String, _ values: [String: String]) throws -> String {

@@ -1,6 +1,6 @@
-import Testing
 import FoldoutPresentation
 import FoldoutTestSupport
+import Testing
 
 /// The types and properties Foldout writes in structured data, checked against the
 /// schema.org vocabulary (Tests/fixtures/schemaorg/vocabulary.json, extracted from a release).
@@ -14,8 +14,9 @@ import FoldoutTestSupport
             }
             for property in type.properties {
                 #expect(vocabulary.allows(property.name, on: type.name), "\(property.name) on \(type.name)")
-                #expect(vocabulary.accepts(property.name, valueOfType: property.kind.schemaType),
-                        "\(type.name).\(property.name) takes no \(property.kind.schemaType)")
+                #expect(
+                    vocabulary.accepts(property.name, valueOfType: property.kind.schemaType),
+                    "\(type.name).\(property.name) takes no \(property.kind.schemaType)")
             }
         }
     }
@@ -26,12 +27,15 @@ import FoldoutTestSupport
         #expect(vocabulary.isA("Course", "Thing") && vocabulary.isA("URL", "Text") && vocabulary.isA("Integer", "Number"))
         #expect(!vocabulary.allows("courseCode", on: "Thing"))
         #expect(!vocabulary.accepts("numberOfItems", valueOfType: "Text"))
-        let document: [String: Any] = ["@context": "https://schema.org", "@graph": [
-            ["@type": "Thing", "name": "A", "courseCode": "X-1"],
-            ["@type": "Curse", "name": "B"],
-            ["@type": "Course", "name": "C", "timeRequired": "six hours", "provider": ["@type": "ListItem", "position": 1]],
-            ["@type": "ItemList", "numberOfItems": "many", "colour": "red"],
-        ]]
+        let document: [String: Any] = [
+            "@context": "https://schema.org",
+            "@graph": [
+                ["@type": "Thing", "name": "A", "courseCode": "X-1"],
+                ["@type": "Curse", "name": "B"],
+                ["@type": "Course", "name": "C", "timeRequired": "six hours", "provider": ["@type": "ListItem", "position": 1]],
+                ["@type": "ItemList", "numberOfItems": "many", "colour": "red"],
+            ],
+        ]
         let problems = vocabulary.problems(in: document)
         #expect(problems.contains { $0.contains("courseCode is not a property of Thing") })
         #expect(problems.contains { $0.contains("Curse is not a schema.org type") })

@@ -1,10 +1,11 @@
+import FoldoutTestSupport
 import Mustache
 import Testing
+
 @testable import FoldoutBase
 @testable import FoldoutModel
 @testable import FoldoutPresentation
 @testable import FoldoutRendering
-import FoldoutTestSupport
 
 /// Foldout's own run of the templates must give byte for byte what swift-mustache gives, and
 /// must hand back (nil) whatever it does not cover.
@@ -51,9 +52,11 @@ import FoldoutTestSupport
         func key(_ name: String) -> TemplateKey { TemplateKey(name) }
         for _ in 0..<600 {
             let rows: [TemplateContext] = (0..<random.next(3)).map { _ in
-                var row: TemplateContext = [key("id"): .text(text()), key("name"): .text(text()),
-                                            key("image"): random.next(2) == 0 ? false : .context([key("url"): .text(text()), key("alt"): .text(text())]),
-                                            key("children"): .list((0..<random.next(2)).map { _ in [key("name"): .text(text())] })]
+                var row: TemplateContext = [
+                    key("id"): .text(text()), key("name"): .text(text()),
+                    key("image"): random.next(2) == 0 ? false : .context([key("url"): .text(text()), key("alt"): .text(text())]),
+                    key("children"): .list((0..<random.next(2)).map { _ in [key("name"): .text(text())] }),
+                ]
                 if random.next(2) == 0 { row[key("count")] = .number(random.next(1000) - 500) }
                 if random.next(2) == 0 { row[key("tags")] = [[key("name"): .text(text())], [:]] }
                 return row
@@ -132,8 +135,9 @@ import FoldoutTestSupport
     @Test func escapesLikeFoldoutsEscaping() throws {
         let set = try templates(["item": "<a title=\"{{title}}\">{{title}}</a>"])
         let title = "x\"\u{301} onmouseover=alert(1) <b>&"
-        #expect(compiled(set, "item", [.title: .text(title)])
-            == "<a title=\"\(MarkupEscaping.html(title))\">\(MarkupEscaping.html(title))</a>")
+        #expect(
+            compiled(set, "item", [.title: .text(title)])
+                == "<a title=\"\(MarkupEscaping.html(title))\">\(MarkupEscaping.html(title))</a>")
         #expect(compiled(set, "item", [.title: .text(title)]) == set.renderThroughSwiftMustache("item", [.title: .text(title)]))
     }
 
@@ -147,12 +151,15 @@ import FoldoutTestSupport
             let extra = index % 3 == 0 ? "date: 2026-05-0\(index % 9 + 1)\nstatus: adopted\n" : "link: https://example.org/\(index)\n"
             files["pets/dogs/dog-\(index).md"] = "---\ntitle: \"Dog \(index) & <friends>\"\nage: \(index)\n\(extra)tags: [a, b\(index % 2)]\n---\nA 'good' dog.\n"
         }
-        let site = try Fixture.snapshot(files).site
+        let site = try MemorySite(files).report().site
         let set = try TemplateSet(files: DefaultTemplates.files, displayRoot: "t")
         var problems: [Diagnostic] = []
-        let presenter = SitePresenter(site: site, configurations: CatalogPresentation.read(site, displayPath: { $0 }, lines: { _, _ in nil },
-                                                                                         diagnostics: &problems),
-                                      tagIndex: TagIndex(site: site))
+        let presenter = SitePresenter(
+            site: site,
+            configurations: CatalogPresentation.read(
+                site, displayPath: { $0 }, lines: { _, _ in nil },
+                diagnostics: &problems),
+            tagIndex: TagIndex(site: site))
         let catalog = try #require(site.catalogs.first)
         #expect(catalog.allItems.count == 12)
         var contexts: [(String, TemplateContext)] = [("home", presenter.homeContext()), ("catalog", presenter.catalogContext(catalog))]

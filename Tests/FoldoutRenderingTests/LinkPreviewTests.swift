@@ -1,8 +1,8 @@
-import Testing
 import FoldoutBase
 import FoldoutModel
 import FoldoutPresentation
 import FoldoutTestSupport
+import Testing
 
 /// Open Graph and Twitter card tags on every kind of page, read back from built pages and
 /// compared with the site they were built from.
@@ -21,8 +21,8 @@ import FoldoutTestSupport
     }
 
     @Test func itemPagesCarryTheItemsTitleSummaryAddressDateAndTags() throws {
-        let fixture = try SiteFixture(Self.files())
-        let rex = try #require(fixture.report.site.allItems.first { $0.title.hasPrefix("Rex") })
+        let fixture = try MemorySite(Self.files()).report()
+        let rex = try #require(fixture.site.allItems.first { $0.title.hasPrefix("Rex") })
         let head = PageHead(fixture.html(rex.outputPath))
         #expect(head["og:type"] == "article")
         #expect(head["og:title"] == rex.title && head["og:description"] == rex.summary)
@@ -31,7 +31,7 @@ import FoldoutTestSupport
         #expect(head.canonicalLinks == [Self.base + rex.outputPath])
         // X reads these from og: when its own are missing: the summary is written once.
         #expect(head["twitter:title"] == nil && head["twitter:description"] == nil)
-        #expect(head["og:site_name"] == fixture.report.site.title)
+        #expect(head["og:site_name"] == fixture.site.title)
         #expect(head["og:url"] == Self.base + rex.outputPath)
         #expect(head["article:published_time"] == rex.date)
         #expect(head.all("article:tag") == rex.tags)
@@ -41,7 +41,7 @@ import FoldoutTestSupport
     }
 
     @Test func valuesAreEscapedInTheTagsAndReadBackAsWritten() throws {
-        let fixture = try SiteFixture(Self.files())
+        let fixture = try MemorySite(Self.files()).report()
         let html = fixture.html("pets/dogs/rex.html")
         #expect(html.contains(#"<meta property="og:title" content="Rex &lt;the &quot;brave&quot;&gt;">"#))
         #expect(PageHead(html)["og:title"] == "Rex <the \"brave\">")
@@ -49,32 +49,34 @@ import FoldoutTestSupport
     }
 
     @Test func anItemWithoutASummaryHasTheSitesDescription() throws {
-        let fixture = try SiteFixture(Self.files())
-        let bo = try #require(fixture.report.site.allItems.first { $0.title == "Bo" })
+        let fixture = try MemorySite(Self.files()).report()
+        let bo = try #require(fixture.site.allItems.first { $0.title == "Bo" })
         #expect(bo.summary.isEmpty)
-        #expect(PageHead(fixture.html(bo.outputPath))["og:description"] == fixture.report.site.description)
-        #expect(PageHead(fixture.html(bo.outputPath)).descriptions == [fixture.report.site.description])
+        #expect(PageHead(fixture.html(bo.outputPath))["og:description"] == fixture.site.description)
+        #expect(PageHead(fixture.html(bo.outputPath)).descriptions == [fixture.site.description])
     }
 
     @Test func anItemsDescriptionIsItsSummaryUnlessItGivesOne() throws {
         // Pages written for Hugo or Jekyll describe themselves in `description:`.
-        let fixture = try SiteFixture(Self.files().merging([
-            "pets/dogs/cleo.md": page("title: Cleo\ndescription: A shy terrier.", "Cleo came in May."),
-            "pets/dogs/dot.md": page("title: Dot\ndescription: Not this.\nsummary: A spotted pup.", "Dot came in June."),
-        ]) { $1 })
-        let cleo = try #require(fixture.report.site.allItems.first { $0.title == "Cleo" })
+        let fixture = try MemorySite(
+            Self.files().merging([
+                "pets/dogs/cleo.md": page("title: Cleo\ndescription: A shy terrier.", "Cleo came in May."),
+                "pets/dogs/dot.md": page("title: Dot\ndescription: Not this.\nsummary: A spotted pup.", "Dot came in June."),
+            ]) { $1 }
+        ).report()
+        let cleo = try #require(fixture.site.allItems.first { $0.title == "Cleo" })
         #expect(cleo.summary == "A shy terrier.")
         #expect(PageHead(fixture.html(cleo.outputPath)).descriptions == ["A shy terrier."])
         #expect(fixture.html("pets/index.html").contains("A shy terrier."))
         // It is still a field the page lists and templates can show.
         #expect(cleo.fields.contains { $0.key == "description" })
-        let dot = try #require(fixture.report.site.allItems.first { $0.title == "Dot" })
+        let dot = try #require(fixture.site.allItems.first { $0.title == "Dot" })
         #expect(dot.summary == "A spotted pup.")
     }
 
     @Test func anImageAtAnHTTPSAddressIsShownAsItIsWithItsAlt() throws {
         for base in [Self.base, nil] {
-            let head = PageHead(try SiteFixture(Self.files(base: base)).html("pets/dogs/ada.html"))
+            let head = PageHead(try MemorySite(Self.files(base: base)).report().html("pets/dogs/ada.html"))
             #expect(head["og:image"] == "https://images.example.net/ada.jpg")
             #expect(head["og:image:alt"] == "Ada on a beach" && head["twitter:image:alt"] == "Ada on a beach")
             // Its size is not known: no width or height is stated, and the card is the large one.
@@ -84,8 +86,8 @@ import FoldoutTestSupport
     }
 
     @Test func everyOtherPageIsAWebsiteWithItsOwnAddress() throws {
-        let fixture = try SiteFixture(Self.files())
-        let site = fixture.report.site
+        let fixture = try MemorySite(Self.files()).report()
+        let site = fixture.site
         let pets = try #require(site.catalog("pets"))
         let catalog = PageHead(fixture.html(pets.outputPath))
         #expect(catalog["og:type"] == "website" && catalog["og:title"] == pets.title)
@@ -101,7 +103,7 @@ import FoldoutTestSupport
         #expect(catalog.descriptions == [pets.summary] && catalog.canonicalLinks == [Self.base + pets.outputPath])
         #expect(home.descriptions == [site.description])
         // A tag is never shown twice, and every page has one of each of these.
-        for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
+        for path in fixture.snapshot.paths where path.hasSuffix(".html") {
             let head = PageHead(fixture.html(path))
             for key in ["og:type", "og:title", "og:site_name", "og:description", "twitter:card"] {
                 #expect(head.all(key).count == 1, "\(key) on \(path)")
@@ -113,29 +115,32 @@ import FoldoutTestSupport
     @Test func aLanguageWithATerritoryIsTheLocaleOfEveryPage() throws {
         var files = Self.files()
         files["_index.md"] = page("title: Riverside\nlanguage: en-GB")
-        let fixture = try SiteFixture(files)
-        for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
+        let fixture = try MemorySite(files).report()
+        for path in fixture.snapshot.paths where path.hasSuffix(".html") {
             #expect(PageHead(fixture.html(path)).all("og:locale") == ["en_GB"], "\(path)")
         }
         // A language alone says no territory: Open Graph's default stands.
-        let plain = try SiteFixture(Self.files())
+        let plain = try MemorySite(Self.files()).report()
         #expect(PageHead(plain.html("index.html"))["og:locale"] == nil)
     }
 
-    @Test(arguments: [("en-GB", "en_GB"), ("pt-br", "pt_BR"), ("fil-PH", "fil_PH"), ("en", nil), ("zh-Hant", nil),
-                      ("en-GB-oxendict", nil), ("e1-GB", nil), ("", nil)] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("en-GB", "en_GB"), ("pt-br", "pt_BR"), ("fil-PH", "fil_PH"), ("en", nil), ("zh-Hant", nil),
+            ("en-GB-oxendict", nil), ("e1-GB", nil), ("", nil),
+        ] as [(String, String?)])
     func localesAreLanguageUnderscoreTerritory(language: String, locale: String?) {
         #expect(LinkPreview.locale(ofLanguage: language) == locale)
     }
 
     @Test func withoutABaseURLNoAddressIsGivenAndNothingIsLost() throws {
-        let fixture = try SiteFixture(Self.files(base: nil))
-        for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
+        let fixture = try MemorySite(Self.files(base: nil)).report()
+        for path in fixture.snapshot.paths where path.hasSuffix(".html") {
             let head = PageHead(fixture.html(path))
             #expect(head["og:url"] == nil && head.canonicalLinks.isEmpty, "\(path)")
             #expect(head["og:title"] != nil, "\(path)")
         }
         // Without a photo of the content folder to show, previews lose nothing worth a warning.
-        #expect(!fixture.report.warnings.contains { $0.message.contains("base_url") })
+        #expect(!fixture.warnings.contains { $0.message.contains("base_url") })
     }
 }

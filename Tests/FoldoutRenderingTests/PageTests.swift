@@ -1,7 +1,7 @@
-import Testing
 import FoldoutModel
 import FoldoutRendering
 import FoldoutTestSupport
+import Testing
 
 @Suite struct DetailPageTests {
     static let files: [String: String] = [
@@ -15,7 +15,7 @@ import FoldoutTestSupport
     ]
 
     @Test func listsTheConfiguredFieldsInOrderWithTheirLabels() throws {
-        let html = try SiteFixture(Self.files).html("pets/dogs/terriers/rex.html")
+        let html = try MemorySite(Self.files).report().html("pets/dogs/terriers/rex.html")
         let labels = html.components(separatedBy: "<dt>").dropFirst().map { String($0.prefix { $0 != "<" }) }
         #expect(labels == ["Breed", "Age in years", "Tags"])
         #expect(html.contains("<dd>kids, calm</dd>"))
@@ -25,25 +25,25 @@ import FoldoutTestSupport
     @Test func listsEveryFieldWithoutConfiguration() throws {
         var files = Self.files
         files["pets/_index.md"] = page("title: Shelter")
-        let html = try SiteFixture(files).html("pets/dogs/terriers/rex.html")
+        let html = try MemorySite(files).report().html("pets/dogs/terriers/rex.html")
         let labels = html.components(separatedBy: "<dt>").dropFirst().map { String($0.prefix { $0 != "<" }) }
         #expect(labels == ["Age", "Breed", "Colour", "Status"])
     }
 
     @Test func breadcrumbPagerAndWayBack() throws {
-        let html = try SiteFixture(Self.files).html("pets/dogs/terriers/ada.html")
+        let html = try MemorySite(Self.files).report().html("pets/dogs/terriers/ada.html")
         #expect(html.contains(#"<li><a href="../../index.html">Shelter</a></li>"#))
         #expect(html.contains(#"<li><a href="../../index.html#dogs/terriers">Terriers</a></li>"#))
         #expect(html.contains(#"<li aria-current="page">Ada</li>"#))
         #expect(html.contains(#"<a class="previous" href="rex.html" rel="prev"><span class="pager-label">Previous</span> Rex</a>"#))
         #expect(html.contains(#"<a class="next" href="bo.html" rel="next"><span class="pager-label">Next</span> Bo</a>"#))
         #expect(html.contains(#"<a href="../../index.html#dogs/terriers/ada">Back to Shelter</a>"#))
-        let first = try SiteFixture(Self.files).html("pets/dogs/terriers/rex.html")
+        let first = try MemorySite(Self.files).report().html("pets/dogs/terriers/rex.html")
         #expect(!first.contains("rel=\"prev\""))
     }
 
     @Test func showsBadgesDateAndTagLinks() throws {
-        let html = try SiteFixture(Self.files).html("pets/dogs/terriers/rex.html")
+        let html = try MemorySite(Self.files).report().html("pets/dogs/terriers/rex.html")
         #expect(html.contains(#"<article class="item is-adopted">"#))
         #expect(html.contains(#"<time datetime="2026-01-12">2026-01-12</time>"#))
         #expect(html.contains(#"<a href="../../../tags/kids.html" rel="tag">kids</a>"#))
@@ -63,19 +63,21 @@ import FoldoutTestSupport
     ]
 
     @Test func aPagePerTagGroupedByCatalogAndSection() throws {
-        let site = try SiteFixture(Self.files)
+        let site = try MemorySite(Self.files).report()
         let html = site.html("tags/kids.html")
         #expect(html.contains("<h1><span class=\"tag-prefix\">#</span>Kids</h1>"))
         #expect(html.contains(#"<p class="count">3 items</p>"#))
-        let headings = ["<h2 id=\"pets\">", "<h3 id=\"pets/dogs\"", "href=\"../pets/dogs/rex.html\"", "<h3 id=\"pets/cats\"",
-                        "href=\"../pets/cats/tom.html\"", "<h2 id=\"courses\">", "href=\"../courses/swift/basics.html\""]
+        let headings = [
+            "<h2 id=\"pets\">", "<h3 id=\"pets/dogs\"", "href=\"../pets/dogs/rex.html\"", "<h3 id=\"pets/cats\"",
+            "href=\"../pets/cats/tom.html\"", "<h2 id=\"courses\">", "href=\"../courses/swift/basics.html\"",
+        ]
         let positions = headings.map { html.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     }
 
     @Test func anIndexOfAllTags() throws {
-        let site = try SiteFixture(Self.files)
+        let site = try MemorySite(Self.files).report()
         let html = site.html("tags/index.html")
         #expect(html.contains(#"<li><a href="calm.html" rel="tag">calm <span class="count">1 item</span></a></li>"#))
         #expect(html.contains(#"<li><a href="kids.html" rel="tag">Kids <span class="count">3 items</span></a></li>"#))
@@ -83,26 +85,26 @@ import FoldoutTestSupport
     }
 
     @Test func noTagPagesWithoutTags() throws {
-        let site = try SiteFixture(["pets/dogs/rex.md": page("title: Rex")])
-        #expect(!site.report.snapshot.paths.contains { $0.hasPrefix("tags/") })
+        let site = try MemorySite(["pets/dogs/rex.md": page("title: Rex")]).report()
+        #expect(!site.snapshot.paths.contains { $0.hasPrefix("tags/") })
         #expect(!site.html("index.html").contains("Tags</a>"))
     }
 }
 
 @Suite struct SiteFilesTests {
     @Test func aNotFoundPageAlways() throws {
-        let site = try SiteFixture(["pets/dogs/rex.md": page("title: Rex")])
+        let site = try MemorySite(["pets/dogs/rex.md": page("title: Rex")]).report()
         let html = site.html("404.html")
         #expect(html.contains("<h1>Page not found</h1>"))
         #expect(html.contains(#"<link rel="stylesheet" href="assets/style.css">"#))
-        #expect(!site.report.snapshot.paths.contains("sitemap.xml"))
+        #expect(!site.snapshot.paths.contains("sitemap.xml"))
     }
 
     @Test func withABaseURLASitemapAndAbsoluteLinksOnTheNotFoundPage() throws {
-        let site = try SiteFixture([
+        let site = try MemorySite([
             "_index.md": page("title: Site\nbase_url: https://example.org/shelter"),
             "pets/dogs/rex.md": page("title: Rex\ndate: 2026-01-12"),
-        ])
+        ]).report()
         let sitemap = site.html("sitemap.xml")
         #expect(sitemap.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         #expect(sitemap.contains("<url><loc>https://example.org/shelter/index.html</loc></url>"))
@@ -117,7 +119,7 @@ import FoldoutTestSupport
         let names = ["alba", "bruno", "cleo", "dora", "emil", "fritz", "gina"]
         var files = ["_index.md": page("title: Site\nbase_url: https://example.org")]
         for (number, name) in names.enumerated() { files["pets/dogs/\(name).md"] = page("title: \(name)\nweight: \(number)") }
-        let site = try SiteFixture(files)
+        let site = try MemorySite(files).report()
         let locations = site.html("sitemap.xml").components(separatedBy: "<loc>https://example.org/").dropFirst()
             .map { String($0.prefix { $0 != "<" }) }
         #expect(locations == (["index.html", "pets/index.html"] + names.map { "pets/dogs/\($0).html" }).sorted())

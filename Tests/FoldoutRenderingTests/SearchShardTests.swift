@@ -1,9 +1,10 @@
+import FoldoutBase
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutBase
+
 @testable import FoldoutPresentation
 @testable import FoldoutRendering
-import FoldoutTestSupport
 
 /// The search shards (`SearchIndex`, `SearchShard`): what a shard holds, read back the way
 /// search.js reads it, and that no content can break out of the script.
@@ -59,11 +60,14 @@ import FoldoutTestSupport
             let trail = trails[Int(parts[1], radix: 36)!]
             let folder = trail.last!
             let page = parts.count > 2 ? parts[2] : ""
-            let path = page.isEmpty ? folder + SearchShard.slug(parts[0])! + ".html"
+            let path =
+                page.isEmpty
+                ? folder + SearchShard.slug(parts[0])! + ".html"
                 : page.hasPrefix("/") ? String(page.dropFirst()) : folder + page + ".html"
-            return .init(title: parts[0], trail: Array(trail.dropLast()), path: path,
-                         secondary: field(parts.count > 3 ? parts[3] : nil, folder: folder),
-                         thumbnail: field(parts.count > 4 ? parts[4] : nil, folder: folder))
+            return .init(
+                title: parts[0], trail: Array(trail.dropLast()), path: path,
+                secondary: field(parts.count > 3 ? parts[3] : nil, folder: folder),
+                thumbnail: field(parts.count > 4 ? parts[4] : nil, folder: folder))
         }
         let words = (object["words"] as! String).split(separator: " ").map(String.init)
         let lists = (object["postings"] as! String).split(separator: " ").map(String.init)
@@ -85,23 +89,28 @@ import FoldoutTestSupport
             let parts = line.components(separatedBy: "\t")
             synonyms[parts[0]] = parts[1]
         }
-        return Decoded(id: object["id"] as! String, items: items, postings: postings, tiers: tiers, words: words,
-                       places: places, synonyms: synonyms)
+        return Decoded(
+            id: object["id"] as! String, items: items, postings: postings, tiers: tiers, words: words,
+            places: places, synonyms: synonyms)
     }
 
     @Test func aShardPerCatalogAndOneForTheLooseItemsReadBack() throws {
-        let site = try SiteFixture(Self.files)
-        #expect(site.report.snapshot.paths.filter { $0.hasPrefix("search/") } == ["search/_site.js", "search/pets.js"])
+        let site = try MemorySite(Self.files).report()
+        #expect(site.snapshot.paths.filter { $0.hasPrefix("search/") } == ["search/_site.js", "search/pets.js"])
         let pets = try Self.decode(site.html("search/pets.js"))
         #expect(pets.id == "pets")
-        #expect(pets.items == [
-            .init(title: "Rex", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/rex.html",
-                  secondary: "3 years old · Beagle", thumbnail: ""),
-            .init(title: "Ada", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/ada.html",
-                  secondary: "3 years old · Beagle", thumbnail: ""),
-            .init(title: "Bo Ünal", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/bobo.html",
-                  secondary: "5 years old · Pug", thumbnail: ""),
-        ])
+        #expect(
+            pets.items == [
+                .init(
+                    title: "Rex", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/rex.html",
+                    secondary: "3 years old · Beagle", thumbnail: ""),
+                .init(
+                    title: "Ada", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/ada.html",
+                    secondary: "3 years old · Beagle", thumbnail: ""),
+                .init(
+                    title: "Bo Ünal", trail: ["Pet Explorer", "Dogs", "Terriers"], path: "pets/dogs/terriers/bobo.html",
+                    secondary: "5 years old · Pug", thumbnail: ""),
+            ])
         // Words of fields, tags and summaries, folded, with the items holding them; not links.
         #expect(pets.postings["beagle"] == [0, 1])
         #expect(pets.postings["3"] == [0, 1])
@@ -125,10 +134,10 @@ import FoldoutTestSupport
     @Test func bodyTextWhenTheSiteAsksUpToItsLimit() throws {
         var files = Self.files
         files["pets/dogs/terriers/rex.md"] = page("title: Rex\nweight: 1\nsummary: A dog.", "Rex loves the garden. Zebras never.")
-        var site = try SiteFixture(files)
+        var site = try MemorySite(files).report()
         #expect(try Self.decode(site.html("search/pets.js")).postings["garden"] == nil)
         files["_index.md"] = page("title: Shelter site\nsearch_body: true\nsearch_body_limit: 25")
-        site = try SiteFixture(files)
+        site = try MemorySite(files).report()
         let pets = try Self.decode(site.html("search/pets.js"))
         #expect(pets.postings["garden"] == [0])
         #expect(pets.postings["zebras"] == nil)
@@ -150,10 +159,12 @@ import FoldoutTestSupport
 
     @Test func contentCannotBreakOutOfTheScript() throws {
         let hostile = "</script><script>alert(1)</script> \u{2028}\u{2029} \"quoted\" back\\slash <!-- tab\tand\nline"
-        let shard = SearchIndex.Shard(id: "x", title: hostile, entries: [
-            .init(title: hostile, trail: [hostile], path: "x/a.html", secondary: hostile, thumbnail: nil, fieldWords: ["a"]),
-            .init(title: "B", trail: [hostile], path: "x/b.html", secondary: hostile, thumbnail: nil, fieldWords: ["a"]),
-        ])
+        let shard = SearchIndex.Shard(
+            id: "x", title: hostile,
+            entries: [
+                .init(title: hostile, trail: [hostile], path: "x/a.html", secondary: hostile, thumbnail: nil, fieldWords: ["a"]),
+                .init(title: "B", trail: [hostile], path: "x/b.html", secondary: hostile, thumbnail: nil, fieldWords: ["a"]),
+            ])
         let script = SearchShard(shard).script
         #expect(!script.lowercased().contains("</script"))
         #expect(!script.contains("<!--"))
@@ -170,7 +181,7 @@ import FoldoutTestSupport
     }
 
     @Test func wordsAreListedByWhereTheItemHoldsThem() throws {
-        let site = try SiteFixture(Self.files)
+        let site = try MemorySite(Self.files).report()
         let pets = try Self.decode(site.html("search/pets.js"))
         // "beagle" is a field of Rex and Ada; "kids" a tag of Rex; "garden" Rex's summary.
         #expect(pets.tiers["beagle"] == [[0, 1], [], []])
@@ -181,13 +192,14 @@ import FoldoutTestSupport
     }
 
     @Test func theCatalogSectionsAndGroupsArePlacesWithTheirLinks() throws {
-        let site = try SiteFixture(Self.files)
+        let site = try MemorySite(Self.files).report()
         let pets = try Self.decode(site.html("search/pets.js"))
-        #expect(pets.places == [
-            ["Pet Explorer", "", "pets/index.html"],
-            ["Dogs", "0", "pets/index.html#dogs"],
-            ["Terriers", "1", "pets/index.html#dogs/terriers"],
-        ])
+        #expect(
+            pets.places == [
+                ["Pet Explorer", "", "pets/index.html"],
+                ["Dogs", "0", "pets/index.html#dogs"],
+                ["Terriers", "1", "pets/index.html#dogs/terriers"],
+            ])
     }
 
     @Test func aFieldThatIsTrueIsFoundByItsNameAndItsFacetsLabel() throws {
@@ -195,7 +207,7 @@ import FoldoutTestSupport
         files["pets/_index.md"] = page("title: Pet Explorer\nfacets:\n  - {field: good_with_kids, label: Good with children}")
         files["pets/dogs/terriers/rex.md"] = page("title: Rex\nweight: 1\ngood_with_kids: true")
         files["pets/dogs/terriers/ada.md"] = page("title: Ada\nweight: 2\ngood_with_kids: false")
-        let pets = try Self.decode(try SiteFixture(files).html("search/pets.js"))
+        let pets = try Self.decode(try MemorySite(files).report().html("search/pets.js"))
         #expect(pets.tiers["kids"] == [[0], [], []])
         #expect(pets.tiers["children"] == [[0], [], []])
         #expect(pets.postings["good"] == [0])
@@ -203,7 +215,8 @@ import FoldoutTestSupport
 
     @Test func synonymsAreWordsOfTheItemsTheyFind() throws {
         var files = Self.files
-        files["pets/_index.md"] = page("""
+        files["pets/_index.md"] = page(
+            """
             title: Pet Explorer
             search:
               synonyms:
@@ -212,7 +225,7 @@ import FoldoutTestSupport
                 snuggly: [kids]
                 sipper: cafe
             """)
-        let pets = try Self.decode(try SiteFixture(files).html("search/pets.js"))
+        let pets = try Self.decode(try MemorySite(files).report().html("search/pets.js"))
         // Rex and Ada are 3-year-old beagles, Bo a 5-year-old pug: the filter finds the two.
         #expect(pets.tiers["puppy"] == [[0, 1], [], []])
         // A word synonym ranks where the word is: a field, a tag, the text.
@@ -224,8 +237,9 @@ import FoldoutTestSupport
     }
 
     @Test func malformedSynonymsAreErrorsAtTheSearchLine() {
-        let diagnostics = SiteFixture.failure([
-            "pets/_index.md": page("""
+        let diagnostics = MemorySite([
+            "pets/_index.md": page(
+                """
                 title: Pet Explorer
                 weight: 1
                 search:
@@ -236,7 +250,7 @@ import FoldoutTestSupport
                     bunny: []
                 """),
             "pets/rex.md": page("title: Rex\nage: 3"),
-        ])
+        ]).failureDiagnostics()
         func has(_ text: String) -> Bool {
             diagnostics.contains { $0.path == "Content/pets/_index.md" && $0.line == 4 && $0.severity == .error && $0.message.contains(text) }
         }
@@ -244,8 +258,9 @@ import FoldoutTestSupport
         #expect(has("the synonym `kitten` bounds `age` with `below: 1`"))
         #expect(has("the synonym `puppy` has an empty filter"))
         #expect(has("the synonym `bunny` must name words"))
-        #expect(SiteFixture.failure(["pets/_index.md": page("title: P\nsearch: [cat]"), "pets/rex.md": page("title: Rex")])
-            .contains { $0.line == 3 && $0.message.contains("`search` must be a map") })
+        #expect(
+            MemorySite(["pets/_index.md": page("title: P\nsearch: [cat]"), "pets/rex.md": page("title: Rex")]).failureDiagnostics()
+                .contains { $0.line == 3 && $0.message.contains("`search` must be a map") })
     }
 }
 
@@ -253,8 +268,10 @@ import FoldoutTestSupport
 @Suite struct SearchShardFastPathTests {
     @Test func shortenedCutsAsCharactersWould() {
         var random = SplitMix64(seed: 29)
-        let pieces = ["word", "longer words here", " ", "  ", "\t", "\u{A0}", "é", "e\u{301}", "Ærø", "ΣΟΦΟΣ", "日本語",
-                      "👩‍👩‍👧", "🇫🇷", "…", "x", "a·b", "\u{2003}", "ǅ", "\u{300}"]
+        let pieces = [
+            "word", "longer words here", " ", "  ", "\t", "\u{A0}", "é", "e\u{301}", "Ærø", "ΣΟΦΟΣ", "日本語",
+            "👩‍👩‍👧", "🇫🇷", "…", "x", "a·b", "\u{2003}", "ǅ", "\u{300}",
+        ]
         for _ in 0..<3000 {
             let text = (0..<random.next(40)).map { _ in random.pick(pieces) }.joined(separator: random.pick([" ", "", "  "]))
             #expect(SearchShard.shortened(text) == SearchShard.shortenedByCharacters(text), "\(text)")
@@ -292,8 +309,10 @@ import FoldoutTestSupport
 
     @Test func scriptStringsReadBackAsJSON() throws {
         var random = SplitMix64(seed: 31)
-        let pieces = ["plain", "\"", "\\", "<", ">", "&", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
-                      "é", "日本", "👩‍👩‍👧", "</script>", "<!--", "\u{E2}"]
+        let pieces = [
+            "plain", "\"", "\\", "<", ">", "&", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
+            "é", "日本", "👩‍👩‍👧", "</script>", "<!--", "\u{E2}",
+        ]
         for _ in 0..<2000 {
             let text = (0..<random.next(12)).map { _ in random.pick(pieces) }.joined()
             let quoted = ScriptString.quoted(text)

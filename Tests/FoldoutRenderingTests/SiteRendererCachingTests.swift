@@ -1,12 +1,13 @@
-import Testing
 import FoldoutImages
+import FoldoutTestSupport
+import Testing
+
 @testable import FoldoutBase
+@testable import FoldoutBuild
 @testable import FoldoutMarkdown
 @testable import FoldoutModel
 @testable import FoldoutPresentation
 @testable import FoldoutRendering
-@testable import FoldoutBuild
-import FoldoutTestSupport
 
 /// Every page the renderer makes (through `CompiledTemplates` and the per-folder layouts) must
 /// be byte for byte what swift-mustache makes from the presenter's contexts directly.
@@ -14,8 +15,9 @@ import FoldoutTestSupport
     /// The example site: catalogs with row settings, badges, query sections, grids, tags.
     @Test func exampleSitePagesAreWhatSwiftMustacheMakesDirectly() throws {
         let root = Fixture.packageRoot().path
-        let options = BuildOptions(contentPath: root + "/Content", templatesPath: nil, outputPath: root + "/Output-unused",
-                                   contentDisplayName: "Content")
+        let options = BuildOptions(
+            contentPath: root + "/Content", templatesPath: nil, outputPath: root + "/Output-unused",
+            contentDisplayName: "Content")
         try checkEveryPage(of: try Builder(options: options).makeSnapshot(), expectedCount: nil)
     }
 
@@ -32,11 +34,13 @@ import FoldoutTestSupport
         for index in 0..<9 {
             let folder = ["pets/dogs/terriers", "pets/dogs", "pets/cats", "courses/swift"][index % 4]
             let extra = index % 3 == 0 ? "date: 2026-05-0\(index + 1)\nimage: https://example.org/\(index).png\n" : "status: adopted\n"
-            add("\(folder)/item-\(index).md", "---\ntitle: \"Item \(index) <\(index % 2)>\"\nage: \(index)\n\(extra)tags: [a\(index % 2), \"b & c\"]\n---\n# Heading\n\nText 'quoted' & more.\n")
+            add(
+                "\(folder)/item-\(index).md",
+                "---\ntitle: \"Item \(index) <\(index % 2)>\"\nage: \(index)\n\(extra)tags: [a\(index % 2), \"b & c\"]\n---\n# Heading\n\nText 'quoted' & more.\n")
         }
         add("loose.md", "---\ntitle: Loose\n---\nA page at the top.\n")
         // Home, 2 catalogs, 10 items, the tag index, 3 tag pages, 404.
-        try checkEveryPage(of: try Fixture.snapshot(files), expectedCount: 18)
+        try checkEveryPage(of: try MemorySite(files).report(), expectedCount: 18)
     }
 
     private func checkEveryPage(of report: Builder.Report, expectedCount: Int?) throws {
@@ -49,9 +53,11 @@ import FoldoutTestSupport
         presenter.pager = ItemPager(site: site)
         presenter.images = report.built?.modeled.images ?? SiteImages()
 
-        func direct(path: String, template: String, context: TemplateContext, title: String, kind: String, catalog: String?,
-                    hasScript: Bool = false, presenter: SitePresenter = presenter, preview: LinkPreview,
-                    structuredData: [UInt8] = []) -> String {
+        func direct(
+            path: String, template: String, context: TemplateContext, title: String, kind: String, catalog: String?,
+            hasScript: Bool = false, presenter: SitePresenter = presenter, preview: LinkPreview,
+            structuredData: [UInt8] = []
+        ) -> String {
             // Every page of these sites is run by `CompiledTemplates`, none handed back.
             #expect(templates.compiled.render(template, context) != nil, "\(path)")
             var layout = presenter.layoutContext(pagePath: path, currentCatalog: catalog, hasScript: hasScript)
@@ -65,43 +71,50 @@ import FoldoutTestSupport
             return templates.renderThroughSwiftMustache("base", layout)
         }
         var expected: [String: String] = [:]
-        expected["index.html"] = direct(path: "index.html", template: "home", context: presenter.homeContext(),
-                                        title: site.title, kind: "home", catalog: nil,
-                                        preview: presenter.linkPreview(title: site.title, pagePath: "index.html"),
-                                        structuredData: presenter.homeStructuredData())
+        expected["index.html"] = direct(
+            path: "index.html", template: "home", context: presenter.homeContext(),
+            title: site.title, kind: "home", catalog: nil,
+            preview: presenter.linkPreview(title: site.title, pagePath: "index.html"),
+            structuredData: presenter.homeStructuredData())
         for catalog in site.catalogs {
-            expected[catalog.outputPath] = direct(path: catalog.outputPath, template: "catalog", context: presenter.catalogContext(catalog),
-                                                  title: catalog.title, kind: "catalog", catalog: catalog.id, hasScript: true,
-                                                  preview: presenter.linkPreview(ofCatalog: catalog),
-                                                  structuredData: presenter.structuredData(ofCatalog: catalog))
+            expected[catalog.outputPath] = direct(
+                path: catalog.outputPath, template: "catalog", context: presenter.catalogContext(catalog),
+                title: catalog.title, kind: "catalog", catalog: catalog.id, hasScript: true,
+                preview: presenter.linkPreview(ofCatalog: catalog),
+                structuredData: presenter.structuredData(ofCatalog: catalog))
             for item in catalog.allItems {
-                expected[item.outputPath] = direct(path: item.outputPath, template: "item", context: presenter.itemContext(item, catalog: catalog),
-                                                   title: item.title, kind: "item", catalog: catalog.id,
-                                                   preview: presenter.linkPreview(ofItem: item, catalog: catalog),
-                                                   structuredData: presenter.structuredData(ofItem: item, catalog: catalog))
+                expected[item.outputPath] = direct(
+                    path: item.outputPath, template: "item", context: presenter.itemContext(item, catalog: catalog),
+                    title: item.title, kind: "item", catalog: catalog.id,
+                    preview: presenter.linkPreview(ofItem: item, catalog: catalog),
+                    structuredData: presenter.structuredData(ofItem: item, catalog: catalog))
             }
         }
         for item in site.looseItems?.allItems ?? [] {
-            expected[item.outputPath] = direct(path: item.outputPath, template: "item", context: presenter.itemContext(item, catalog: nil),
-                                               title: item.title, kind: "item", catalog: nil,
-                                               preview: presenter.linkPreview(ofItem: item, catalog: nil),
-                                               structuredData: presenter.structuredData(ofItem: item, catalog: nil))
+            expected[item.outputPath] = direct(
+                path: item.outputPath, template: "item", context: presenter.itemContext(item, catalog: nil),
+                title: item.title, kind: "item", catalog: nil,
+                preview: presenter.linkPreview(ofItem: item, catalog: nil),
+                structuredData: presenter.structuredData(ofItem: item, catalog: nil))
         }
         if !tagIndex.tags.isEmpty {
-            expected[TagIndex.indexPath] = direct(path: TagIndex.indexPath, template: "tags", context: presenter.tagIndexContext(tagIndex),
-                                                  title: "Tags", kind: "tags", catalog: nil,
-                                                  preview: presenter.linkPreview(title: "Tags", pagePath: TagIndex.indexPath))
+            expected[TagIndex.indexPath] = direct(
+                path: TagIndex.indexPath, template: "tags", context: presenter.tagIndexContext(tagIndex),
+                title: "Tags", kind: "tags", catalog: nil,
+                preview: presenter.linkPreview(title: "Tags", pagePath: TagIndex.indexPath))
             for tag in tagIndex.tags {
-                expected[tag.outputPath] = direct(path: tag.outputPath, template: "tag", context: presenter.tagContext(tag),
-                                                  title: "Tagged “\(tag.name)”", kind: "tag", catalog: nil,
-                                                  preview: presenter.linkPreview(title: "Tagged “\(tag.name)”", pagePath: tag.outputPath))
+                expected[tag.outputPath] = direct(
+                    path: tag.outputPath, template: "tag", context: presenter.tagContext(tag),
+                    title: "Tagged “\(tag.name)”", kind: "tag", catalog: nil,
+                    preview: presenter.linkPreview(title: "Tagged “\(tag.name)”", pagePath: tag.outputPath))
             }
         }
         var notFound = presenter
         notFound.absoluteBase = site.baseURL.flatMap { $0.isEmpty ? nil : $0 }
-        expected["404.html"] = direct(path: "404.html", template: "404", context: notFound.notFoundContext(),
-                                      title: "Page not found", kind: "not-found", catalog: nil, presenter: notFound,
-                                      preview: presenter.linkPreview(title: "Page not found", pagePath: nil))
+        expected["404.html"] = direct(
+            path: "404.html", template: "404", context: notFound.notFoundContext(),
+            title: "Page not found", kind: "not-found", catalog: nil, presenter: notFound,
+            preview: presenter.linkPreview(title: "Page not found", pagePath: nil))
 
         if let expectedCount { #expect(expected.count == expectedCount) }
         #expect(expected.count > 10)

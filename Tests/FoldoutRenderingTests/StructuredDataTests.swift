@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FoldoutBase
 import FoldoutModel
 import FoldoutTestSupport
+import Foundation
+import Testing
 
 /// The JSON-LD of every kind of page, read back from built pages: what it says is derived
 /// from the site it was built from, and it is schema.org as the vocabulary defines it.
@@ -12,7 +12,8 @@ import FoldoutTestSupport
     static func files(base: String? = StructuredDataTests.base) -> [String: String] {
         [
             "_index.md": page("title: School\ndescription: Courses and more" + (base.map { "\nbase_url: \($0)" } ?? "")),
-            "courses/_index.md": page("""
+            "courses/_index.md": page(
+                """
                 title: Courses
                 schema: Course
                 schema_fields:
@@ -29,8 +30,9 @@ import FoldoutTestSupport
                 """, "Learn to build apps."),
             "courses/swift/_index.md": page("title: Swift\nweight: 1"),
             "courses/swift/basics/_index.md": page("title: Basics"),
-            "courses/swift/basics/intro.md": page("title: Intro to Swift\ncode: SW-101\nduration: 1h 30m\nlevel: beginner\ncredits: 2\nweight: 1",
-                                                  "Start here."),
+            "courses/swift/basics/intro.md": page(
+                "title: Intro to Swift\ncode: SW-101\nduration: 1h 30m\nlevel: beginner\ncredits: 2\nweight: 1",
+                "Start here."),
             "courses/swift/basics/types.md": page("title: Types\ncode: SW-102\nduration: PT3H\nlevel: intermediate\nneeds: [Intro to Swift, Some maths]\nweight: 2"),
             "courses/ui/_index.md": page("title: Interfaces\nweight: 2"),
             "courses/ui/layout.md": page("title: Layout\nlevel: beginner"),
@@ -40,8 +42,8 @@ import FoldoutTestSupport
     }
 
     @Test func aCatalogPageListsEveryItemOnceInOutlineOrder() throws {
-        let fixture = try SiteFixture(Self.files())
-        let courses = try #require(fixture.report.site.catalog("courses"))
+        let fixture = try MemorySite(Self.files()).report()
+        let courses = try #require(fixture.site.catalog("courses"))
         let list = try #require(try PageHead(fixture.html(courses.outputPath)).node("ItemList"))
         #expect(list["name"] as? String == courses.title)
         #expect(list["url"] as? String == Self.base + courses.outputPath)
@@ -56,8 +58,8 @@ import FoldoutTestSupport
     }
 
     @Test func anItemIsItsCatalogsTypeWithTheMappedFields() throws {
-        let fixture = try SiteFixture(Self.files())
-        let items = fixture.report.site.catalog("courses")!.allItems
+        let fixture = try MemorySite(Self.files()).report()
+        let items = fixture.site.catalog("courses")!.allItems
         let types = try #require(items.first { $0.title == "Types" })
         let course = try #require(try PageHead(fixture.html(types.outputPath)).node("Course"))
         #expect(course["name"] as? String == types.title)
@@ -81,11 +83,12 @@ import FoldoutTestSupport
     }
 
     @Test func anItemsBreadcrumbIsItsTrailThenItself() throws {
-        let fixture = try SiteFixture(Self.files())
-        let intro = try #require(fixture.report.site.allItems.first { $0.title == "Intro to Swift" })
+        let fixture = try MemorySite(Self.files()).report()
+        let intro = try #require(fixture.site.allItems.first { $0.title == "Intro to Swift" })
         let breadcrumb = try #require(try PageHead(fixture.html(intro.outputPath)).node("BreadcrumbList"))
         let elements = try #require(breadcrumb["itemListElement"] as? [[String: Any]])
-        let expected = intro.trail.map { ($0.title, OutputPath.absoluteURL(base: Self.base, to: $0.path, fragment: $0.fragment)) }
+        let expected =
+            intro.trail.map { ($0.title, OutputPath.absoluteURL(base: Self.base, to: $0.path, fragment: $0.fragment)) }
             + [(intro.title, Self.base + intro.outputPath)]
         #expect(intro.trail.count == 3)
         #expect(elements.map { $0["name"] as? String ?? "" } == expected.map(\.0))
@@ -94,17 +97,92 @@ import FoldoutTestSupport
     }
 
     @Test func theHomePageIsTheWebSite() throws {
-        let fixture = try SiteFixture(Self.files())
-        let site = fixture.report.site
+        let fixture = try MemorySite(Self.files()).report()
+        let site = fixture.site
         let website = try #require(try PageHead(fixture.html("index.html")).node("WebSite"))
         #expect(website["name"] as? String == site.title && website["description"] as? String == site.description)
         #expect(website["url"] as? String == Self.base + "index.html" && website["inLanguage"] as? String == site.language)
     }
 
+    /// A catalog that declares its fields: each mapped field's values become the property's
+    /// as their declared type says, not as their text looks.
+    static let declaredCourses: [String: String] = [
+        "_index.md": page("title: School\nbase_url: \(base)"),
+        "courses/_index.md": page(
+            """
+            title: Courses
+            schema: Course
+            fields:
+              hours: {type: number, unit: hours, show: [page]}
+              free: {type: yes/no, show: [page]}
+              published: {type: date}
+              level: {type: choice, values: [Beginner, Advanced]}
+              credits: {type: number}
+            schema_fields:
+              timeRequired: hours
+              isAccessibleForFree: free
+              datePublished: published
+              educationalLevel: level
+              numberOfCredits: credits
+              alternateName: free
+            """),
+        "courses/intro.md": page("title: Intro\nhours: 6\nfree: yes\npublished: 2026-05-01\nlevel: beginner\ncredits: 3"),
+        "courses/short.md": page("title: Short\nhours: 1\nfree: no\nlevel: Advanced"),
+    ]
+
+    @Test func declaredFieldsAreWrittenAsTheirTypesSay() throws {
+        let fixture = try MemorySite(Self.declaredCourses).report()
+        #expect(fixture.warnings.isEmpty, "\(fixture.warnings)")
+        let intro = try #require(try PageHead(fixture.html("courses/intro.html")).node("Course"))
+        #expect(intro["timeRequired"] as? String == "PT6H", "a number of hours is a length of time")
+        #expect(fixture.html("courses/intro.html").contains(#""isAccessibleForFree":true"#), "yes is true, not text")
+        #expect(intro["alternateName"] as? String == "Yes", "yes/no as text reads as the page shows it")
+        #expect(intro["datePublished"] as? String == "2026-05-01")
+        #expect(intro["educationalLevel"] as? String == "Beginner", "a choice is spelt as declared")
+        #expect(intro["numberOfCredits"] as? Int == 3)
+        let short = try #require(try PageHead(fixture.html("courses/short.html")).node("Course"))
+        #expect(short["timeRequired"] as? String == "PT1H")
+        #expect(fixture.html("courses/short.html").contains(#""isAccessibleForFree":false"#))
+        #expect(short["datePublished"] == nil)
+        let vocabulary = try SchemaVocabulary()
+        for path in ["courses/intro.html", "courses/short.html"] {
+            for document in try PageHead(fixture.html(path)).structuredData() {
+                #expect(vocabulary.problems(in: document) == [], "\(path)")
+            }
+        }
+    }
+
+    /// A mapped field whose declared type the property can never take is named once, at
+    /// `schema_fields`, and left out, rather than warned about on every item.
+    @Test func aMappedFieldOfTheWrongDeclaredTypeIsNamedOnce() throws {
+        var files = Self.declaredCourses
+        files["courses/_index.md"] = files["courses/_index.md"]!
+            .replacingOccurrences(of: "timeRequired: hours", with: "timeRequired: credits")
+            .replacingOccurrences(of: "isAccessibleForFree: free", with: "isAccessibleForFree: published")
+        let fixture = try MemorySite(files).report()
+        let warnings = fixture.warnings.filter { $0.path.hasSuffix("courses/_index.md") }
+        #expect(warnings.count == 2, "\(fixture.warnings)")
+        #expect(warnings.contains { $0.message.contains("`timeRequired`") && $0.message.contains("without a unit") && $0.hint?.contains("unit: hours") == true })
+        #expect(warnings.contains { $0.message.contains("`isAccessibleForFree`") && $0.message.contains("declared date") })
+        #expect(warnings.allSatisfy { $0.line != nil })
+        #expect(fixture.warnings.count == 2, "no warning on the items")
+        let intro = try #require(try PageHead(fixture.html("courses/intro.html")).node("Course"))
+        #expect(intro["timeRequired"] == nil && intro["isAccessibleForFree"] == nil)
+    }
+
+    /// A mapped field no item has, one edit from a declared one, names the field meant.
+    @Test func aMisspeltMappedFieldNamesTheDeclaredOne() throws {
+        var files = Self.declaredCourses
+        files["courses/_index.md"] = files["courses/_index.md"]!.replacingOccurrences(of: "timeRequired: hours", with: "timeRequired: hurs")
+        let warnings = try MemorySite(files).report().warnings
+        #expect(warnings.map(\.message) == ["no item of Courses has the field `hurs` — did you mean `hours`?"])
+        #expect(warnings.first?.path.hasSuffix("courses/_index.md") == true && warnings.first?.line != nil)
+    }
+
     /// Without `base_url`, addresses are relative to the page, as JSON-LD resolves them.
     @Test func withoutABaseURLAddressesAreRelativeToThePage() throws {
-        let fixture = try SiteFixture(Self.files(base: nil))
-        let courses = try #require(fixture.report.site.catalog("courses"))
+        let fixture = try MemorySite(Self.files(base: nil)).report()
+        let courses = try #require(fixture.site.catalog("courses"))
         let list = try #require(try PageHead(fixture.html(courses.outputPath)).node("ItemList"))
         let urls = (list["itemListElement"] as? [[String: Any]] ?? []).map { $0["url"] as? String ?? "" }
         #expect(urls == courses.allItems.map { OutputPath.relativeURL(from: courses.outputPath, to: $0.outputPath) })
@@ -119,9 +197,9 @@ import FoldoutTestSupport
     @Test(arguments: [true, false])
     func everyPageIsValidSchemaOrg(withBaseURL: Bool) throws {
         let vocabulary = try SchemaVocabulary()
-        let fixture = try SiteFixture(Self.files(base: withBaseURL ? Self.base : nil))
+        let fixture = try MemorySite(Self.files(base: withBaseURL ? Self.base : nil)).report()
         var checked = 0
-        for path in fixture.report.snapshot.paths where path.hasSuffix(".html") {
+        for path in fixture.snapshot.paths where path.hasSuffix(".html") {
             for document in try PageHead(fixture.html(path)).structuredData() {
                 #expect(vocabulary.problems(in: document) == [], "\(path)")
                 checked += 1
@@ -135,12 +213,12 @@ import FoldoutTestSupport
     @Test func aTitleCannotEndTheScriptElement() throws {
         let hostile = "</script><!--<script>alert(1)</script>"
         let yaml = "\"" + hostile + "\""
-        let fixture = try SiteFixture([
+        let fixture = try MemorySite([
             "_index.md": page("title: \(yaml)\nbase_url: https://example.org/"),
             "pets/_index.md": page("title: \(yaml)"),
             "pets/dogs/_index.md": page("title: \(yaml)"),
             "pets/dogs/rex.md": page("title: \(yaml)\nsummary: \(yaml)"),
-        ])
+        ]).report()
         for path in ["index.html", "pets/index.html", "pets/dogs/rex.html"] {
             let html = fixture.html(path)
             let head = PageHead(html)

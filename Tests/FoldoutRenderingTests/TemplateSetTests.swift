@@ -1,10 +1,11 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
+@testable import FoldoutBuild
 @testable import FoldoutMarkdown
 @testable import FoldoutRendering
-@testable import FoldoutBuild
-import FoldoutTestSupport
 
 /// Templates are loaded and checked once, before anything renders: mistakes are errors
 /// naming the template file and line, never silently empty output.
@@ -73,37 +74,44 @@ import FoldoutTestSupport
     }
 
     @Test func everyTemplateProblemIsReportedAtOnce() throws {
-        let failure = try #require(templateFailure(Fixture.defaultTemplates(changing: [
-            "item.html": nil,
-            "catalog.html": "{{#sections}}",
-            "home.html": "{{> nowhere}}",
-        ])))
+        let failure = try #require(
+            templateFailure(
+                Fixture.defaultTemplates(changing: [
+                    "item.html": nil,
+                    "catalog.html": "{{#sections}}",
+                    "home.html": "{{> nowhere}}",
+                ])))
         let paths = Set(failure.diagnostics.map(\.path))
         #expect(paths == ["Templates/item.html", "Templates/catalog.html", "Templates/home.html"])
     }
 
     @Test func templateProblemsFailTheBuildAlongsideContentProblems() throws {
-        let failure = try #require(Fixture.failure(
-            ["pets/a.md": "---\nweight: heavy\n---\n"],
-            templates: Fixture.defaultTemplates(changing: ["home.html": "{{> nowhere}}"])))
+        let failure = try #require(
+            MemorySite(
+                ["pets/a.md": "---\nweight: heavy\n---\n"],
+                templates: Fixture.defaultTemplates(changing: ["home.html": "{{> nowhere}}"])
+            ).failure())
         let paths = Set(failure.diagnostics.map(\.path))
         #expect(paths.contains("Templates/home.html"))
         #expect(paths.contains("Content/pets/a.md"))
     }
 
     @Test func templatesFolderReplacesTheDefaults() throws {
-        let report = try Fixture.snapshot(["pets/a.md": "A"], templates: Fixture.defaultTemplates(changing: [
-            "home.html": "<p class=\"custom-home\">{{site.title}}</p>",
-            "assets/style.css": "body { color: teal }",
-        ]))
+        let report = try MemorySite(
+            ["pets/a.md": "A"],
+            templates: Fixture.defaultTemplates(changing: [
+                "home.html": "<p class=\"custom-home\">{{site.title}}</p>",
+                "assets/style.css": "body { color: teal }",
+            ])
+        ).report()
         #expect(report.snapshot.text(at: "index.html")?.contains("custom-home") == true)
         #expect(report.snapshot.text(at: "assets/style.css") == "body { color: teal }")
     }
 
     @Test func missingTemplatesFolderIsAnError() throws {
-        let options = BuildOptions(contentPath: Fixture.contentRoot, templatesPath: "/site/NoTemplates", outputPath: "/site/Output",
-                                   contentDisplayName: "Content", templatesDisplayName: "NoTemplates",
-                                   fileSystem: Fixture.memory(content: ["pets/a.md": "A"]))
+        var options = MemorySite(["pets/a.md": "A"]).options
+        options.templatesPath = "/site/NoTemplates"
+        options.templatesDisplayName = "NoTemplates"
         do {
             _ = try Builder(options: options).makeSnapshot()
             Issue.record("a missing templates folder was accepted")
@@ -113,9 +121,11 @@ import FoldoutTestSupport
     }
 
     @Test func idsWrittenInTemplatesAreKnown() throws {
-        let set = try TemplateSet(files: files(Fixture.defaultTemplates(changing: [
-            "base.html": "<main id=\"main\">{{{content}}}</main><div id=\"{{anchor}}\"></div><p id=\"footer-note\"></p>",
-        ])), displayRoot: "Templates")
+        let set = try TemplateSet(
+            files: files(
+                Fixture.defaultTemplates(changing: [
+                    "base.html": "<main id=\"main\">{{{content}}}</main><div id=\"{{anchor}}\"></div><p id=\"footer-note\"></p>"
+                ])), displayRoot: "Templates")
         #expect(set.literalIDs.isSuperset(of: ["main", "footer-note"]))
         #expect(!set.literalIDs.contains { $0.contains("{{") })
     }

@@ -1,7 +1,7 @@
-import Testing
 import FoldoutBase
 import FoldoutRouting
 import FoldoutTestSupport
+import Testing
 
 /// The route stage at its door: the folder tree and the parsed pages go in; where every
 /// source is shown in `Output/` (a file of its own, or an anchor on its catalog's page) and
@@ -17,7 +17,7 @@ struct ContentRouterTests {
     ]
 
     @Test func everySourceIsGivenTheFileOrAnchorItIsShownAt() throws {
-        let inputs = try StageInputs(Self.content)
+        let inputs = try MemorySite(Self.content).loaded()
         var diagnostics: [Diagnostic] = []
         let routes = ContentRouter(displayPath: inputs.loader.displayPath)
             .route(inputs.tree, pages: inputs.parsed().pages, diagnostics: &diagnostics)
@@ -41,13 +41,17 @@ struct ContentRouterTests {
     }
 
     @Test func anAliasBecomesARedirectToItsPage() throws {
-        let inputs = try StageInputs(Self.content)
+        let inputs = try MemorySite(Self.content).loaded()
         let pages = inputs.parsed().pages
         var diagnostics: [Diagnostic] = []
         let router = ContentRouter(displayPath: inputs.loader.displayPath)
         let routes = router.route(inputs.tree, pages: pages, diagnostics: &diagnostics)
         let redirects = router.redirects(pages: pages, routes: routes, diagnostics: &diagnostics)
-        #expect(redirects == [Redirect(path: "old/luna/index.html", target: routes.targets["pets/cats/luna.md"]!,
-                                       source: "pets/cats/luna.md")])
+        #expect(
+            redirects == [
+                Redirect(
+                    path: "old/luna/index.html", target: routes.targets["pets/cats/luna.md"]!,
+                    source: "pets/cats/luna.md")
+            ])
     }
 }

@@ -1,6 +1,6 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutTestSupport
 
 /// Layouts of real collections: a lesson beside the folder of its images (`intro.md` and
 /// `intro/imgs/`), a document beside the folder of its sub-pages and translations, a
@@ -9,7 +9,7 @@ import FoldoutTestSupport
     static let catalog = "---\ntitle: Lessons\n---\n"
 
     @Test func aLessonOwnsTheFolderOfItsImages() throws {
-        let site = BadInputSite([
+        let site = MemorySite([
             "css/_index.md": Self.catalog,
             "css/foundations/intro_to_css.md": "# Intro to CSS\n\n![The box model](<intro_to_css/imgs/box model.svg>)\n\n[Diagram](intro_to_css/imgs/diagram.svg)\n",
             "css/foundations/intro_to_css/imgs/box model.svg": "<svg/>",
@@ -30,8 +30,85 @@ import FoldoutTestSupport
         #expect(OutputLinks.broken(in: snapshot).isEmpty)
     }
 
+    /// Hugo's leaf bundles: `post/index.md` with its pictures is one item named by its
+    /// folder, anywhere in the tree; its relative links and links to the folder work.
+    @Test func aLeafBundleIsOneItemWithItsFilesAsAssets() throws {
+        let site = MemorySite([
+            "blog/_index.md": "---\ntitle: Blog\n---\n",
+            "blog/first-post/index.md": "---\ntitle: First post\n---\n\n![A cat](cat.svg) See [the second](../second_post/).\n",
+            "blog/first-post/cat.svg": "<svg/>",
+            "blog/second_post/index.en.md": "Second post body.\n",
+            "blog/2026/third/index.md": "---\ntitle: Third\n---\n\n[First](../../first-post/index.md)\n",
+            "blog/2026/fourth.md": "---\ntitle: Fourth\n---\n",
+            "about/index.md": "---\ntitle: About us\n---\n\nWho we are.\n",
+        ])
+        let snapshot = try site.snapshot()
+        #expect(site.diagnostics().isEmpty, "\(site.diagnostics())")
+        let first = try #require(snapshot.text(at: "blog/first-post.html"))
+        #expect(first.contains("src=\"first-post/cat.svg\""))
+        #expect(first.contains("href=\"second-post.html\""))
+        #expect(snapshot.files["blog/first-post/cat.svg"] != nil)
+        // Without a title, the item goes by its folder's name, not "Index".
+        #expect(snapshot.text(at: "blog/second-post.html")?.contains("<h1>Second post</h1>") == true)
+        #expect(snapshot.text(at: "blog/2026/third.html")?.contains("href=\"../first-post.html\"") == true)
+        // The bundles are rows, not groups of one; a folder of bundles and pages is a group.
+        let outline = try #require(snapshot.text(at: "blog/index.html"))
+        #expect(outline.contains("<li class=\"row\" id=\"first-post\">"))
+        #expect(outline.contains("<li class=\"row\" id=\"2026/third\">"))
+        #expect(!outline.contains("Index"))
+        // At the top, a bundle is a page of the site, not a catalog.
+        #expect(snapshot.text(at: "about.html")?.contains("Who we are.") == true)
+        #expect(snapshot.text(at: "about/index.html") == nil)
+        #expect(OutputLinks.broken(in: snapshot).isEmpty)
+    }
+
+    /// Markdown under an assets folder (a vendored library's README in `static/`) is copied
+    /// as a file, not made a page, with one note for the folder.
+    @Test func markdownInAnAssetsFolderIsOnlyCopied() throws {
+        let site = MemorySite([
+            "docs/_index.md": "---\ntitle: Docs\n---\n",
+            "docs/intro.md": "# Intro\n",
+            "docs/static/lib/README.md": "---\nlayout: {{ broken\n---\n# Vendored\n",
+            "docs/static/lib/CHANGES.md": "# Changes\n",
+            "docs/static/lib/lib.js": "",
+        ])
+        let snapshot = try site.snapshot()
+        #expect(snapshot.files["docs/static/lib/README.md"] != nil)
+        #expect(snapshot.files["docs/static/lib/readme.html"] == nil)
+        #expect(!(snapshot.text(at: "docs/index.html") ?? "").contains("Vendored"))
+        let notes = site.diagnostics().filter { $0.severity == .note }
+        #expect(notes.count == 1 && notes.first?.path == "Content/docs/static/" && notes.first?.message.hasPrefix("2 Markdown files") == true, "\(site.diagnostics())")
+        // The layout is meant, so a terminal says it only with --verbose.
+        let verboseOnly = notes.allSatisfy { $0.isVerboseOnly }
+        #expect(verboseOnly)
+        #expect(!site.diagnostics().contains { $0.severity != .note })
+    }
+
+    /// The content's own top-level `assets/` cannot be the output's, which holds Foldout's
+    /// stylesheet and scripts: it is `assets-2/`, Markdown links follow it, and a warning
+    /// says why and what to rename.
+    @Test func aTopLevelAssetsFolderIsPublishedBesideFoldoutsOwn() throws {
+        let site = MemorySite([
+            "docs/_index.md": "---\ntitle: Docs\n---\n",
+            "docs/intro.md": "# Intro\n\n[Notes](../assets/notes.txt) [Guide](../assets/guide.pdf)\n",
+            "assets/notes.txt": "notes",
+            "assets/guide.pdf": "pdf",
+        ])
+        let snapshot = try site.snapshot()
+        #expect(snapshot.files["assets-2/notes.txt"] != nil && snapshot.files["assets-2/guide.pdf"] != nil)
+        let intro = snapshot.text(at: "docs/intro.html") ?? ""
+        #expect(intro.contains("../assets-2/notes.txt") && intro.contains("../assets-2/guide.pdf"))
+        #expect(OutputLinks.broken(in: snapshot).isEmpty)
+        let warnings = site.diagnostics().filter { $0.severity == .warning }
+        #expect(warnings.count == 1, "\(site.diagnostics())")
+        let warning = try #require(warnings.first)
+        #expect(warning.path == "Content/assets")
+        #expect(warning.message.contains("`assets-2/`") && warning.message.contains("Foldout's own stylesheet"))
+        #expect(warning.hint?.contains("rename the folder") == true)
+    }
+
     @Test func aFolderWithoutMarkdownIsNeverASection() throws {
-        let site = BadInputSite([
+        let site = MemorySite([
             "pets/_index.md": Self.catalog,
             "pets/rex.md": "# Rex\n\n![Rex](photos/rex.svg)\n",
             "pets/photos/rex.svg": "<svg/>",
@@ -55,7 +132,7 @@ import FoldoutTestSupport
     ]
 
     @Test func aDocumentsSubPagesAreRowsBelowItsRow() throws {
-        let site = BadInputSite(Self.council)
+        let site = MemorySite(Self.council)
         let snapshot = try site.snapshot()
         #expect(site.diagnostics().isEmpty)
         let catalog = try #require(snapshot.text(at: "rfcs/index.html"))
@@ -77,7 +154,7 @@ import FoldoutTestSupport
     }
 
     @Test func aSubPageHasABreadcrumbThroughItsDocumentAndAPager() throws {
-        let snapshot = try BadInputSite(Self.council).snapshot()
+        let snapshot = try MemorySite(Self.council).snapshot()
         let page = try #require(snapshot.text(at: "rfcs/3392-council/motivation.html"))
         let crumbs = try #require(page.range(of: "<nav class=\"breadcrumb\"")).lowerBound
         let trail = HTMLTags.scan(String(page[crumbs...].prefix { $0 != "\u{0}" }.prefix(600))).compactMap { $0.attributes["href"] }
@@ -89,8 +166,10 @@ import FoldoutTestSupport
     }
 
     @Test func aFolderWithItsOwnIndexIsASectionNotTheItemsFolder() throws {
-        let site = BadInputSite(["pets/_index.md": Self.catalog, "pets/dogs.md": "# About dogs\n",
-                                 "pets/dogs/_index.md": "# Dogs\n", "pets/dogs/rex.md": "# Rex\n"])
+        let site = MemorySite([
+            "pets/_index.md": Self.catalog, "pets/dogs.md": "# About dogs\n",
+            "pets/dogs/_index.md": "# Dogs\n", "pets/dogs/rex.md": "# Rex\n",
+        ])
         let catalog = try #require(try site.snapshot().text(at: "pets/index.html"))
         #expect(catalog.contains("class=\"section-header\""))
         #expect(!catalog.contains("has-children"))
@@ -98,7 +177,7 @@ import FoldoutTestSupport
 
     @Test func lessonsOpeningWithASubheadingAreTitledByTheirFileName() throws {
         // Curricula open every lesson with `### Introduction`: as titles, every row would read alike.
-        let snapshot = try BadInputSite([
+        let snapshot = try MemorySite([
             "git/_index.md": Self.catalog,
             "git/setting_up_git.md": "### Introduction\n\nGit tracks changes.\n",
             "git/branches.md": "# Branches in Git\n\nText.\n",
@@ -114,7 +193,7 @@ import FoldoutTestSupport
     // MARK: README.md
 
     @Test func aReadmeIntroducesAFolderWithoutAnIndex() throws {
-        let site = BadInputSite([
+        let site = MemorySite([
             "guides/README.md": "# Field guides\n\nEverything we know.\n",
             "guides/birds/README.md": "# Birds of the coast\n\nGulls and terns.\n",
             "guides/birds/gull.md": "# Gull\n",
@@ -132,7 +211,7 @@ import FoldoutTestSupport
     }
 
     @Test func aReadmeThatIsItsFoldersOnlyMarkdownIsAPage() throws {
-        let site = BadInputSite([
+        let site = MemorySite([
             "guide/_index.md": Self.catalog,
             "guide/alpha/README.md": "# Alpha course\n\nThe first course.\n",
             "guide/beta.md": "# Beta\n\nSee [alpha](alpha/README.md).\n",
@@ -146,8 +225,10 @@ import FoldoutTestSupport
     @Test func theHomePageShowsEachCatalogsSummaryNotItsIntro() throws {
         // Two READMEs with the same headings and links made for their own catalog pages.
         let readme = "# Recipes\n\nSee [the soup](soup.md) and [the list](list.txt).\n\n## Install\n\nMore.\n"
-        let snapshot = try BadInputSite(["recipes/README.md": readme, "recipes/soup.md": "# Soup\n", "recipes/list.txt": "soup",
-                                         "drinks/README.md": readme, "drinks/soup.md": "# Tea soup\n", "drinks/list.txt": "tea"]).snapshot()
+        let snapshot = try MemorySite([
+            "recipes/README.md": readme, "recipes/soup.md": "# Soup\n", "recipes/list.txt": "soup",
+            "drinks/README.md": readme, "drinks/soup.md": "# Tea soup\n", "drinks/list.txt": "tea",
+        ]).snapshot()
         let home = try #require(snapshot.text(at: "index.html"))
         #expect(home.contains("<p class=\"intro\">See the soup and the list.</p>"))
         let ids = HTMLTags.scan(home).compactMap { $0.attributes["id"] }
@@ -158,12 +239,12 @@ import FoldoutTestSupport
     }
 
     @Test func aReadmeBesideAnIndexIsAnItem() throws {
-        let snapshot = try BadInputSite(["guides/_index.md": Self.catalog, "guides/README.md": "# Read me first\n"]).snapshot()
+        let snapshot = try MemorySite(["guides/_index.md": Self.catalog, "guides/README.md": "# Read me first\n"]).snapshot()
         #expect(snapshot.files["guides/readme.html"] != nil)
     }
 
     @Test func aLinkToAReadmeLeadsToItsFolder() throws {
-        let snapshot = try BadInputSite([
+        let snapshot = try MemorySite([
             "guides/README.md": "# Guides\n",
             "guides/birds/README.md": "# Birds\n",
             "guides/birds/gull.md": "# Gull\n\nSee [all birds](README.md).\n",

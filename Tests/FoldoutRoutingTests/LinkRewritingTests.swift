@@ -1,6 +1,7 @@
-import Testing
-@testable import FoldoutBuild
 import FoldoutTestSupport
+import Testing
+
+@testable import FoldoutBuild
 
 /// Links written in Markdown point at source files (`../cats/luna.md`, `_index.md`,
 /// `diego.jpg`); in the output they must point at the files those become, relative to the
@@ -26,7 +27,7 @@ import FoldoutTestSupport
     func build(_ diego: String, extra: [String: String] = [:]) throws -> Builder.Report {
         var files = Self.pets.merging(extra) { $1 }
         files["pets/dogs/terriers/diego.md"] = "---\ntitle: Diego\n---\n" + diego
-        return try Fixture.snapshot(files)
+        return try MemorySite(files).report()
     }
 
     // MARK: Pages
@@ -38,7 +39,8 @@ import FoldoutTestSupport
 
     @Test func linkToAnItemElsewhereIsRelativeToThePage() throws {
         let report = try build("[Luna](../../cats/luna.md) [Basics](../../../courses/swiftui/basics.md)")
-        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
+        #expect(
+            try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
                 == ["../../cats/luna.html", "../../../courses/swiftui/basics.html"])
     }
 
@@ -48,18 +50,20 @@ import FoldoutTestSupport
     }
 
     @Test func linkFollowsSlugsOfRenamedFoldersAndPages() throws {
-        let report = try Fixture.snapshot([
+        let report = try MemorySite([
             "Pet Explorer/Small Animals/Mr Waffles.md": "Squeak.",
             "Pet Explorer/Small Animals/Guide.md": "---\nslug: care-guide\n---\nCare.",
             "Pet Explorer/links.md": "[Waffles](<Small Animals/Mr Waffles.md>) [Guide](Small%20Animals/Guide.md)",
-        ])
-        #expect(try bodyLinks(report, "Pet Explorer/links.md").hrefs
+        ]).report()
+        #expect(
+            try bodyLinks(report, "Pet Explorer/links.md").hrefs
                 == ["small-animals/mr-waffles.html", "small-animals/care-guide.html"])
     }
 
     @Test func aPathFromTheRootStartsAtTheContentFolder() throws {
-        let report = try build("[Luna](/pets/cats/luna.md#care) ![Map](/pets/map.png) [Dogs](/pets/dogs/)",
-                               extra: ["pets/map.png": "png"])
+        let report = try build(
+            "[Luna](/pets/cats/luna.md#care) ![Map](/pets/map.png) [Dogs](/pets/dogs/)",
+            extra: ["pets/map.png": "png"])
         #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs == ["../../cats/luna.html#care", "../../index.html#dogs"])
         #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").srcs == ["../../map.png"])
     }
@@ -77,7 +81,8 @@ import FoldoutTestSupport
     @Test func linksWrittenForABuiltSiteFindTheMarkdownFile() throws {
         // mdBook and Jekyll sources link to the pages their tool makes: `bolt.html`, `../index.html`.
         let report = try build("[Bolt](bolt.html#health) [Luna](../../cats/luna.htm) [Dogs](../index.html) [Home](../../../index.html)")
-        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
+        #expect(
+            try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
                 == ["bolt.html#health", "../../cats/luna.html", "../../index.html#dogs", "../../../index.html"])
         #expect(!report.warnings.contains { $0.message.contains("points to nothing") })
     }
@@ -89,19 +94,25 @@ import FoldoutTestSupport
 
     @Test func aBuiltNameFindsItsPageWithoutCaseAsHugoLowercasesURLs() throws {
         // Hugo publishes `Whiskers.md` at `/pets/cats/whiskers/`; its docs link pages that way.
-        let report = try build("[W](/pets/cats/whiskers/) [W again](../../cats/WHISKERS.html#care) [Cats](/PETS/Cats/)",
-                               extra: ["pets/cats/Whiskers.md": "---\ntitle: Whiskers\n---\nBody.\n\n## Care\n\nDaily.\n"])
-        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
+        let report = try build(
+            "[W](/pets/cats/whiskers/) [W again](../../cats/WHISKERS.html#care) [Cats](/PETS/Cats/)",
+            extra: ["pets/cats/Whiskers.md": "---\ntitle: Whiskers\n---\nBody.\n\n## Care\n\nDaily.\n"])
+        #expect(
+            try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
                 == ["../../cats/whiskers.html", "../../cats/whiskers.html#care", "../../index.html#cats"])
         #expect(!report.warnings.contains { $0.message.contains("points to nothing") })
     }
 
     @Test func aBuiltFolderNameFindsItsGroupWithoutCaseButNotAsAPage() throws {
         // `Big Cats/` is published as `big-cats`; an index file in any case means its folder.
-        let report = try build("[A](/pets/big-cats/) [B](</PETS/Big Cats/index.html>) [C](../../BIG-CATS/INDEX.HTML) [D](../../big-cats.html)",
-                               extra: ["pets/Big Cats/_index.md": "---\ntitle: Big cats\n---\n",
-                                       "pets/Big Cats/leo.md": "---\ntitle: Leo\n---\nBody.\n"])
-        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs.prefix(3)
+        let report = try build(
+            "[A](/pets/big-cats/) [B](</PETS/Big Cats/index.html>) [C](../../BIG-CATS/INDEX.HTML) [D](../../big-cats.html)",
+            extra: [
+                "pets/Big Cats/_index.md": "---\ntitle: Big cats\n---\n",
+                "pets/Big Cats/leo.md": "---\ntitle: Leo\n---\nBody.\n",
+            ])
+        #expect(
+            try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs.prefix(3)
                 == ["../../index.html#big-cats", "../../index.html#big-cats", "../../index.html#big-cats"])
         // A page name does not lead to a folder.
         #expect(report.warnings.contains { $0.message == "link `../../big-cats.html` points to nothing in the content folder" })
@@ -128,14 +139,16 @@ import FoldoutTestSupport
 
     @Test func linkToAFolderGoesToItsAnchorOnTheCatalogPage() throws {
         let report = try build("[Terriers](_index.md) [Dogs](../_index.md) [Dogs again](../) [Cats](../../cats)")
-        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs == [
-            "../../index.html#dogs/terriers", "../../index.html#dogs", "../../index.html#dogs", "../../index.html#cats",
-        ])
+        #expect(
+            try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs == [
+                "../../index.html#dogs/terriers", "../../index.html#dogs", "../../index.html#dogs", "../../index.html#cats",
+            ])
     }
 
     @Test func linkToACatalogOrTheHomePageGoesToThatPage() throws {
         let report = try build("[Pets](../../_index.md) [Courses](../../../courses/) [Home](../../../_index.md)")
-        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
+        #expect(
+            try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
                 == ["../../index.html", "../../../courses/index.html", "../../../index.html"])
     }
 
@@ -149,14 +162,16 @@ import FoldoutTestSupport
     // MARK: Images and other files
 
     @Test func imagesBesideItemsAreCopiedAndReferencedRelatively() throws {
-        let report = try build("![Diego asleep](diego-asleep.jpg) [Vaccination record](records/diego.pdf)", extra: [
-            "pets/dogs/terriers/diego-asleep.jpg": "JPEG",
-            "pets/dogs/terriers/records/diego.pdf": "PDF",
-        ])
+        let report = try build(
+            "![Diego asleep](diego-asleep.jpg) [Vaccination record](records/diego.pdf)",
+            extra: [
+                "pets/dogs/terriers/diego-asleep.jpg": "JPEG",
+                "pets/dogs/terriers/records/diego.pdf": "PDF",
+            ])
         let links = try bodyLinks(report, "pets/dogs/terriers/diego.md")
         #expect(links.srcs == ["diego-asleep.jpg"])
         #expect(links.hrefs == ["records/diego.pdf"])
-        #expect(report.snapshot.files["pets/dogs/terriers/diego-asleep.jpg"] == .copy(from: Fixture.contentRoot + "/pets/dogs/terriers/diego-asleep.jpg"))
+        #expect(report.snapshot.files["pets/dogs/terriers/diego-asleep.jpg"] == .copy(from: "/site/Content/pets/dogs/terriers/diego-asleep.jpg"))
         #expect(report.snapshot.files["pets/dogs/terriers/records/diego.pdf"] != nil)
     }
 
@@ -170,7 +185,7 @@ import FoldoutTestSupport
         var files = Self.pets
         files["pets/dogs/terriers/diego.md"] = "---\ntitle: Diego\nimage: diego.jpg\n---\nBody."
         files["pets/dogs/terriers/diego.jpg"] = "JPEG"
-        let report = try Fixture.snapshot(files)
+        let report = try MemorySite(files).report()
         let item = try #require(report.site.allItems.first { $0.title == "Diego" })
         #expect(item.image?.location == "pets/dogs/terriers/diego.jpg")
         let itemPage = try #require(report.snapshot.text(at: "pets/dogs/terriers/diego.html"))
@@ -183,9 +198,10 @@ import FoldoutTestSupport
 
     @Test func externalLinksAndAnchorsAreLeftAlone() throws {
         let report = try build("[site](https://example.org/a.md) [mail](mailto:a@example.org) [here](#health) [proto](//cdn.example.org/x.js)\n\n## Health\n")
-        #expect(try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
+        #expect(
+            try bodyLinks(report, "pets/dogs/terriers/diego.md").hrefs
                 == ["https://example.org/a.md", "mailto:a@example.org", "#health", "https://cdn.example.org/x.js"],
-                "a protocol-relative URL gets https: (from file:// it would name the reader's disk)")
+            "a protocol-relative URL gets https: (from file:// it would name the reader's disk)")
         #expect(report.warnings.isEmpty)
     }
 
@@ -211,7 +227,7 @@ import FoldoutTestSupport
     @Test func missingFrontMatterImageIsAWarningOnItsLine() throws {
         var files = Self.pets
         files["pets/dogs/terriers/diego.md"] = "---\ntitle: Diego\nage: 3\nimage: nowhere.jpg\n---\nBody."
-        let report = try Fixture.snapshot(files)
+        let report = try MemorySite(files).report()
         let warning = try #require(report.warnings.first { $0.message.contains("nowhere.jpg") })
         #expect(warning.path == "Content/pets/dogs/terriers/diego.md")
         #expect(warning.line == 4)

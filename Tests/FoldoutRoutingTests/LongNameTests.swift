@@ -1,8 +1,9 @@
+import FoldoutBase
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutBase
+
 @testable import FoldoutRouting
-import FoldoutTestSupport
 
 /// Names a file system cannot hold (longer than `NAME_MAX` bytes) never reach the output
 /// writer, where they stopped the whole build naming no source: aliases that are no
@@ -14,12 +15,12 @@ import FoldoutTestSupport
 
     @Test func aListOfKeywordsInAliasesIsAWarningAtItsLineAndNoRedirect() throws {
         #expect(Self.synonyms.utf8.count > 600)
-        let fixture = try SiteFixture([
+        let fixture = try MemorySite([
             "puzzles/_index.md": page("title: Puzzles"),
             "puzzles/aoc.md": page("title: Advent of Code\naliases: \"aoc, adventofcode, \(Self.synonyms)\""),
             "puzzles/euler.md": page("title: Euler\naliases: [project euler, /old/euler/]"),
-        ])
-        let warnings = fixture.report.warnings.filter { $0.message.contains("spaces or commas") }
+        ]).report()
+        let warnings = fixture.warnings.filter { $0.message.contains("spaces or commas") }
         #expect(warnings.map(\.path).sorted() == ["Content/puzzles/aoc.md", "Content/puzzles/euler.md"])
         #expect(warnings.allSatisfy { $0.line == 3 })
         // The message shows the alias's start, not 600 characters of it.
@@ -27,31 +28,31 @@ import FoldoutTestSupport
         // The page builds; the one real old address still leads to it.
         #expect(fixture.html("puzzles/aoc.html").contains("Advent of Code"))
         #expect(fixture.html("old/euler/index.html").contains("../../puzzles/euler.html"))
-        #expect(!fixture.report.snapshot.paths.contains { $0.contains(",") || $0.contains(" ") })
+        #expect(!fixture.snapshot.paths.contains { $0.contains(",") || $0.contains(" ") })
     }
 
     @Test func anAliasWithANameLongerThanTheFileSystemHoldsIsAWarning() throws {
         let long = String(repeating: "x", count: 300)
-        let fixture = try SiteFixture([
+        let fixture = try MemorySite([
             "pets/_index.md": page("title: Pets"),
             "pets/rex.md": page("title: Rex\naliases: [/old/\(long)/, /\(long).html]"),
-        ])
-        let warnings = fixture.report.warnings.filter { $0.path == "Content/pets/rex.md" }
+        ]).report()
+        let warnings = fixture.warnings.filter { $0.path == "Content/pets/rex.md" }
         #expect(warnings.count == 2)
         #expect(warnings.allSatisfy { $0.line == 3 && $0.message.contains("longer than a file name may be") }, "\(warnings)")
-        #expect(!fixture.report.snapshot.paths.contains { $0.contains(long) })
+        #expect(!fixture.snapshot.paths.contains { $0.contains(long) })
     }
 
     @Test func aTooLongSlugIsShortenedWithADigestAndLinksFollow() throws {
         let long = String(repeating: "très-long-", count: 40)  // 440 bytes
         let other = long + "autre"
-        let fixture = try SiteFixture([
+        let fixture = try MemorySite([
             "pets/_index.md": page("title: Pets"),
             "pets/a.md": page("title: A\nslug: \(long)"),
             "pets/b.md": page("title: B\nslug: \(other)"),
             "pets/c.md": page("title: C", "See [A](a.md) and [B](b.md)."),
-        ])
-        let names = fixture.report.snapshot.paths.filter { $0.hasPrefix("pets/") && $0.contains("tr") }.sorted()
+        ]).report()
+        let names = fixture.snapshot.paths.filter { $0.hasPrefix("pets/") && $0.contains("tr") }.sorted()
         #expect(names.count == 2)
         for path in names {
             let name = path.split(separator: "/").last!
@@ -63,15 +64,15 @@ import FoldoutTestSupport
         }
         let body = fixture.html("pets/c.html")
         for path in names { #expect(body.contains("href=\"\(path.dropFirst("pets/".count).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)\"")) }
-        let warnings = fixture.report.warnings.filter { $0.message.contains("longer than a file name may be") }
+        let warnings = fixture.warnings.filter { $0.message.contains("longer than a file name may be") }
         #expect(Set(warnings.map(\.path)) == ["Content/pets/a.md", "Content/pets/b.md"])
         #expect(warnings.allSatisfy { $0.line == 3 })
         // The same in every build.
-        let again = try SiteFixture([
+        let again = try MemorySite([
             "pets/_index.md": page("title: Pets"),
             "pets/a.md": page("title: A\nslug: \(long)"),
-        ])
-        #expect(again.report.snapshot.paths.contains(names.first { fixture.html($0).contains("<h1>A</h1>") }!))
+        ]).report()
+        #expect(again.snapshot.paths.contains(names.first { fixture.html($0).contains("<h1>A</h1>") }!))
     }
 
     @Test func fittingKeepsShortNamesAndTheExtension() {
@@ -91,11 +92,11 @@ import FoldoutTestSupport
 extension LongNameTests {
     @Test func aTagLongerThanAFileNameGetsAShortenedPage() throws {
         let tag = String(repeating: "synonym ", count: 40)
-        let fixture = try SiteFixture([
+        let fixture = try MemorySite([
             "pets/_index.md": page("title: Pets"),
             "pets/rex.md": page("title: Rex\ntags: [\"\(tag)\"]"),
-        ])
-        let tagPages = fixture.report.snapshot.paths.filter { $0.hasPrefix("tags/synonym") }
+        ]).report()
+        let tagPages = fixture.snapshot.paths.filter { $0.hasPrefix("tags/synonym") }
         #expect(tagPages.count == 1)
         #expect(tagPages.allSatisfy { $0.split(separator: "/").last!.utf8.count <= OutputNameLength.limit })
         #expect(fixture.html("pets/rex.html").contains("href=\"../\(tagPages.first ?? "-")\""))

@@ -1,8 +1,9 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
-@testable import FoldoutRendering
+
 @testable import FoldoutBuild
-import FoldoutTestSupport
+@testable import FoldoutRendering
 
 /// Every source file gets a page of its own, under a name people can read: names found in
 /// real collections (command references, course lists) differ only in symbols or in case.
@@ -24,7 +25,7 @@ import FoldoutTestSupport
         let names = ["clang++", "clang", "c#", "f#", "c", "f", "!", "$", "%", "[", "[[", "]]", "q&a", "qa", "★"]
         var content = ["cmds/_index.md": Self.catalog]
         for (number, name) in names.enumerated() { content["cmds/\(name).md"] = "# Page \(number)\n" }
-        let site = BadInputSite(content)
+        let site = MemorySite(content)
         let snapshot = try site.snapshot()
         let pages = Self.pagesByTitle(snapshot, in: "cmds")
         #expect(pages.count == names.count)
@@ -43,7 +44,7 @@ import FoldoutTestSupport
 
     @Test func dotNetIsACourseWhileToolsHiddenFilesStayHidden() throws {
         // `.net` names a course as surely as `c#`; `.github` and `.DS_Store` are tools' files.
-        let snapshot = try BadInputSite([
+        let snapshot = try MemorySite([
             "courses/_index.md": "---\ntitle: Courses\n---\n",
             "courses/.net.md": "# Page .NET\n",
             "courses/net.md": "# Page net\n",
@@ -69,11 +70,13 @@ import FoldoutTestSupport
 
     @Test func lettersAndDigitsOfEveryScriptAreKept() throws {
         // Each name and the file it must give: lower-cased, every letter, mark and digit kept.
-        let names = ["Ελληνικά": "ελληνικά", "Русский язык": "русский-язык", "日本語": "日本語", "한국어": "한국어",
-                     "עברית": "עברית", "العربية": "العربية", "हिन्दी": "हिन्दी", "ไทย": "ไทย", "١٢٣": "١٢٣"]
+        let names = [
+            "Ελληνικά": "ελληνικά", "Русский язык": "русский-язык", "日本語": "日本語", "한국어": "한국어",
+            "עברית": "עברית", "العربية": "العربية", "हिन्दी": "हिन्दी", "ไทย": "ไทย", "١٢٣": "١٢٣",
+        ]
         var content = ["docs/_index.md": Self.catalog]
         for name in names.keys { content["docs/\(name).md"] = "# \(name)\n" }
-        let snapshot = try BadInputSite(content).snapshot()
+        let snapshot = try MemorySite(content).snapshot()
         let pages = Self.pagesByTitle(snapshot, in: "docs")
         for (name, file) in names {
             #expect(pages[name] == "docs/\(file).html", "the page of \(name)")
@@ -88,11 +91,13 @@ import FoldoutTestSupport
     }
 
     @Test func renamedNamesDoNotDependOnTheOrderTheDiskListsFiles() throws {
-        let content = ["pets/_index.md": Self.catalog, "pets/a_b.md": "# One\n", "pets/a-b.md": "# Two\n", "pets/A-B.md": "# Three\n",
-                       "pets/Rex.md": "# Rex\n", "pets/x.md": "---\nslug: rex\n---\n# X\n"]
+        let content = [
+            "pets/_index.md": Self.catalog, "pets/a_b.md": "# One\n", "pets/a-b.md": "# Two\n", "pets/A-B.md": "# Three\n",
+            "pets/Rex.md": "# Rex\n", "pets/x.md": "---\nslug: rex\n---\n# X\n",
+        ]
         var listings: [[String: String]] = []
         for order in [{ (names: [String]) in names.sorted() }, { $0.sorted().reversed() }, { $0.shuffled() }] as [@Sendable ([String]) -> [String]] {
-            var options = BadInputSite(content).options
+            var options = MemorySite(content).options
             let list = options.fileSystem.listDirectory
             options.fileSystem.listDirectory = { path in
                 let entries = try list(path)
@@ -105,14 +110,19 @@ import FoldoutTestSupport
         }
         #expect(listings[0] == listings[1] && listings[1] == listings[2])
         // In byte order of the names: `A-B` < `a-b` < `a_b`, and `Rex` < `x`.
-        #expect(listings[0] == ["Three": "pets/a-b.html", "Two": "pets/a-b-2.html", "One": "pets/a-b-3.html",
-                                "Rex": "pets/rex.html", "X": "pets/rex-2.html"])
+        #expect(
+            listings[0] == [
+                "Three": "pets/a-b.html", "Two": "pets/a-b-2.html", "One": "pets/a-b-3.html",
+                "Rex": "pets/rex.html", "X": "pets/rex-2.html",
+            ])
     }
 
     @Test func assetsThatMeetAreNumberedBeforeTheirExtension() throws {
-        let site = BadInputSite(["pets/_index.md": Self.catalog,
-                                 "pets/rex.md": "# Rex\n\n![Big](Photo.SVG) ![Small](photo.svg)\n",
-                                 "pets/Photo.SVG": "<svg/>", "pets/photo.svg": "<svg />"])
+        let site = MemorySite([
+            "pets/_index.md": Self.catalog,
+            "pets/rex.md": "# Rex\n\n![Big](Photo.SVG) ![Small](photo.svg)\n",
+            "pets/Photo.SVG": "<svg/>", "pets/photo.svg": "<svg />",
+        ])
         let snapshot = try site.snapshot()
         #expect(snapshot.files["pets/Photo.SVG"] != nil && snapshot.files["pets/photo-2.svg"] != nil)
         let page = snapshot.text(at: "pets/rex.html") ?? ""

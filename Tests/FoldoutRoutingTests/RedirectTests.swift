@@ -1,6 +1,7 @@
-import Testing
 import FoldoutBase
+import FoldoutBuild
 import FoldoutTestSupport
+import Testing
 
 /// `aliases:` (as Hugo and Zola read it): a page at each old address sends the reader on to
 /// the page, with no script, from `file://` as over HTTP.
@@ -13,14 +14,14 @@ import FoldoutTestSupport
     ]
 
     /// The relative URL the refresh of the page at `path` leads to.
-    func refresh(_ fixture: SiteFixture, _ path: String) -> String? {
+    func refresh(_ fixture: Builder.Report, _ path: String) -> String? {
         let html = fixture.html(path)
         guard let range = html.range(of: #"<meta http-equiv="refresh" content="0; url="#) else { return nil }
         return String(html[range.upperBound...].prefix { $0 != "\"" })
     }
 
     @Test func eachAliasIsAPageThatSendsTheReaderOn() throws {
-        let fixture = try SiteFixture(Self.site)
+        let fixture = try MemorySite(Self.site).report()
         // From the root, beside the page (`.html`: that file), and up from the page's folder.
         #expect(refresh(fixture, "old/rex/index.html") == "../../pets/dogs/rex.html")
         #expect(refresh(fixture, "pets/dogs/rex-2019.html") == "rex.html")
@@ -35,19 +36,37 @@ import FoldoutTestSupport
         #expect(html.contains(#"<meta name="robots" content="noindex">"#))
     }
 
+    /// Docsy's blog links `/blog/2023/docsy-0.7/`, an alias of `0.7.x.md`: a link to an old
+    /// address leads to the page itself, with no warning.
+    @Test func linksToAnOldAddressLeadToThePage() throws {
+        let fixture = try MemorySite(
+            Self.site.merging([
+                "pets/cats/tom.md": page("title: Tom", "[a](/old/rex/) [b](../dogs/rex-2019.html) [c](/pets/rexy/) [d](/animals/)")
+            ]) { $1 }
+        ).report()
+        let html = fixture.html("pets/cats/tom.html")
+        for (text, href) in [("a", "../dogs/rex.html"), ("b", "../dogs/rex.html"), ("c", "../dogs/rex.html"), ("d", "../index.html")] {
+            #expect(html.contains("<a href=\"\(href)\">\(text)</a>"), "\(text)")
+        }
+        #expect(fixture.warnings.filter { $0.path == "Content/pets/cats/tom.md" }.isEmpty, "\(fixture.warnings)")
+    }
+
     @Test func aliasesAreNotAFieldNorInTheSitemap() throws {
-        let fixture = try SiteFixture(Self.site)
+        let fixture = try MemorySite(Self.site).report()
         #expect(!fixture.html("pets/dogs/rex.html").contains("/old/rex/"))
         let sitemap = fixture.html("sitemap.xml")
         #expect(sitemap.contains("pets/dogs/rex.html") && !sitemap.contains("old/rex"))
     }
 
     @Test func aliasesWhereTheSitePublishesAreLeftOutWithAWarningAtTheirLine() throws {
-        let fixture = try SiteFixture(Self.site.merging([
-            "pets/cats/tom.md": page("title: Tom\naliases: [/pets/dogs/rex.html, /tags/x/, https://example.org/tom/, /../up/, /old/rex/, /tom/, /tom/, "
-                                     + "/sitemap.xml, /pets/dogs/rex.html/x/, /pets/dogs/rex-2019.html/y.html, \"#top\", /, /.foldout-manifest]"),
-        ]) { $1 })
-        let warnings = fixture.report.warnings
+        let fixture = try MemorySite(
+            Self.site.merging([
+                "pets/cats/tom.md": page(
+                    "title: Tom\naliases: [/pets/dogs/rex.html, /tags/x/, https://example.org/tom/, /../up/, /old/rex/, /tom/, /tom/, "
+                        + "/sitemap.xml, /pets/dogs/rex.html/x/, /pets/dogs/rex-2019.html/y.html, \"#top\", /, /.foldout-manifest]")
+            ]) { $1 }
+        ).report()
+        let warnings = fixture.warnings
         let messages = warnings.filter { $0.path == "Content/pets/cats/tom.md" }.map { "\($0.line ?? 0) \($0.message)" }
         let left = "; no redirect is written for it"
         #expect(messages.contains("3 alias `/pets/dogs/rex.html` is `pets/dogs/rex.html`, where `Content/pets/dogs/rex.md` is published" + left), "\(messages)")
@@ -64,15 +83,31 @@ import FoldoutTestSupport
         // Given twice in one file, it is written once, without a word.
         #expect(messages.count == 10, "\(messages)")
         // Two files with one alias: the second in path order is told about the first.
-        #expect(warnings.contains { $0.path == "Content/pets/dogs/rex.md" && $0.line == 3
-                && $0.message == "alias `/old/rex/` is `old/rex/index.html`, which `Content/pets/cats/tom.md` has as an alias too" + left })
+        #expect(
+            warnings.contains {
+                $0.path == "Content/pets/dogs/rex.md" && $0.line == 3
+                    && $0.message == "alias `/old/rex/` is `old/rex/index.html`, which `Content/pets/cats/tom.md` has as an alias too" + left
+            })
         // The page itself is untouched; its good alias is written.
         #expect(fixture.html("pets/dogs/rex.html").contains("<h1>Rex &amp; Co</h1>") && refresh(fixture, "tom/index.html") == "../pets/cats/tom.html")
         #expect(fixture.html("tags/x/index.html").isEmpty)
     }
 
+    /// Jekyll's `redirect_from:` writes the same pages, is no field, and a problem with one of
+    /// its addresses is named at its line.
+    @Test func redirectFromIsReadAsAliases() throws {
+        let fixture = try MemorySite(
+            Self.site.merging([
+                "pets/cats/tom.md": page("title: Tom\nredirect_from:\n  - /old/tom/\n  - /pets/dogs/rex.html")
+            ]) { $1 }
+        ).report()
+        #expect(refresh(fixture, "old/tom/index.html") == "../../pets/cats/tom.html")
+        #expect(!fixture.html("pets/cats/tom.html").contains("/old/tom/"))
+        #expect(fixture.warnings.contains { $0.path == "Content/pets/cats/tom.md" && $0.line == 3 && $0.message.hasPrefix("alias `/pets/dogs/rex.html`") })
+    }
+
     @Test func aliasesMustBeAddresses() {
-        let diagnostics = SiteFixture.failure(Self.site.merging(["pets/cats/tom.md": page("title: Tom\naliases: {old: x}")]) { $1 })
+        let diagnostics = MemorySite(Self.site.merging(["pets/cats/tom.md": page("title: Tom\naliases: {old: x}")]) { $1 }).failureDiagnostics()
         #expect(diagnostics.contains { $0.path == "Content/pets/cats/tom.md" && $0.line == 3 && $0.message.hasPrefix("`aliases` must be a list of addresses") })
     }
 }

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import FoldoutServer
 import FoldoutBase
 import FoldoutMarkdown
+import Foundation
+import Testing
+
+@testable import FoldoutServer
 
 /// `foldout serve` over real HTTP on loopback: a site in a temporary folder is built, served
 /// on a free port, edited while served, and asked for paths that lead out of the output folder.
@@ -47,8 +48,9 @@ import FoldoutMarkdown
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let options = BuildOptions(contentPath: folder.path + "/Content", templatesPath: nil,
-                                   outputPath: folder.path + "/Output", contentDisplayName: "Content")
+        let options = BuildOptions(
+            contentPath: folder.path + "/Content", templatesPath: nil,
+            outputPath: folder.path + "/Output", contentDisplayName: "Content")
         let session = PreviewSession(options: options, host: "127.0.0.1", port: 0)
         let task = Task { try await session.run() }
         defer { task.cancel() }
@@ -122,8 +124,9 @@ import FoldoutMarkdown
             let secret = "top secret \(UUID().uuidString)"
             try Data(secret.utf8).write(to: served.folder.appendingPathComponent("secret.txt"))
             try FileManager.default.createSymbolicLink(atPath: served.output + "/leak", withDestinationPath: served.folder.path)
-            try FileManager.default.createSymbolicLink(atPath: served.output + "/leak.txt",
-                                                       withDestinationPath: served.folder.path + "/secret.txt")
+            try FileManager.default.createSymbolicLink(
+                atPath: served.output + "/leak.txt",
+                withDestinationPath: served.folder.path + "/secret.txt")
             let targets = [
                 "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/..%2fsecret.txt", "/%2e%2e%2fsecret.txt",
                 "/pets/../../secret.txt", "/pets/%2e%2e/%2e%2e/secret.txt", "/pets%2f..%2f..%2fsecret.txt",
@@ -136,8 +139,9 @@ import FoldoutMarkdown
                 #expect(!response.body.contains(secret), "\(target) leaked the file")
             }
             // A symbolic link that stays inside the output folder is fine.
-            try FileManager.default.createSymbolicLink(atPath: served.output + "/alba-link.html",
-                                                       withDestinationPath: served.output + "/pets/dogs/alba.html")
+            try FileManager.default.createSymbolicLink(
+                atPath: served.output + "/alba-link.html",
+                withDestinationPath: served.output + "/pets/dogs/alba.html")
             #expect(try served.http.get("/alba-link.html").status == 200)
         }
     }

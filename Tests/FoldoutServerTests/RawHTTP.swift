@@ -1,4 +1,11 @@
+import FoldoutTestSupport
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A bare HTTP/1.1 client over a loopback socket, so tests send request targets exactly as
 /// written (`/%2e%2e/secret`, `//etc`): URL types would normalise them first.
@@ -48,7 +55,7 @@ struct RawHTTP {
     }
 
     private func connect() throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = ListeningSocket.tcpSocket()
         guard socket >= 0 else { throw Failure("socket") }
         // Generous: on two cores the other suites' synchronous tests can hold every thread of
         // the pool the server's handlers run on for tens of seconds.
@@ -59,7 +66,7 @@ struct RawHTTP {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
             close(socket)
@@ -78,7 +85,8 @@ struct RawHTTP {
         guard let split = text.range(of: "\r\n\r\n") else { throw Failure("no response head in \(text.prefix(200))") }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
         guard let statusLine = lines.first, statusLine.hasPrefix("HTTP/1.1 "),
-              let status = Int(statusLine.dropFirst(9).prefix(3)) else { throw Failure("bad status line \(lines.first ?? "")") }
+            let status = Int(statusLine.dropFirst(9).prefix(3))
+        else { throw Failure("bad status line \(lines.first ?? "")") }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
@@ -106,4 +114,13 @@ struct RawHTTP {
         var description: String
         init(_ description: String) { self.description = description }
     }
+}
+
+/// `connect(2)`, named through its module because `RawHTTP` has a `connect` of its own.
+private func systemConnect(_ socket: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    #if canImport(Glibc)
+        return Glibc.connect(socket, address, length)
+    #elseif canImport(Darwin)
+        return Darwin.connect(socket, address, length)
+    #endif
 }

@@ -1,8 +1,9 @@
+import FoldoutBase
+import FoldoutTestSupport
 import Foundation
 import Testing
-import FoldoutTestSupport
+
 @testable import FoldoutServer
-import FoldoutBase
 
 /// How `foldout serve` starts and stops: the port is taken before anything is built (a
 /// busy port the user named is an error at once; the default moves to the next free one),
@@ -20,8 +21,9 @@ extension PreviewServerTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let options = BuildOptions(contentPath: folder.path + "/Content", templatesPath: nil,
-                                   outputPath: folder.path + "/Output", contentDisplayName: "Content")
+        let options = BuildOptions(
+            contentPath: folder.path + "/Content", templatesPath: nil,
+            outputPath: folder.path + "/Output", contentDisplayName: "Content")
         return (folder, options)
     }
 
@@ -79,8 +81,10 @@ extension PreviewServerTests {
         try manager.createSymbolicLink(atPath: output + "/manifest.txt", withDestinationPath: ".foldout-manifest")
         try manager.createSymbolicLink(atPath: output + "/staged", withDestinationPath: output + "/.foldout-staging")
         let files = OutputFiles(root: output)
-        for target in ["/manifest.txt", "/staged/pets/a.html", "/staged/", "/.foldout-manifest", "/%2Efoldout-manifest",
-                       "/.foldout-staging/pets/a.html", "/pets/%2e%2e/%2e%2e/etc/passwd", "/../Content/_index.md"] {
+        for target in [
+            "/manifest.txt", "/staged/pets/a.html", "/staged/", "/.foldout-manifest", "/%2Efoldout-manifest",
+            "/.foldout-staging/pets/a.html", "/pets/%2e%2e/%2e%2e/etc/passwd", "/../Content/_index.md",
+        ] {
             #expect(files.resolve(target) == .notFound, "\(target)")
         }
         #expect(files.resolve("/page.html") != .notFound)

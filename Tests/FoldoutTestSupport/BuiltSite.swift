@@ -1,7 +1,7 @@
-import Foundation
 import FoldoutBase
-import FoldoutOutput
 import FoldoutBuild
+import FoldoutOutput
+import Foundation
 
 /// What the tests of incremental builds ask of a site, whether it lives in memory
 /// (`MemorySite`, most of them) or on the disk (`DiskSite`, where the disk is the point).
@@ -39,8 +39,9 @@ extension BuiltSite {
     package var output: String { root + "/Output" }
 
     package var options: BuildOptions {
-        var options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: output, strict: strict,
-                                   contentDisplayName: "Content", templatesDisplayName: "Templates", fileSystem: fileSystem)
+        var options = BuildOptions(
+            contentPath: content, templatesPath: templatesPath, outputPath: output, strict: strict,
+            contentDisplayName: "Content", templatesDisplayName: "Templates", fileSystem: fileSystem)
         options.force = force
         options.clock = clock
         return options
@@ -80,8 +81,9 @@ extension DiskSite: BuiltSite {
     /// Built from the real disk, not through `fileSystem`, which a test may be watching.
     package func cleanBuild() throws -> (report: Builder.Report, state: OutputFolderState, manifest: OutputManifest) {
         let clean = try TemporaryFolder()
-        let options = BuildOptions(contentPath: content, templatesPath: templatesPath, outputPath: clean.path + "/Output",
-                                   strict: strict, contentDisplayName: "Content", templatesDisplayName: "Templates")
+        let options = BuildOptions(
+            contentPath: content, templatesPath: templatesPath, outputPath: clean.path + "/Output",
+            strict: strict, contentDisplayName: "Content", templatesDisplayName: "Templates")
         let report = try Builder(options: options).build().report
         return (report, try OutputFolderState(clean.path + "/Output"), OutputManifest.read(root: clean.path + "/Output"))
     }

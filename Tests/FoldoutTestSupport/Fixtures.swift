@@ -1,10 +1,10 @@
-import Foundation
 import FoldoutBase
+import FoldoutBuild
 import FoldoutMarkdown
 import FoldoutModel
-import FoldoutRendering
 import FoldoutOutput
-import FoldoutBuild
+import FoldoutRendering
+import Foundation
 
 /// A folder under the system's temporary directory, removed when the value goes away.
 package final class TemporaryFolder {
@@ -65,48 +65,18 @@ package final class TemporaryFolder {
     }
 }
 
-/// Builds sites for tests, in memory or on disk. Messages name the content folder `Content`
-/// and the templates folder `Templates`, as the command line does when run in a site.
+/// Sites on disk and templates for tests (a site in memory is a `MemorySite`).
 package enum Fixture {
-    package static let contentRoot = "/site/Content"
-    package static let templatesRoot = "/site/Templates"
-
-    /// The in-memory file system holding `content` under `Content/` and `templates` under `Templates/`.
-    package static func memory(content: [String: String], templates: [String: String] = [:]) -> FileSystem {
-        var files: [String: String] = [:]
-        for (path, text) in content { files[contentRoot + "/" + path] = text }
-        for (path, text) in templates { files[templatesRoot + "/" + path] = text }
-        return .memory(files)
-    }
-
-    /// Runs the pipeline over in-memory content with the built-in templates (or `templates`
-    /// when given) and returns the snapshot without writing anything.
-    package static func snapshot(_ content: [String: String], templates: [String: String]? = nil,
-                         includeDrafts: Bool = false) throws(BuildFailure) -> Builder.Report {
-        let options = BuildOptions(contentPath: contentRoot, templatesPath: templates == nil ? nil : templatesRoot,
-                                   outputPath: "/site/Output", includeDrafts: includeDrafts,
-                                   contentDisplayName: "Content", templatesDisplayName: templates == nil ? nil : "Templates",
-                                   fileSystem: memory(content: content, templates: templates ?? [:]))
-        return try Builder(options: options).makeSnapshot()
-    }
-
-    /// The diagnostics of a build that is expected to fail; nil when it succeeded.
-    package static func failure(_ content: [String: String], templates: [String: String]? = nil) -> BuildFailure? {
-        do {
-            _ = try snapshot(content, templates: templates)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// Builds `content` (a folder on disk) into `output` with the built-in templates, or
     /// with the templates folder `templates`.
     @discardableResult
-    package static func build(content: String, output: String, templates: String? = nil,
-                      includeDrafts: Bool = false) throws(BuildFailure) -> Builder.Report {
-        let options = BuildOptions(contentPath: content, templatesPath: templates, outputPath: output,
-                                   includeDrafts: includeDrafts)
+    package static func build(
+        content: String, output: String, templates: String? = nil,
+        includeDrafts: Bool = false
+    ) throws(BuildFailure) -> Builder.Report {
+        let options = BuildOptions(
+            contentPath: content, templatesPath: templates, outputPath: output,
+            includeDrafts: includeDrafts)
         return try Builder(options: options).build().report
     }
 

@@ -45,8 +45,9 @@ package enum HTMLTags {
         if body.hasPrefix("!") { return nil }  // <!doctype html>
         let name = body.prefix { $0.isLetter || $0.isNumber }
         guard !name.isEmpty else { return nil }
-        return HTMLTag(name: name.lowercased(), isEnd: isEnd, attributes: parseAttributes(body.dropFirst(name.count)),
-                       followingText: followingText)
+        return HTMLTag(
+            name: name.lowercased(), isEnd: isEnd, attributes: parseAttributes(body.dropFirst(name.count)),
+            followingText: followingText)
     }
 
     private static func parseAttributes(_ text: Substring) -> [String: String] {

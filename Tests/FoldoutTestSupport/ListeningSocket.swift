@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A socket listening on a free loopback port, as another server would hold it: the tests
@@ -13,7 +14,7 @@ package enum ListeningSocket {
     }
 
     package static func open() throws -> (socket: Int32, port: Int) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = tcpSocket()
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -31,5 +32,14 @@ package enum ListeningSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A new IPv4 TCP socket's descriptor, or -1: Glibc imports `SOCK_STREAM` as an enum, Darwin as a number.
+    package static func tcpSocket() -> Int32 {
+        #if canImport(Glibc)
+            return socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #elseif canImport(Darwin)
+            return socket(AF_INET, SOCK_STREAM, 0)
+        #endif
     }
 }

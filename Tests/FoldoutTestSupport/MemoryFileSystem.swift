@@ -1,5 +1,5 @@
-import Foundation
 import FoldoutBase
+import Foundation
 
 /// A file system in memory, read and written through `fileSystem` as a build uses the disk,
 /// so tests of the output folder, the cache and the state file need no temporary folder.
@@ -110,10 +110,11 @@ package final class MemoryFileSystem: @unchecked Sendable {
         let base = Self.normalized(root)
         let prefix = base == "/" ? "/" : base + "/"
         return locked {
-            Set(nodes.compactMap { path, node in
-                guard path.hasPrefix(prefix), case .folder = node else { return nil }
-                return String(path.dropFirst(prefix.count))
-            })
+            Set(
+                nodes.compactMap { path, node in
+                    guard path.hasPrefix(prefix), case .folder = node else { return nil }
+                    return String(path.dropFirst(prefix.count))
+                })
         }
     }
 

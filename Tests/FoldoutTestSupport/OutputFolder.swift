@@ -1,10 +1,17 @@
-import Foundation
 import FoldoutBase
-import FoldoutMarkdown
-import FoldoutRendering
-import FoldoutOutput
-import FoldoutIncremental
 import FoldoutBuild
+import FoldoutIncremental
+import FoldoutMarkdown
+import FoldoutOutput
+import FoldoutRendering
+import Foundation
+
+// `lstat` and its mode bits, from the C library of each system.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Every file under an output folder with its bytes, modification time (nanoseconds) and
 /// inode, hidden files included: what "left exactly as it was" is checked against. Foldout
@@ -25,8 +32,9 @@ package struct OutputFolderState: Equatable {
         while let relative = walker.nextObject() as? String {
             var info = stat()
             guard lstat(root + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            files[relative] = File(bytes: try FileSystem.local.readFile(root + "/" + relative), modified: FileStatus(info).modified,
-                                   inode: UInt64(info.st_ino))
+            files[relative] = File(
+                bytes: try FileSystem.local.readFile(root + "/" + relative), modified: FileStatus(info).modified,
+                inode: UInt64(info.st_ino))
         }
     }
 

@@ -1,6 +1,6 @@
-import Foundation
 import FoldoutBase
 import FoldoutRendering
+import Foundation
 
 /// Links in Foldout's output, read back the way a browser follows them.
 package enum OutputLinks {

@@ -19,7 +19,8 @@ package struct PageHead {
             guard tag.name == "meta" else { continue }
             if tag.attributes["name"] == "description" { descriptions.append(tag.attributes["content"] ?? "") }
             guard let key = tag.attributes["property"] ?? tag.attributes["name"],
-                  ["og:", "article:", "twitter:"].contains(where: key.hasPrefix) else { continue }
+                ["og:", "article:", "twitter:"].contains(where: key.hasPrefix)
+            else { continue }
             meta.append((key, tag.attributes["content"] ?? ""))
         }
         let open = #"<script type="application/ld+json">"#

@@ -86,15 +86,19 @@ package struct SchemaVocabulary {
             let isAddress = Self.isAddress(text)
             if isAddress { types.append("URL") }
             if Self.isISODuration(text) { types.append("Duration") }
+            if Self.isDate(text) { types.append("Date") }
             let referencesNode = isAddress && (properties[property]?.ranges.contains { isA($0, "Thing") } ?? false)
             if !types.contains(where: { accepts(property, valueOfType: $0) }) && !referencesNode {
                 found.append("\(path): \(property) does not take the text \"\(text)\"")
             }
         case let number as NSNumber:
-            // Foldout writes no true or false, which would read as numbers here.
+            // true and false read as the numbers 1 and 0 here.
+            if accepts(property, valueOfType: "Boolean"), number.doubleValue == 0 || number.doubleValue == 1 { return }
             if !accepts(property, valueOfType: number.doubleValue == number.doubleValue.rounded() ? "Integer" : "Number") {
                 found.append("\(path): \(property) does not take the number \(number)")
             }
+        case is Bool:
+            if !accepts(property, valueOfType: "Boolean") { found.append("\(path): \(property) does not take true or false") }
         default:
             found.append("\(path): \(property) has a value of no schema.org type: \(value)")
         }
@@ -106,8 +110,13 @@ package struct SchemaVocabulary {
         return !text.contains(" ") && !text.contains(":") && (text.contains(".html") || text.contains("/"))
     }
 
+    static func isDate(_ text: String) -> Bool {
+        text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil
+    }
+
     static func isISODuration(_ text: String) -> Bool {
-        text.range(of: #"^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$"#,
-                   options: .regularExpression) != nil
+        text.range(
+            of: #"^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$"#,
+            options: .regularExpression) != nil
     }
 }

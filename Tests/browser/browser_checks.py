@@ -265,7 +265,9 @@ def find_filter_boxes(driver: Chrome) -> list:
 
 
 def filter_failures(driver: Chrome, url: str) -> list[str]:
-    """The filter box of a catalog page, used as a person would (see issue 3 for the contract)."""
+    """The filter box of a catalog page, used as a person would: rows that do not match hide,
+    groups holding matches open, "No matches." when nothing is left, clearing restores which
+    groups were open, and the query lives in ?q=."""
     driver.get_log("browser")
     open_page(driver, url)
     boxes = find_filter_boxes(driver)

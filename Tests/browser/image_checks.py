@@ -1,4 +1,4 @@
-"""Checks of a built site's photos (issue 16), as functions that return what went wrong.
+"""Checks of a built site's photos, as functions that return what went wrong.
 
 Like browser_checks, each function returns a list of failures (empty when all is well), so
 the same function serves the example site, where the list must be empty, and the broken

@@ -6,8 +6,9 @@ supertypes, properties with the types they are allowed on (domainIncludes) and t
 their values may have (rangeIncludes). The same rules as the Swift tests'
 (Tests/FoldoutTestSupport/SchemaVocabulary.swift): every node's @type is a schema.org type,
 every property is allowed on it or a supertype, every value is of a type among the
-property's ranges (a string is Text; also a URL when it reads as an address, and a Duration
-in ISO 8601; an address may also stand for any node, as JSON-LD's reference by @id).
+property's ranges (a string is Text; also a URL when it reads as an address, a Duration in
+ISO 8601 and a Date as `2026-05-01`; an address may also stand for any node, as JSON-LD's
+reference by @id; true and false are Boolean).
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ def is_duration(text: str) -> bool:
     return bool(_ISO_DURATION.match(text))
 
 
+def is_date(text: str) -> bool:
+    return bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}", text))
+
+
 def _is_address(text: str) -> bool:
     if " " in text:
         return False
@@ -77,12 +82,14 @@ def node_failures(node: dict, where: str = "") -> list[str]:
                 if isinstance(inner, str) and inner in types and not any(is_a(inner, r) for r in ranges):
                     failures.append(f"{at}: {name} does not take a {inner}")
             elif isinstance(element, str):
-                candidates = ["Text"] + (["URL"] if _is_address(element) else []) + (["Duration"] if is_duration(element) else [])
+                candidates = (["Text"] + (["URL"] if _is_address(element) else []) + (["Duration"] if is_duration(element) else [])
+                              + (["Date"] if is_date(element) else []))
                 reference = _is_address(element) and any(is_a(r, "Thing") for r in ranges)
                 if not any(is_a(c, r) for c in candidates for r in ranges) and not reference:
                     failures.append(f"{at}: {name} does not take the text {element!r}")
             elif isinstance(element, bool):
-                failures.append(f"{at}: {name} has a true/false value")
+                if not any(is_a("Boolean", r) for r in ranges):
+                    failures.append(f"{at}: {name} does not take true or false")
             elif isinstance(element, (int, float)):
                 candidate = "Integer" if float(element).is_integer() else "Number"
                 if not any(is_a(candidate, r) for r in ranges):

@@ -1,4 +1,4 @@
-"""Grid and carousel cards (issue 30, point 2): photos made for the card's width and drawn no
+"""Grid and carousel cards: photos made for the card's width and drawn no
 larger than their pixels on a sharp screen, `sizes` that says how wide the card is at every
 breakpoint, and rows without a photo that keep the text where rows with one have it.
 
@@ -22,6 +22,9 @@ import image_checks as checks
 from browser_checks import open_page
 from gen_photos import scene
 from published_site import PublishedSite, published
+
+# One pytest-xdist worker runs this module, so its site is built once, not once per worker.
+pytestmark = pytest.mark.xdist_group("card-images")
 
 CONTENT = checks.REPOSITORY / "Content"
 # A phone and a desktop at 2x (the issue's widths), and for `sizes` the widths either side of

@@ -20,11 +20,10 @@ filter box, facets and sorting"), never copied from a run:
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urljoin, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from selenium.webdriver import ActionChains
@@ -35,138 +34,11 @@ from selenium.webdriver.support.ui import Select
 import browser_checks as checks
 from published_site import PublishedSite
 from test_catalog_filter import fold, row_matches
-from content_files import front_matter
-
-CONTENT = Path(__file__).resolve().parents[2] / "Content"
-
-
-# ---------- The content, as the contract reads it ----------
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-")
+from catalog_pages import (PAGE_HELPERS, CatalogContent as Catalog, Facet, click as _click, open_facet_of,
+                           read_catalog_content, row_keys, sort_value, sorted_by)
 
 
-@dataclass
-class Facet:
-    key: str  # its name in the address and in fieldset[data-facet]
-    field: str
-    kind: str  # values, boolean, range, date
-    order: object = None
-    buckets: list | None = None  # [(label, upper bound or None)]
-
-    @property
-    def is_list(self) -> bool:
-        return self.kind in ("values", "boolean")
-
-    def labels(self, item: dict) -> set[str]:
-        """The folded labels of the values the item has (list facets)."""
-        value = item.get(self.field)
-        if self.kind == "boolean":
-            return {"unknown"} if value is None else {"yes" if value else "no"}
-        if value is None:
-            return {"(none)"} if self.kind == "values" else set()
-        if self.buckets:
-            for label, bound in self.buckets:
-                if bound is None or value < bound:
-                    return {fold(label)}
-            return {"(none)"}
-        values = value if isinstance(value, list) else [value]
-        return {fold(str(v)) for v in values}
-
-    def number(self, item: dict):
-        value = item.get(self.field)
-        if isinstance(value, (dt.date, dt.datetime)):
-            return value.isoformat()[:10]
-        return value
-
-
-@dataclass
-class Catalog:
-    folder: Path
-    items: dict[str, dict]  # by the slug path of the item's page (as the row links it)
-    facets: list[Facet]
-    sorts: list[dict]  # {key, field, descending}
-    noun: tuple[str, str] = ("item", "items")  # `item_name`: what the counts call an item
-    page_noun: tuple[str, str] = ("page", "pages")  # `page_name`: what sub-pages are counted as
-    pages: set = field(default_factory=set)  # keys of sub-pages (the pages of a folder an item owns)
-    listed: dict | None = None  # `listed:` as written
-
-    def count(self, n: int, noun=None) -> str:
-        singular, plural = noun or self.noun
-        return f"{n} {singular if n == 1 else plural}"
-
-    @property
-    def entries(self) -> list[str]:
-        return [key for key in self.items if key not in self.pages]
-
-    def owner(self, key: str) -> str:
-        """The entry a key belongs to: itself, or for a sub-page the item owning its folder."""
-        parts = key.split("/")
-        return next(("/".join(parts[:n]) for n in range(1, len(parts)) if "/".join(parts[:n]) in self.items), key)
-
-    def is_listed(self, key: str) -> bool:
-        item = self.items[self.owner(key)]
-        for name, accepted in (self.listed or {}).items():
-            accepted = accepted if isinstance(accepted, list) else [accepted]
-            value = item.get(name)
-            values = value if isinstance(value, list) else [value]
-            if not {fold(str(v)) for v in values if v is not None} & {fold(str(a)) for a in accepted}:
-                return False
-        return True
-
-
-def _kind_from_data(values: list) -> str:
-    present = [v for v in values if v is not None]
-    if present and all(isinstance(v, bool) for v in present):
-        return "boolean"
-    if present and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
-        return "range"
-    if present and all(isinstance(v, dt.date) for v in present):
-        return "date"
-    return "values"
-
-
-def read_catalog_content(catalog_page: str) -> Catalog:
-    folder = CONTENT / Path(catalog_page).parent
-    index = front_matter(folder / "_index.md")
-    items = {}
-    for path in sorted(folder.rglob("*.md")):
-        if path.name == "_index.md":
-            continue
-        relative = path.relative_to(folder).with_suffix("")
-        items["/".join(slug(part) for part in relative.parts)] = front_matter(path)
-    pages = {key for key in items if any("/".join(key.split("/")[:n]) in items for n in range(1, key.count("/") + 1))}
-    facets = []
-    for declared in index.get("facets") or []:
-        declared = {"field": declared} if isinstance(declared, str) else declared
-        name = declared["field"]
-        buckets = declared.get("buckets")
-        kind = declared.get("type") or ("values" if buckets else _kind_from_data([v.get(name) for k, v in items.items() if k not in pages]))
-        facets.append(Facet(key=declared.get("key", name), field=name, kind=kind, order=declared.get("order"),
-                            buckets=list(buckets.items()) if buckets else None))
-    sorts = []
-    for declared in index.get("sort_options") or []:
-        declared = {"field": declared} if isinstance(declared, str) else declared
-        name = declared["field"]
-        order = declared.get("order")
-        descending = order == "desc" if order else name == "date"
-        sorts.append({"key": declared.get("key", name), "field": name, "descending": descending})
-    return Catalog(folder, items, facets, sorts, _noun(index.get("item_name")),
-                   _noun(index.get("page_name")) if index.get("page_name") else ("page", "pages"), pages, index.get("listed"))
-
-
-def _noun(declared) -> tuple[str, str]:
-    """`item_name` as the docs describe it: a word with its English plural, or a pair."""
-    if isinstance(declared, list):
-        return declared[0], declared[1]
-    if not declared:
-        return "item", "items"
-    if declared.endswith(("s", "x", "z", "ch", "sh")):
-        return declared, declared + "es"
-    if declared.endswith("y") and declared[-2:-1] not in "aeiou":
-        return declared, declared[:-1] + "ies"
-    return declared, declared + "s"
-
+# ---------- The content, as the contract reads it (catalog_pages.py) ----------
 
 def _facet_pages(site_dir: Path) -> list[str]:
     site = PublishedSite(site_dir, site_dir.as_uri() + "/", "file")
@@ -190,24 +62,10 @@ def test_the_example_site_has_catalogs_with_facets(site_files):
 
 # ---------- The page, as a person sees it ----------
 
-_PAGE = checks.IS_SHOWN + """
-// Present: not taken out by the filter (hidden, or not displayed), even in a closed group.
-const present = element => {
-  for (let e = element; e; e = e.parentElement)
-    if (e.hidden || getComputedStyle(e).display === 'none') return false;
-  return true;
-};
+_PAGE = checks.IS_SHOWN + PAGE_HELPERS + """
 const catalog = document.querySelector('.catalog');
-const text = (element, selector) => { const found = element.querySelector(selector); return found ? found.textContent : ''; };
-const titleOf = element => element.tagName === 'DETAILS'
-  ? text(element, ':scope > summary .group-title') : text(element, '.section-header .anchor');
 const rows = [...catalog.querySelectorAll('li.row')];
 const indices = element => [...element.querySelectorAll('li.row')].map(row => rows.indexOf(row));
-const countOf = element => {
-  const label = element.tagName === 'DETAILS' ? element.querySelector(':scope > summary .count')
-                                              : element.querySelector(':scope > .section-header .count');
-  return label ? label.textContent.trim() : null;
-};
 return {
   rows: rows.map(row => {
     const around = [];
@@ -228,15 +86,12 @@ return {
     rowChildren: e.classList.contains('row-children'), count: countOf(e), rows: indices(e),
     open: e.tagName === 'DETAILS' ? e.open : null, name: e.getAttribute('name'),
     shown: present(e)})),
-  options: [...document.querySelectorAll('#catalog-panel fieldset[data-facet] input[type=checkbox]')].map(box => ({
-    facet: box.closest('fieldset').getAttribute('data-facet'), name: box.name, value: box.value,
-    label: text(box.closest('label'), '.facet-value').trim(), count: text(box.closest('label'), '.facet-count').trim(),
-    checked: box.checked})),
+  options: facetOptions(),
   ranges: [...document.querySelectorAll('#catalog-panel fieldset[data-facet] input:not([type=checkbox])')].map(
     input => ({name: input.name, value: input.value})),
   query: (document.querySelector('#catalog-panel input[type=search]') || {}).value,
   sort: (document.getElementById('catalog-sort') || {}).value,
-  status: (document.getElementById('catalog-status') || {textContent: ''}).textContent.trim(),
+  status: statusText(),
 };
 """
 
@@ -250,17 +105,7 @@ def open_catalog(driver, site, page: str) -> tuple[Catalog, dict, list[dict]]:
     checks.open_page(driver, site.url(page))
     catalog = read_catalog_content(page)
     view = read_page(driver)
-    page_url = site.url(page)
-    items = []
-    for row in view["rows"]:
-        assert row["href"], f"row {row['id']} has no a.row-link: it cannot be told which item it shows"
-        path = unquote(urlsplit(row["href"]).path)
-        base = unquote(urlsplit(urljoin(page_url, ".")).path)
-        relative = path[len(base):] if path.startswith(base) else path
-        relative = re.sub(r"(/index)?\.html$", "", relative)
-        key = "/".join(slug(part) for part in relative.split("/"))
-        assert key in catalog.items, f"row {row['id']} links to {row['href']}, which is no item of {catalog.folder}"
-        items.append(catalog.items[key] | {"_key": key})
+    items = [catalog.items[key] | {"_key": key} for key in row_keys(view["rows"], site.url(page), catalog)]
     # A sub-page's item's title counts as a title around it, as a group's does.
     for row in view["rows"]:
         if row["parent"] != -1:
@@ -385,11 +230,6 @@ def arrival_failures(catalog, arrival, items) -> list[str]:
 
 # ---------- Doing what a person does ----------
 
-def _click(driver, element) -> None:
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
-    element.click()
-
-
 def checkbox(driver, facet_key: str, label: str):
     """The checkbox of a value, found by the label a person reads (label: folded)."""
     for box in driver.find_elements(By.CSS_SELECTOR, f'#catalog-panel fieldset[data-facet="{facet_key}"] input[type=checkbox]'):
@@ -399,6 +239,7 @@ def checkbox(driver, facet_key: str, label: str):
 
 
 def type_into(driver, element, text: str) -> None:
+    open_facet_of(driver, element)
     checks.type_query(driver, element, text)
 
 
@@ -527,24 +368,8 @@ return [...document.querySelectorAll('.catalog .catalog-results .results-list > 
 """
 
 
-def _natural(text: str) -> list:
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", fold(text)) if part]
-
-
 def expected_order(ids: list[str], rows_by_id: dict, sort: dict) -> list[str]:
-    def value(row_id):
-        row = rows_by_id[row_id]
-        if sort["field"] == "title":
-            return _natural(row["title"])
-        raw = row["item"].get(sort["field"])
-        if isinstance(raw, (dt.date, dt.datetime)):
-            return raw.isoformat()
-        return raw
-
-    present = [i for i in ids if value(i) is not None]
-    missing = [i for i in ids if value(i) is None]
-    present.sort(key=value, reverse=sort["descending"])  # stable both ways: ties keep the catalog's order
-    return present + missing
+    return sorted_by(ids, lambda i: sort_value(sort, rows_by_id[i]["item"], rows_by_id[i]["title"]), sort["descending"])
 
 
 def test_each_sort_choice_orders_the_results_as_one_list(driver, site, facet_page):
@@ -739,7 +564,11 @@ def test_the_panel_works_from_the_keyboard_with_focus_visible(driver, site, face
     reach("the filter box", lambda f: f["tag"] == "input" and f["type"] == "search" and f["id"] == "filter-query")
     if catalog.sorts:
         reach("the sort menu", lambda f: f["id"] == "catalog-sort")
-    reach("a facet checkbox", lambda f: f["type"] == "checkbox")
+    # A desktop folds each facet to its name (test_catalog_keyboard.py): Enter opens it.
+    if reach("a facet's name or checkbox", lambda f: f["type"] == "checkbox" or "facet-fold" in f["cls"]) \
+            and "facet-fold" in driver.execute_script(_FOCUS)["cls"]:
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        reach("a checkbox of the facet opened", lambda f: f["type"] == "checkbox")
     assert not failures, "\n".join(failures)
     ActionChains(driver).send_keys(Keys.SPACE).perform()
     checked = [o for o in read_page(driver)["options"] if o["checked"]]

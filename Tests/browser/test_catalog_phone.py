@@ -30,7 +30,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import browser_checks as checks
-from test_catalog_facets import _facet_pages, read_catalog_content, read_page
+from catalog_pages import read_catalog_content
+from test_catalog_facets import _facet_pages, read_page
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

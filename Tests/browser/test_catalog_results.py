@@ -1,5 +1,5 @@
-"""Results people can trust on the catalog pages (Templates/assets/catalog.js, issue 30,
-point 1), from disk and over HTTP.
+"""Results people can trust on the catalog pages (Templates/assets/catalog.js), from
+disk and over HTTP.
 
 What each view should show is worked out from the content files (front matter of
 Content/<catalog>/**/*.md and the catalog's _index.md) and docs/content.md ("Results count
@@ -17,102 +17,23 @@ each item once", "Sorting", "The address"), never copied from a run:
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
-import re
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qs, quote, unquote, urljoin, urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 import browser_checks as checks
-from content_files import front_matter
-from test_catalog_facets import Facet, _kind_from_data, _noun, slug
+from catalog_pages import (NONE_LABEL, PAGE_HELPERS, CatalogContent as Content, Facet, read_catalog_content as read_content,
+                           click, row_keys, sort_value, sorted_by)
 from test_catalog_filter import fold
 
 CONTENT = Path(__file__).resolve().parents[2] / "Content"
-NONE_LABEL = "(none)"
 
 
-# ---------- The content, as the contract reads it ----------
-
-@dataclass
-class Content:
-    """A catalog as its files say: entries (items that are not sub-pages) in outline order
-    is not known here, so order comes from the page; values, listing and nouns from the files."""
-    folder: Path
-    items: dict[str, dict]  # slug path of the item's page → front matter
-    pages: set[str]  # keys of sub-pages (an item's folder's pages)
-    facets: list[Facet]
-    sorts: list[dict]
-    listed: dict | None  # `listed:` as written
-    query_sections: list[dict]
-    noun: tuple[str, str]
-    page_noun: tuple[str, str]
-
-    @property
-    def entries(self) -> list[str]:
-        return [key for key in self.items if key not in self.pages]
-
-    def is_listed(self, key: str) -> bool:
-        if not self.listed:
-            return True
-        item = self.items[key]
-        for field, accepted in self.listed.items():
-            accepted = accepted if isinstance(accepted, list) else [accepted]
-            value = item.get(field)
-            values = value if isinstance(value, list) else [value]
-            if not {fold(str(v)) for v in values if v is not None} & {fold(str(a)) for a in accepted}:
-                return False
-        return True
-
-    def labels(self, facet: Facet, key: str) -> set[str]:
-        """The folded values an entry has for a list facet; "(none)" for a values facet without one."""
-        return facet.labels(self.items[key])  # "(none)" included (test_catalog_facets.Facet)
-
-    def count(self, n: int, noun=None) -> str:
-        singular, plural = noun or self.noun
-        return f"{n} {singular if n == 1 else plural}"
-
-
-def read_content(catalog_page: str) -> Content:
-    folder = CONTENT / Path(catalog_page).parent
-    index = front_matter(folder / "_index.md")
-    items = {}
-    for path in sorted(folder.rglob("*.md")):
-        if path.name == "_index.md":
-            continue
-        relative = path.relative_to(folder).with_suffix("")
-        items["/".join(slug(part) for part in relative.parts)] = front_matter(path)
-    # A sub-page: a Markdown file in the folder an item owns (`lesson.md` beside `lesson/`,
-    # which has no _index.md of its own).
-    pages = set()
-    for key in items:
-        parts = key.split("/")
-        if any("/".join(parts[:n]) in items for n in range(1, len(parts))):
-            pages.add(key)
-    facets = []
-    for declared in index.get("facets") or []:
-        declared = {"field": declared} if isinstance(declared, str) else declared
-        name = declared["field"]
-        buckets = declared.get("buckets")
-        entries = [items[k] for k in items if k not in pages]
-        kind = declared.get("type") or ("values" if buckets else _kind_from_data([i.get(name) for i in entries]))
-        facets.append(Facet(key=declared.get("key", name), field=name, kind=kind, order=declared.get("order"),
-                            buckets=list(buckets.items()) if buckets else None))
-    sorts = []
-    for declared in index.get("sort_options") or []:
-        declared = {"field": declared} if isinstance(declared, str) else declared
-        order = declared.get("order")
-        sorts.append({"key": declared.get("key", declared["field"]), "field": declared["field"],
-                      "descending": order == "desc" if order else declared["field"] == "date"})
-    page_noun = _noun(index.get("page_name")) if index.get("page_name") else ("page", "pages")
-    return Content(folder, items, pages, facets, sorts, index.get("listed"), index.get("sections") or [],
-                   _noun(index.get("item_name")), page_noun)
-
+# ---------- The content, as the contract reads it (catalog_pages.py) ----------
 
 def _catalog_pages(site_dir: Path) -> list[str]:
     return sorted(str(p.relative_to(site_dir)) for p in site_dir.glob("*/index.html")
@@ -138,22 +59,8 @@ def test_the_example_catalogs_exercise_every_rule(site_files):
 
 # ---------- The page, as a person sees it ----------
 
-_PAGE = checks.IS_SHOWN + """
-// Present: not taken out by the filter (hidden, or not displayed), even in a closed group.
-const present = element => {
-  for (let e = element; e; e = e.parentElement)
-    if (e.hidden || getComputedStyle(e).display === 'none') return false;
-  return true;
-};
+_PAGE = checks.IS_SHOWN + PAGE_HELPERS + """
 const catalog = document.querySelector('.catalog');
-const text = (element, selector) => { const found = element.querySelector(selector); return found ? found.textContent : ''; };
-const titleOf = element => element.tagName === 'DETAILS'
-  ? text(element, ':scope > summary .group-title') : text(element, ':scope > .section-header .anchor');
-const countOf = element => {
-  const label = element.tagName === 'DETAILS' ? element.querySelector(':scope > summary .count')
-                                              : element.querySelector(':scope > .section-header .count');
-  return label ? label.textContent.trim() : null;
-};
 const rows = [...catalog.querySelectorAll('li.row')];
 return {
   rows: rows.map(row => {
@@ -169,13 +76,10 @@ return {
                                   : 'section ' + titleOf(e).trim(),
     title: titleOf(e).trim(), pages: e.classList.contains('row-children'), count: countOf(e),
     shown: isShown(e), rows: [...e.querySelectorAll('li.row')].map(row => rows.indexOf(row))})),
-  options: [...document.querySelectorAll('#catalog-panel fieldset[data-facet] input[type=checkbox]')].map(box => ({
-    facet: box.closest('fieldset').getAttribute('data-facet'), value: box.value,
-    label: text(box.closest('label'), '.facet-value').trim(), count: text(box.closest('label'), '.facet-count').trim(),
-    checked: box.checked})),
+  options: facetOptions(),
   unlisted: (box => box && {checked: box.checked, shown: isShown(box), label: text(box.closest('label'), '.facet-value').trim(),
                             count: text(box.closest('label'), '.facet-count').trim()})(document.getElementById('catalog-unlisted')),
-  status: (document.getElementById('catalog-status') || {textContent: ''}).textContent.trim(),
+  status: statusText(),
   header: (document.querySelector('.page-header .count') || {textContent: ''}).textContent.trim(),
 };
 """
@@ -183,12 +87,8 @@ return {
 
 def read_page(driver, site, page: str, content: Content) -> dict:
     view = driver.execute_script(_PAGE)
-    base = unquote(urlsplit(urljoin(site.url(page), ".")).path)
-    for row in view["rows"]:
-        path = unquote(urlsplit(row["href"]).path)
-        relative = re.sub(r"(/index)?\.html$", "", path[len(base):] if path.startswith(base) else path)
-        row["key"] = "/".join(slug(part) for part in relative.split("/"))
-        assert row["key"] in content.items, f"row {row['id']} links to {row['href']}, no item of {content.folder}"
+    for row, key in zip(view["rows"], row_keys(view["rows"], site.url(page), content)):
+        row["key"] = key
     return view
 
 
@@ -336,8 +236,7 @@ def test_the_results_event_says_what_is_shown(driver, site, results_page):
     facet, labels = next(iter(states[0].items()))
     box = next(o for o in driver.execute_script(_PAGE)["options"] if o["facet"] == facet and fold(o["label"]) in labels)
     element = driver.find_element(By.CSS_SELECTOR, f'#catalog-panel fieldset[data-facet="{facet}"] input[value="{box["value"]}"]')
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
-    element.click()
+    click(driver, element)
     checks.wait_for(lambda: driver.execute_script("return window.__results.length") > 0)
     details = driver.execute_script("return window.__results")
     shown = len(shown_entries(read_page(driver, site, results_page, content)))
@@ -504,20 +403,8 @@ def test_facet_values_in_the_address_match_by_label_or_slug_in_any_case(driver, 
 
 # ---------- 7. Sorting: one list across groups, and the outline back ----------
 
-def _natural(text: str) -> list:
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", fold(text)) if part]
-
-
 def sorted_keys(content: Content, keys: list[str], titles: dict, sort: dict) -> list[str]:
-    def value(key):
-        if sort["field"] == "title":
-            return _natural(titles[key])
-        raw = content.items[key].get(sort["field"])
-        return raw.isoformat() if isinstance(raw, (dt.date, dt.datetime)) else raw
-
-    present = [k for k in keys if value(k) is not None]
-    present.sort(key=value, reverse=sort["descending"])  # stable: ties keep the catalog's order
-    return present + [k for k in keys if value(k) is None]
+    return sorted_by(keys, lambda key: sort_value(sort, content.items[key], titles[key]), sort["descending"])
 
 
 _OUTLINE = """

@@ -1,5 +1,5 @@
-"""The gallery, printing and the finishing details of issue 30 (points 6, 7 and 8), from disk
-and over HTTP.
+"""The gallery, printing, and the finishing details of catalog and item pages, from disk and
+over HTTP.
 
 Gallery (Templates/item.html, assets/gallery.js): an item with several `photos:` gets
 previous and next buttons and a "1 / 3" counter that follow the strip, by mouse and by

@@ -1,4 +1,4 @@
-"""The example site's photos (issue 16): responsive markup, upright, private, no layout shift,
+"""The example site's photos: responsive markup, upright, private, no layout shift,
 light on a phone, a gallery per item with several photos.
 
 The checks live in image_checks.py. The tests at the end run each of them on small pages

@@ -1,4 +1,4 @@
-"""The site `foldout init` makes (issue 31, point 3): built as a new user builds it, with no
+"""The site `foldout init` makes: built as a new user builds it, with no
 warning, its catalog's first screen shows animals on a phone and a desktop, from file://
 and over HTTP, and its pages pass the W3C checker, axe and the link checks.
 
@@ -18,6 +18,9 @@ from browser_checks import DESKTOP, IS_SHOWN, PHONE, open_page
 from link_checks import HttpFetcher, file_link_failures, http_link_failures
 from nu_checker import nu_checker_errors
 from published_site import PublishedSite, published
+
+# One pytest-xdist worker runs this module, so its site is built once, not once per worker.
+pytestmark = pytest.mark.xdist_group("init-site")
 
 CATALOG = "pets/index.html"
 

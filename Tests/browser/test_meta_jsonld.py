@@ -1,5 +1,5 @@
 """Link previews (Open Graph and Twitter card tags) and structured data (JSON-LD, schema.org)
-of the example site, read in Chromium from disk and over HTTP (issue 18).
+of the example site, read in Chromium from disk and over HTTP.
 
 What each page should say is derived from the content (Content/**/*.md front matter, read
 with PyYAML) and from what the page itself shows (its <h1>, breadcrumb and rows), never

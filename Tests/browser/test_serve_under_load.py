@@ -1,4 +1,4 @@
-"""`foldout serve` under load (issue 6): 64 connections for 10 seconds with wrk on loopback,
+"""`foldout serve` under load: 64 connections for 10 seconds with wrk on loopback,
 every request answered without an error."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_wrk_summary_reads_errors() -> None:
     assert wrk_summary(report) == {"requests": 1000, "socket errors": 5, "non-2xx responses": 7}
 
 
-def test_every_request_under_load_is_answered(request: pytest.FixtureRequest, tmp_path: Path) -> None:
+def test_every_request_under_load_is_answered(request: pytest.FixtureRequest, tmp_path: Path, artifacts: Path) -> None:
     foldout = Path(request.config.getoption("--foldout"))
     if not foldout.is_file():
         pytest.skip(f"{foldout} not built")
@@ -50,9 +50,15 @@ def test_every_request_under_load_is_answered(request: pytest.FixtureRequest, tm
     assert wrk, "wrk is missing (Tests/browser/run.sh installs it)"
     content = tmp_path / "Content"
     shutil.copytree(REPOSITORY / "Content", content)
-    with foldout_serve(foldout, content, tmp_path / "Output") as url:
+    # Beside the browser tests' site, so the build shares its photos' cache (.foldout-cache/images,
+    # shared by every output folder in one parent folder) instead of making every variant again.
+    output = artifacts / "serve-under-load"
+    shutil.rmtree(output, ignore_errors=True)
+    for sidecar in (artifacts / ".foldout-cache").glob("serve-under-load*"):
+        shutil.rmtree(sidecar) if sidecar.is_dir() else sidecar.unlink()
+    with foldout_serve(foldout, content, output) as url:
         paths = ["/index.html", "/pets/index.html", "/courses/index.html", "/assets/style.css"]
-        paths += ["/" + str(page.relative_to(tmp_path / "Output")) for page in sorted((tmp_path / "Output" / "pets").rglob("*.html"))[:5]]
+        paths += ["/" + str(page.relative_to(output)) for page in sorted((output / "pets").rglob("*.html"))[:5]]
         script = tmp_path / "rotation.lua"
         script.write_text(ROTATION % ", ".join(f'"{path}"' for path in paths))
         run = subprocess.run([wrk, "-t", "2", "-c", "64", "-d", "10s", "-s", str(script), url.rstrip("/")],

@@ -1,7 +1,7 @@
 """Options and shared fixtures of the fault-injection suite.
 
 FOLDOUT (or --foldout): the binary under test (default .build/release/foldout).
-FAULTS_SCALE (or --scale): `short` (make test: about 1,000 items, 8 kills, under 90 s) or
+FAULTS_SCALE (or --scale): `short` (make test: 300 items, 8 kills, 40 photos: every fault kind, kept small) or
 `full` (make faults: 10,000 items, 50 kills, Hugo beside it).
 FAULTS_SEED: the seed of every random choice (default 29), so a run can be repeated.
 FAULTS_FIGURES: where the figures go as JSON (default: printed only).
@@ -18,8 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import faultkit  # noqa: E402
 
 SCALES = {
-    "short": {"items": 1000, "kills": 8, "named_items": 300, "concurrent_rounds": [3], "photo_size": (800, 600),
-              "photo_items": 120, "corrupt_modes": ["flip"], "disk_margins": [0.3],
+    "short": {"items": 300, "kills": 8, "named_items": 300, "concurrent_rounds": [3], "photo_size": (800, 600),
+              "photo_items": 40, "corrupt_modes": ["flip"], "disk_margins": [0.3],
               "hugo_kills": 0},
     "full": {"items": 10000, "kills": 50, "named_items": 1000, "concurrent_rounds": [2, 3, 2, 3, 2, 3],
              "photo_size": (1200, 800),
@@ -70,6 +70,22 @@ def work():
     if mounted:
         faultkit.unmount(root)
     shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def contents(foldout, work, seed):
+    """`contents(items)`: the contents A, B and C of that many items with their clean builds
+    and the template site (faultkit.Contents), made once per size for the whole run. The
+    kill and full-disk tests start every trial from copies of them and never change them;
+    making them is four builds and a corpus, a fair part of the short run."""
+    made = {}
+
+    def of(items):
+        if items not in made:
+            made[items] = faultkit.Contents(foldout, os.path.join(work, f"contents-{items}"), items, seed)
+            made[items].template(foldout)
+        return made[items]
+    return of
 
 
 @pytest.fixture(scope="session")

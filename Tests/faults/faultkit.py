@@ -429,12 +429,14 @@ class Contents:
                 f"the manifest of a clean build of {name} does not describe its files as this suite reads it"
 
     def template(self, foldout):
-        """A site whose output was built from A: every trial starts from a copy of it."""
+        """A site whose output was built from A: every trial starts from a copy of it. Made
+        on the first call; the tests that share these contents never write into it."""
         template = os.path.join(self.base, "template")
-        os.makedirs(template)
-        link_tree(self.paths["A"], os.path.join(template, "Content"))
-        run = build(foldout, template)
-        assert run.code == 0, f"building A failed: {run}"
+        if not os.path.exists(template):
+            os.makedirs(template)
+            link_tree(self.paths["A"], os.path.join(template, "Content"))
+            run = build(foldout, template)
+            assert run.code == 0, f"building A failed: {run}"
         return template
 
 

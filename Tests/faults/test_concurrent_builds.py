@@ -1,4 +1,4 @@
-"""Issue 29, point 3: any number of Foldout processes may share one `.foldout-cache/`.
+"""Any number of Foldout processes may share one `.foldout-cache/`.
 
 A site with photos (JPEGs made with Pillow) is built into two or three output folders
 beside each other at once, as `foldout serve` in one terminal and `foldout build --output

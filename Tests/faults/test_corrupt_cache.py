@@ -1,4 +1,4 @@
-"""Issue 29, point 3: truncated, emptied, zeroed or bit-flipped cache and state files never
+"""Truncated, emptied, zeroed or bit-flipped cache and state files never
 change the output.
 
 A site with photos is built a few times, so that `.foldout-cache/` holds every kind of file

@@ -1,4 +1,4 @@
-"""Issue 29, point 4: a full disk and a read-only output folder.
+"""A full disk and a read-only output folder.
 
 A rebuild (A to B, as in test_kill_random) runs on a tmpfs whose size leaves only part of
 the room an uninterrupted rebuild was seen to take at its peak, so the file system fills
@@ -79,9 +79,10 @@ def check_failed_build(run, before, output, new, folders, where, problems):
     return True, f"changed ({len(differences)} differences), said so"
 
 
-def test_full_disk_and_read_only_output(foldout, work, scale, seed, figures):
+def test_full_disk_and_read_only_output(foldout, work, scale, seed, figures, contents):
     base = os.path.join(work, "full-disk")
-    contents = faultkit.Contents(foldout, base, scale["named_items"], seed)
+    os.makedirs(base)
+    contents = contents(scale["named_items"])
     template = contents.template(foldout)
     problems, trials = [], []
 
@@ -180,14 +181,15 @@ def test_full_disk_and_read_only_output(foldout, work, scale, seed, figures):
 
 
 @pytest.mark.skipif(not os.access(faultkit.STRACE, os.X_OK), reason="strace is not installed")
-def test_disk_full_at_named_points(foldout, work, scale, seed, figures):
+def test_disk_full_at_named_points(foldout, work, scale, seed, figures, contents):
     """The disk full at an exact moment, by strace (`-e inject=SYSCALL:error=ENOSPC:when=N`,
     no root needed): creating a page's file, renaming a page into place, and creating or
     renaming the manifest (or journal), when every page is already in place. The same
     checks as above; the points are found as in test_kill_named."""
     import test_kill_named as named
     base = os.path.join(work, "disk-full-points")
-    contents = faultkit.Contents(foldout, base, scale["named_items"], seed)
+    os.makedirs(base)
+    contents = contents(scale["named_items"])
     template = contents.template(foldout)
     site, log = os.path.join(base, "site"), os.path.join(base, "trace.log")
     before = os.path.join(base, "before")

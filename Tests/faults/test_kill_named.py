@@ -1,4 +1,4 @@
-"""Issue 29, point 2, at named moments: a build killed while it writes pages, between the
+"""A build killed at named moments: while it writes pages, between the
 pages and the manifest, and while it removes files that went away.
 
 The moments are found, not hard-coded: an uninterrupted rebuild (A to B, as in
@@ -94,9 +94,10 @@ def named_points(traced):
 
 
 @pytest.mark.skipif(not os.access(STRACE, os.X_OK), reason="strace is not installed (apt-get install strace)")
-def test_builds_killed_at_named_points(foldout, work, scale, seed, figures):
+def test_builds_killed_at_named_points(foldout, work, scale, seed, figures, contents):
     base = os.path.join(work, "named-kills")
-    contents = faultkit.Contents(foldout, base, scale["named_items"], seed)
+    os.makedirs(base)
+    contents = contents(scale["named_items"])
     template = contents.template(foldout)
     pristine = faultkit.signature(template)
     site, killed = os.path.join(base, "site"), os.path.join(base, "killed")

@@ -1,4 +1,4 @@
-"""Issue 29, point 2: a build killed (SIGKILL) at a random moment of a rebuild over an earlier
+"""A build killed (SIGKILL) at a random moment of a rebuild over an earlier
 output loses nothing and lies about nothing.
 
 Each trial starts from a site built from content A, edits it to B (10% of the items
@@ -15,9 +15,10 @@ import statistics
 import faultkit
 
 
-def test_builds_killed_at_random_moments(foldout, work, scale, seed, figures):
+def test_builds_killed_at_random_moments(foldout, work, scale, seed, figures, contents):
     base = os.path.join(work, "random-kills")
-    contents = faultkit.Contents(foldout, base, scale["items"], seed)
+    os.makedirs(base)
+    contents = contents(scale["items"])
     template = contents.template(foldout)
     pristine = faultkit.signature(template)
     site, killed = os.path.join(base, "site"), os.path.join(base, "killed")

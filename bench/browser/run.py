@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Big catalogs in Chromium (issue 17): ready time, filter, facet, sort and search latency,
+"""Big catalogs in Chromium: ready time, filter, facet, sort and search latency,
 scrolling and page weight of generated catalogs of 1,000 to 40,000 items, opened from file://.
 
 usage: bench/browser/run.py [--sizes 1000,10000,40000] [--flat-sizes 10000] [--runs 5]
@@ -8,7 +8,8 @@ usage: bench/browser/run.py [--sizes 1000,10000,40000] [--flat-sizes 10000] [--r
 For each size, bench/browser/gen_catalog.py writes a site whose `pets` catalog has one
 section of N items, grouped in ~20 breed folders (and, for the --flat-sizes, also one flat
 list of N rows), plus a 200-item `courses` catalog. `foldout build` (a copy of --foldout made
-at the start, with its built-in default templates, the ones `foldout init` copies) builds it
+at the start, with its built-in default templates, the ones `foldout init` copies, or with
+--templates) builds it
 once, cold, into a new folder; its wall time is reported for context. Then headless Chromium
 (/usr/bin/chromium through chromedriver, a 1280x900 viewport, CPU not throttled, cache
 disabled) measures, each --runs times, medians reported:
@@ -76,6 +77,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5, help="runs of each measurement")
     parser.add_argument("--foldout", default="/work/main/.build/release/foldout",
                         help="foldout binary (copied at the start, so a rebuild does not change it under the run)")
+    parser.add_argument("--templates", help="a Templates folder to build with (copied at the start) instead of the binary's "
+                        "built-in ones: how a template change is measured without building a new binary")
     parser.add_argument("--output", default=os.path.join(REPO, "docs/benchmarks-browser.md"))
     parser.add_argument("--work", help="scratch folder, must not exist (default: a new temporary folder, kept)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -94,6 +97,12 @@ def main():
     print(f"work folder: {work} (kept)", file=sys.stderr)
     foldout = os.path.join(work, "foldout")
     shutil.copy2(args.foldout, foldout)
+    templates = None
+    if args.templates:
+        if not os.path.isdir(args.templates):
+            sys.exit(f"bench: no templates folder at {args.templates}")
+        templates = os.path.join(work, "Templates")
+        shutil.copytree(args.templates, templates)
 
     started = datetime.datetime.now(datetime.timezone.utc)
     info = machine(args, foldout)
@@ -101,7 +110,7 @@ def main():
     results = {}
     try:
         for size, flat in variants:
-            results[(size, flat)] = bench_variant(driver, work, foldout, size, flat, args.runs)
+            results[(size, flat)] = bench_variant(driver, work, foldout, templates, size, flat, args.runs)
     finally:
         driver.quit()
     report = render(results, variants, info, started, args.runs)
@@ -229,7 +238,7 @@ def click(driver, selector):
 
 # MARK: One corpus
 
-def bench_variant(driver, work, foldout, size, flat, runs):
+def bench_variant(driver, work, foldout, templates, size, flat, runs):
     name = f"{size}-{'flat' if flat else 'grouped'}"
     print(f"== {size:,} items, {'flat' if flat else 'grouped'}", file=sys.stderr)
     root = os.path.join(work, name)
@@ -239,7 +248,8 @@ def bench_variant(driver, work, foldout, size, flat, runs):
                    check=True)
     settle()
     begin = time.perf_counter()
-    build = subprocess.run([foldout, "build", "--content", "Content", "--output", "Output"], cwd=root,
+    build = subprocess.run([foldout, "build", "--content", "Content", "--output", "Output"]
+                           + (["--templates", templates] if templates else []), cwd=root,
                            capture_output=True, text=True)
     build_seconds = time.perf_counter() - begin
     if build.returncode != 0:
@@ -547,9 +557,20 @@ def machine(args, foldout):
         "chromedriver": first_line([args.chromedriver, "--version"]),
         "foldout": f"{commit} of {source if source != '/' else args.foldout} (binary built {built})",
         "harness": first_line(["git", "-C", REPO, "describe", "--always", "--dirty"]),
+        "templates": templates_of(args.templates),
         "load": " / ".join(f"{value:.2f}" for value in os.getloadavg()),
         "command": "python3 bench/browser/run.py " + " ".join(sys.argv[1:]),
     }
+
+
+def templates_of(folder):
+    """What the pages were built with, for the report: the binary's own, or a folder and its commit."""
+    if not folder:
+        return "default templates"
+    folder = os.path.realpath(folder)
+    commit = first_line(["git", "-C", folder, "log", "-1", "--format=%h", "--", "."])
+    changed = first_line(["git", "-C", folder, "status", "--porcelain", "--", "."])
+    return f"templates from {folder} at {commit}{' with changes' if changed else ''}"
 
 
 # MARK: The report
@@ -603,7 +624,7 @@ def render(results, variants, info, started, runs):
              f"- Machine: {info['cores']} cores, {info['cpu']}, {info['memory']} memory; load average at start {info['load']}",
              f"- Browser: {info['chromium']}, headless (new), 1280x900 viewport, CPU not throttled, cache disabled, "
              f"pages opened from file://; {info['chromedriver'].split(' (')[0]}",
-             f"- Foldout: {info['foldout']}; default templates", f"- Harness: bench/browser at {info['harness']}", "",
+             f"- Foldout: {info['foldout']}; {info['templates']}", f"- Harness: bench/browser at {info['harness']}", "",
              f"Medians of {runs} runs. \"Grouped\" catalogs have one section of N rows in {cols[0]['groups'] or 0} breed groups "
              "(closed, as built); \"flat\" ones one list of N rows. Latencies in the page: from the event's dispatch to the "
              "end of the next frame / of the first frame drawn after the page's last DOM change (\"settled\"); "

@@ -1,15 +1,15 @@
 import CXXHash
-import Foundation
 import FoldoutBase
+import FoldoutIncremental
 import FoldoutLoading
 import FoldoutMarkdown
-import FoldoutRouting
 import FoldoutModel
-import FoldoutIncremental
 import FoldoutPresentation
 import FoldoutRendering
+import FoldoutRouting
+import Foundation
 
-// Issue 15's measurements (docs/benchmarks.md, "Fast paths against the libraries they
+// The fast paths measured against the libraries they replaced (docs/benchmarks.md, "Fast paths against the libraries they
 // replace"): the hand-written XXH64 against libxxhash (`ContentHash`), the hand-written
 // binary coding against Foundation's Codable encoders, and each remaining fast path against
 // the reference behind its seam: `FlatFrontMatterParser` against Yams, `CompiledTemplates`
@@ -112,16 +112,18 @@ struct HandXXH64 {
             offset = take
             guard pendingCount == 32 else { return }
             let stripe = pending
-            consume(UInt64(littleEndian: stripe.0), UInt64(littleEndian: stripe.1),
-                    UInt64(littleEndian: stripe.2), UInt64(littleEndian: stripe.3))
+            consume(
+                UInt64(littleEndian: stripe.0), UInt64(littleEndian: stripe.1),
+                UInt64(littleEndian: stripe.2), UInt64(littleEndian: stripe.3))
             pendingCount = 0
         }
         while count - offset >= 32 {
             let pointer = base.advanced(by: offset)
-            consume(UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)),
-                    UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
-                    UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
-                    UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 24, as: UInt64.self)))
+            consume(
+                UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)),
+                UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
+                UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 24, as: UInt64.self)))
             offset += 32
         }
         if offset < count {
@@ -343,8 +345,9 @@ public enum FastPathBench {
         if wanted("templates") {
             // The site with its bodies, as the build's render stage has it.
             guard let modeled = try Builder(options: options).makeSnapshot().built?.modeled else { throw CocoaError(.featureUnsupported) }
-            templatesBench(renderer: SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation),
-                           rounds: rounds)
+            templatesBench(
+                renderer: SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation),
+                rounds: rounds)
         }
     }
 
@@ -360,14 +363,23 @@ public enum FastPathBench {
             let fast = try? FrontMatter.parse(yaml: yaml), yams = try? FrontMatter.parseWithYams(yaml: yaml)
             guard let fast, let yams else { if (fast == nil) != (yams == nil) { mismatches += 1 }; continue }
             if fast.fields.map(\.key) != yams.fields.map(\.key) || fast.lines != yams.lines
-                || zip(fast.fields, yams.fields).contains(where: { $0.value != $1.value }) { mismatches += 1 }
+                || zip(fast.fields, yams.fields).contains(where: { $0.value != $1.value })
+            {
+                mismatches += 1
+            }
         }
         let bytes = yamls.reduce(0) { $0 + $1.utf8.count }
         print("\nfront matter: \(yamls.count) of \(sources.count) files (\(bytes) bytes), \(flat) read by the flat reader; results differing from Yams: \(mismatches)")
-        let t = turns(rounds, [
-            { var n = 0; for yaml in yamls { n += (try? FrontMatter.parse(yaml: yaml))?.fields.count ?? 0 }; sink &+= UInt64(n) },
-            { var n = 0; for yaml in yamls { n += (try? FrontMatter.parseWithYams(yaml: yaml))?.fields.count ?? 0 }; sink &+= UInt64(n) },
-        ])
+        let t = turns(
+            rounds,
+            [
+                {
+                    var n = 0; for yaml in yamls { n += (try? FrontMatter.parse(yaml: yaml))?.fields.count ?? 0 }; sink &+= UInt64(n)
+                },
+                {
+                    var n = 0; for yaml in yamls { n += (try? FrontMatter.parseWithYams(yaml: yaml))?.fields.count ?? 0 }; sink &+= UInt64(n)
+                },
+            ])
         print("  ms (median of \(rounds)): FrontMatter.parse \(fmt(t[0].median)), Yams \(fmt(t[1].median)); Yams/fast \(fmt(t[1].median / t[0].median))x")
         print("  runs: " + t.map { $0.all.map(fmt).joined(separator: " ") }.joined(separator: " | "))
     }
@@ -390,14 +402,23 @@ public enum FastPathBench {
             if mustache.html(of: input) != html { mismatches += 1 }
         }
         print("\npages: \(pages.count) (\(bytes) bytes); pages differing between the two: \(mismatches)")
-        let onlyT = turns(rounds, [renderer, mustache].map { r in
-            { var n = 0; for input in inputs { n += r.html(of: input).count }; sink &+= UInt64(n) }
-        })
-        let wholeT = turns(rounds, [renderer, mustache].map { r in
-            { var n = 0; for page in pages { n += r.renderPage(page, shared: shared).html.count }; sink &+= UInt64(n) }
-        })
+        let onlyT = turns(
+            rounds,
+            [renderer, mustache].map { r in
+                {
+                    var n = 0; for input in inputs { n += r.html(of: input).count }; sink &+= UInt64(n)
+                }
+            })
+        let wholeT = turns(
+            rounds,
+            [renderer, mustache].map { r in
+                {
+                    var n = 0; for page in pages { n += r.renderPage(page, shared: shared).html.count }; sink &+= UInt64(n)
+                }
+            })
         for (name, t) in [("templates only", onlyT), ("whole pages", wholeT)] {
-            print("  \(name), ms (median of \(rounds)): compiled \(fmt(t[0].median)), swift-mustache \(fmt(t[1].median)); swift-mustache/compiled \(fmt(t[1].median / t[0].median))x")
+            print(
+                "  \(name), ms (median of \(rounds)): compiled \(fmt(t[0].median)), swift-mustache \(fmt(t[1].median)); swift-mustache/compiled \(fmt(t[1].median / t[0].median))x")
             print("  runs: " + t.map { $0.all.map(fmt).joined(separator: " ") }.joined(separator: " | "))
         }
     }
@@ -431,49 +452,69 @@ public enum FastPathBench {
         let display = paths.map { "Content/" + $0 }
 
         // (A) content files, as ContentLoader reads them: one ContentHash.of per file.
-        let filesT = turns(rounds, [
-            { var s: UInt64 = 0; for f in sources { s &+= HandXXH64.of(f.bytes) }; sink &+= s },
-            { var s: UInt64 = 0; for f in sources { s &+= ContentHash.of(f.bytes) }; sink &+= s },
-            { var s: UInt64 = 0; for f in sources { s &+= f.bytes.withUnsafeBytes { XXH3_64bits($0.baseAddress, $0.count) } }; sink &+= s },
-        ])
+        let filesT = turns(
+            rounds,
+            [
+                {
+                    var s: UInt64 = 0; for f in sources { s &+= HandXXH64.of(f.bytes) }; sink &+= s
+                },
+                {
+                    var s: UInt64 = 0; for f in sources { s &+= ContentHash.of(f.bytes) }; sink &+= s
+                },
+                {
+                    var s: UInt64 = 0; for f in sources { s &+= f.bytes.withUnsafeBytes { XXH3_64bits($0.baseAddress, $0.count) } }; sink &+= s
+                },
+            ])
         // (B) output pages, as the output writer digests what it writes.
-        let pagesT = turns(rounds, [
-            { var s: UInt64 = 0; for f in pages { s &+= HandXXH64.of(f.bytes) }; sink &+= s },
-            { var s: UInt64 = 0; for f in pages { s &+= ContentHash.of(f.bytes) }; sink &+= s },
-            { var s: UInt64 = 0; for f in pages { s &+= f.bytes.withUnsafeBytes { XXH3_64bits($0.baseAddress, $0.count) } }; sink &+= s },
-        ])
+        let pagesT = turns(
+            rounds,
+            [
+                {
+                    var s: UInt64 = 0; for f in pages { s &+= HandXXH64.of(f.bytes) }; sink &+= s
+                },
+                {
+                    var s: UInt64 = 0; for f in pages { s &+= ContentHash.of(f.bytes) }; sink &+= s
+                },
+                {
+                    var s: UInt64 = 0; for f in pages { s &+= f.bytes.withUnsafeBytes { XXH3_64bits($0.baseAddress, $0.count) } }; sink &+= s
+                },
+            ])
         // (C) keys: the fingerprint (path + digest per file, one hasher), the structure digest
         // (path per file) and each body's cache key (a hasher of 2 strings and 2 ints per file).
-        let keysT = turns(rounds, [
-            {
-                var fingerprint = HandXXH64(), structure = HandXXH64()
-                var s: UInt64 = 0
-                for i in paths.indices {
-                    fingerprint.combine(paths[i]); fingerprint.combine(digests[i])
-                    structure.combine(paths[i])
-                    var key = HandXXH64()
-                    key.combine(digests[i]); key.combine(paths[i]); key.combine(display[i]); key.combine(UInt64(42))
-                    s &+= key.finalize()
-                }
-                sink &+= s &+ fingerprint.finalize() &+ structure.finalize()
-            },
-            {
-                var fingerprint = ContentHash(), structure = ContentHash()
-                var s: UInt64 = 0
-                for i in paths.indices {
-                    fingerprint.combine(paths[i]); fingerprint.combine(digests[i])
-                    structure.combine(paths[i])
-                    var key = ContentHash()
-                    key.combine(digests[i]); key.combine(paths[i]); key.combine(display[i]); key.combine(UInt64(42))
-                    s &+= key.finalize()
-                }
-                sink &+= s &+ fingerprint.finalize() &+ structure.finalize()
-            },
-        ])
+        let keysT = turns(
+            rounds,
+            [
+                {
+                    var fingerprint = HandXXH64(), structure = HandXXH64()
+                    var s: UInt64 = 0
+                    for i in paths.indices {
+                        fingerprint.combine(paths[i]); fingerprint.combine(digests[i])
+                        structure.combine(paths[i])
+                        var key = HandXXH64()
+                        key.combine(digests[i]); key.combine(paths[i]); key.combine(display[i]); key.combine(UInt64(42))
+                        s &+= key.finalize()
+                    }
+                    sink &+= s &+ fingerprint.finalize() &+ structure.finalize()
+                },
+                {
+                    var fingerprint = ContentHash(), structure = ContentHash()
+                    var s: UInt64 = 0
+                    for i in paths.indices {
+                        fingerprint.combine(paths[i]); fingerprint.combine(digests[i])
+                        structure.combine(paths[i])
+                        var key = ContentHash()
+                        key.combine(digests[i]); key.combine(paths[i]); key.combine(display[i]); key.combine(UInt64(42))
+                        s &+= key.finalize()
+                    }
+                    sink &+= s &+ fingerprint.finalize() &+ structure.finalize()
+                },
+            ])
         print("\nhashing, median of \(rounds) rounds taking turns (ms): hand-written XXH64 / libxxhash XXH64 (ContentHash) / libxxhash XXH3_64bits")
         for (name, t, bytes) in [("content files", filesT, sourceBytes), ("output pages", pagesT, pageBytes)] {
             let mbps = { (ms: Double) in fmt(Double(bytes) / 1e6 / (ms / 1e3)) }
-            print("  \(name): \(fmt(t[0].median)) / \(fmt(t[1].median)) / \(fmt(t[2].median)) ms  (\(mbps(t[0].median)) / \(mbps(t[1].median)) / \(mbps(t[2].median)) MB/s); lib/hand \(fmt(t[1].median / t[0].median))x")
+            print(
+                "  \(name): \(fmt(t[0].median)) / \(fmt(t[1].median)) / \(fmt(t[2].median)) ms  (\(mbps(t[0].median)) / \(mbps(t[1].median)) / \(mbps(t[2].median)) MB/s); lib/hand \(fmt(t[1].median / t[0].median))x"
+            )
         }
         print("  keys (\(paths.count) files): \(fmt(keysT[0].median)) / \(fmt(keysT[1].median)) ms; lib/hand \(fmt(keysT[1].median / keysT[0].median))x")
         let hand = filesT[0].median + pagesT[0].median + keysT[0].median
@@ -486,8 +527,10 @@ public enum FastPathBench {
 
     // MARK: Coding
 
-    static func codableRows(_ label: String, rounds: Int, handEncode: @escaping () -> [UInt8], handDecode: @escaping ([UInt8]) -> Int,
-                            value: some Codable, decodeJSON: @escaping (Data) throws -> Int, decodePlist: @escaping (Data) throws -> Int) {
+    static func codableRows(
+        _ label: String, rounds: Int, handEncode: @escaping () -> [UInt8], handDecode: @escaping ([UInt8]) -> Int,
+        value: some Codable, decodeJSON: @escaping (Data) throws -> Int, decodePlist: @escaping (Data) throws -> Int
+    ) {
         let hand = handEncode()
         let plistEncoder = PropertyListEncoder()
         plistEncoder.outputFormat = .binary
@@ -496,18 +539,26 @@ public enum FastPathBench {
         // Each decoder checks it reads back what it wrote (count of entries).
         let counts = (handDecode(hand), try! decodePlist(plist), try! decodeJSON(json))
         print("\n\(label): sizes hand-written \(hand.count) B, plist \(plist.count) B, JSON \(json.count) B; entries read back \(counts)")
-        let encodeT = turns(rounds, [
-            { sink &+= UInt64(handEncode().count) },
-            { sink &+= UInt64(try! plistEncoder.encode(value).count) },
-            { sink &+= UInt64(try! JSONEncoder().encode(value).count) },
-        ])
-        let decodeT = turns(rounds, [
-            { sink &+= UInt64(handDecode(hand)) },
-            { sink &+= UInt64(try! decodePlist(plist)) },
-            { sink &+= UInt64(try! decodeJSON(json)) },
-        ])
-        print("  encode ms (median of \(rounds)): hand \(fmt(encodeT[0].median)), plist \(fmt(encodeT[1].median)), JSON \(fmt(encodeT[2].median)); plist/hand \(fmt(encodeT[1].median / encodeT[0].median))x, JSON/hand \(fmt(encodeT[2].median / encodeT[0].median))x")
-        print("  decode ms (median of \(rounds)): hand \(fmt(decodeT[0].median)), plist \(fmt(decodeT[1].median)), JSON \(fmt(decodeT[2].median)); plist/hand \(fmt(decodeT[1].median / decodeT[0].median))x, JSON/hand \(fmt(decodeT[2].median / decodeT[0].median))x")
+        let encodeT = turns(
+            rounds,
+            [
+                { sink &+= UInt64(handEncode().count) },
+                { sink &+= UInt64(try! plistEncoder.encode(value).count) },
+                { sink &+= UInt64(try! JSONEncoder().encode(value).count) },
+            ])
+        let decodeT = turns(
+            rounds,
+            [
+                { sink &+= UInt64(handDecode(hand)) },
+                { sink &+= UInt64(try! decodePlist(plist)) },
+                { sink &+= UInt64(try! decodeJSON(json)) },
+            ])
+        print(
+            "  encode ms (median of \(rounds)): hand \(fmt(encodeT[0].median)), plist \(fmt(encodeT[1].median)), JSON \(fmt(encodeT[2].median)); plist/hand \(fmt(encodeT[1].median / encodeT[0].median))x, JSON/hand \(fmt(encodeT[2].median / encodeT[0].median))x"
+        )
+        print(
+            "  decode ms (median of \(rounds)): hand \(fmt(decodeT[0].median)), plist \(fmt(decodeT[1].median)), JSON \(fmt(decodeT[2].median)); plist/hand \(fmt(decodeT[1].median / decodeT[0].median))x, JSON/hand \(fmt(decodeT[2].median / decodeT[0].median))x"
+        )
         let h = encodeT[0].median + decodeT[0].median, p = encodeT[1].median + decodeT[1].median, j = encodeT[2].median + decodeT[2].median
         print("  encode+decode: hand \(fmt(h)), plist \(fmt(p)), JSON \(fmt(j)); plist/hand \(fmt(p / h))x, JSON/hand \(fmt(j / h))x")
         for (name, t) in [("encode", encodeT), ("decode", decodeT)] {
@@ -545,10 +596,17 @@ public enum FastPathBench {
         let value = CCacheEntries(frontMatters: frontMatters.map(CFrontMatter.init), bodies: bodies.map(CBody.init))
         let nonEmpty = frontMatters.filter { !$0.fields.isEmpty }.count + bodies.filter { !$0.html.isEmpty }.count
         print("\ncache entries: \(frontMatters.count) front matters, \(bodies.count) bodies (\(nonEmpty) non-empty)")
-        codableRows("build cache entries (front matter + rendered bodies)", rounds: rounds, handEncode: handEncode, handDecode: handDecode,
-                    value: value,
-                    decodeJSON: { let v = try JSONDecoder().decode(CCacheEntries.self, from: $0); return v.frontMatters.filter { !$0.fields.isEmpty }.count + v.bodies.filter { !$0.html.isEmpty }.count },
-                    decodePlist: { let v = try PropertyListDecoder().decode(CCacheEntries.self, from: $0); return v.frontMatters.filter { !$0.fields.isEmpty }.count + v.bodies.filter { !$0.html.isEmpty }.count })
+        codableRows(
+            "build cache entries (front matter + rendered bodies)", rounds: rounds, handEncode: handEncode, handDecode: handDecode,
+            value: value,
+            decodeJSON: {
+                let v = try JSONDecoder().decode(CCacheEntries.self, from: $0);
+                return v.frontMatters.filter { !$0.fields.isEmpty }.count + v.bodies.filter { !$0.html.isEmpty }.count
+            },
+            decodePlist: {
+                let v = try PropertyListDecoder().decode(CCacheEntries.self, from: $0);
+                return v.frontMatters.filter { !$0.fields.isEmpty }.count + v.bodies.filter { !$0.html.isEmpty }.count
+            })
     }
 
     static func itemCodingBench(items: [Item], rounds: Int) {
@@ -572,9 +630,10 @@ public enum FastPathBench {
             }
             return n
         }
-        codableRows("build record's items (\(items.count), without bodies)", rounds: rounds, handEncode: handEncode, handDecode: handDecode,
-                    value: items.map(CItem.init),
-                    decodeJSON: { try JSONDecoder().decode([CItem].self, from: $0).count },
-                    decodePlist: { try PropertyListDecoder().decode([CItem].self, from: $0).count })
+        codableRows(
+            "build record's items (\(items.count), without bodies)", rounds: rounds, handEncode: handEncode, handDecode: handDecode,
+            value: items.map(CItem.init),
+            decodeJSON: { try JSONDecoder().decode([CItem].self, from: $0).count },
+            decodePlist: { try PropertyListDecoder().decode([CItem].self, from: $0).count })
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # usage: bench/fastpaths/run.sh CORPUS WORK [ROUNDS [CODING_ROUNDS [PARTS]]]
 #
-# Issue 15's measurements (docs/benchmarks.md, "Fast paths against the libraries they
+# The fast paths measured against the libraries they replaced (docs/benchmarks.md, "Fast paths against the libraries they
 # replace"). Unpacks the committed package (HEAD) into WORK/pkg, puts FastPathBench.swift
 # into its FoldoutBuild (the build cache's tables and coding functions and the binary writer's
 # count, private or internal in the real code, are made package-visible in this copy only) with a `fastpath-bench` executable linked

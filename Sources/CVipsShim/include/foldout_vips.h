@@ -44,6 +44,13 @@ typedef enum {
     FV_CROP_CENTRE
 } fv_crop;
 
+/// Hears libvips' warnings: `message`, and the thread that logged it (pthread_self).
+typedef void (*fv_log_function)(const char *message, unsigned long thread);
+
+/// Sends libvips' warnings to `function` rather than stderr, from the moment libvips starts;
+/// set it before the first image is read. The function may be called on any thread.
+void fv_set_log_function(fv_log_function function);
+
 /// Starts libvips once per process: one thread per operation (Foldout runs one operation
 /// per core), no operation cache, untrusted loaders (ImageMagick, ...) refused. 0 on success.
 int fv_start(void);

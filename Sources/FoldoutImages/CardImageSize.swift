@@ -28,7 +28,8 @@ package struct CardImageSize: Sendable, Equatable {
         // Ranges are linear in the window width: each is widest at its upper end.
         let wide = ranges.last!.width.pixels(atWindow: 0)
         let widestWithScript = ranges.map { $0.width.pixels(atWindow: $0.upTo ?? 0) }.max()!
-        let widestWithout = hasFacets && layout == "grid"
+        let widestWithout =
+            hasFacets && layout == "grid"
             ? Self.gridRanges(columns: columns ?? Self.defaultColumns, hasFacets: false).map { $0.width.pixels(atWindow: $0.upTo ?? 0) }.max()!
             : widestWithScript
         let widest = max(widestWithScript, widestWithout)
@@ -100,8 +101,11 @@ package struct CardImageSize: Sendable, Equatable {
         ]
         return spans.map { span in
             let count = Double(span.columns)
-            return Range(upTo: span.upTo, width: Width(perWindow: span.perWindow / count,
-                                                       rem: (span.rem - (count - 1) * gridGap) / count - cardInset))
+            return Range(
+                upTo: span.upTo,
+                width: Width(
+                    perWindow: span.perWindow / count,
+                    rem: (span.rem - (count - 1) * gridGap) / count - cardInset))
         }
     }
 

@@ -3,25 +3,26 @@ import FoldoutBase
 /// The pixel size of an image, read from its file header, so pages can give `<img>` its
 /// `width` and `height` and the browser reserves the space before the image arrives.
 /// PNG, JPEG, GIF and WebP are read; anything else (SVG, AVIF, a damaged file) gives nil.
-public struct ImageSize: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
+package struct ImageSize: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// Reads the size from the first bytes of an image file.
-    public init?(header bytes: [UInt8]) {
+    package init?(header bytes: [UInt8]) {
         guard let size = Self.png(bytes) ?? Self.gif(bytes) ?? Self.webp(bytes) ?? Self.jpeg(bytes),
-              size.width > 0, size.height > 0 else { return nil }
+            size.width > 0, size.height > 0
+        else { return nil }
         self = size
     }
 
     /// The largest size with the same proportions that fits in a `box`×`box` square;
     /// a smaller image keeps its own size.
-    public func fitted(in box: Int) -> ImageSize {
+    package func fitted(in box: Int) -> ImageSize {
         guard width > box || height > box else { return self }
         if width >= height {
             return ImageSize(width: box, height: max(1, (height * box + width / 2) / width))
@@ -34,7 +35,8 @@ public struct ImageSize: Sendable, Equatable {
     private static func png(_ b: [UInt8]) -> ImageSize? {
         // Signature, then the IHDR chunk: length, "IHDR", width and height big-endian.
         guard b.count >= 24, b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-              b[12...15].elementsEqual(Array("IHDR".utf8)) else { return nil }
+            b[12...15].elementsEqual(Array("IHDR".utf8))
+        else { return nil }
         return ImageSize(width: bigEndian(b, 16, 4), height: bigEndian(b, 20, 4))
     }
 
@@ -122,6 +124,21 @@ public struct ImageSize: Sendable, Equatable {
 }
 
 extension ImageSize {
+    /// The pixel size of every file of `files` (by output path) that is an image Foldout can
+    /// read, read once per build (many items name the same picture); nil for the others.
+    /// `known` are sizes the image stage has already (its photos, whose files are not read again).
+    package static func sizes(
+        of files: [(path: String, absolutePath: String)], fileSystem: FileSystem, known: [String: ImageSize] = [:]
+    ) -> [String: ImageSize?] {
+        let unknown = files.filter { known[$0.path] == nil }
+        let sizes = Parallel.map(unknown) { file -> ImageSize? in
+            ImageSize(file: file.absolutePath, fileSystem: fileSystem)
+        }
+        var result: [String: ImageSize?] = known.mapValues(Optional.some)
+        for (file, size) in zip(unknown, sizes) { result[file.path] = size }
+        return result
+    }
+
     /// Names of the files `header` can read a size from (any letter case).
     static let readableExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "jfif", "gif", "webp"]
 
@@ -130,11 +147,12 @@ extension ImageSize {
     /// (EXIF, colour profiles), which can be hundreds of kilobytes. Nil for a file of another
     /// kind by its name (a PDF, an archive), which is never opened, and for one that cannot
     /// be read.
-    public init?(file path: String, fileSystem: FileSystem) {
+    package init?(file path: String, fileSystem: FileSystem) {
         let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
         guard let dot = name.lastIndex(of: "."),
-              Self.readableExtensions.contains(name[name.index(after: dot)...].lowercased()),
-              let file = try? fileSystem.openFile(path) else { return nil }
+            Self.readableExtensions.contains(name[name.index(after: dot)...].lowercased()),
+            let file = try? fileSystem.openFile(path)
+        else { return nil }
         var length = min(file.size, 64 * 1024)
         while true {
             guard let bytes = file.bytes(at: 0, count: length) else { return nil }

@@ -1,7 +1,7 @@
+import FoldoutBase
+import FoldoutImages
 import Foundation
 import Testing
-import FoldoutBase
-import FoldoutLoading
 
 /// Reading an image's size from its file reads the header, not the file: a JPEG's size can
 /// sit after hundreds of kilobytes of metadata, and files that are no image are never opened.
@@ -42,21 +42,27 @@ struct ImageSizeFileTests {
     @Test func onlyAsMuchAsTheHeaderNeedsIsRead() throws {
         let bytes = Self.jpeg(width: 20, height: 10, metadata: 0) + [UInt8](repeating: 0x55, count: 2_000_000)
         let count = ReadCount()
-        let files = FileSystem(listDirectory: { _ in [] }, kindOfItem: { _ in .file }, readFile: { _ in bytes }, resolvePath: { $0 },
-                               openFile: { _ in
-                                   FileSystem.OpenFile(size: bytes.count, read: { offset, length in
-                                       count.add(length)
-                                       return Array(bytes[offset..<(offset + length)])
-                                   })
-                               })
+        let files = FileSystem(
+            listDirectory: { _ in [] }, kindOfItem: { _ in .file }, readFile: { _ in bytes }, resolvePath: { $0 },
+            openFile: { _ in
+                FileSystem.OpenFile(
+                    size: bytes.count,
+                    read: { offset, length in
+                        count.add(length)
+                        return Array(bytes[offset..<(offset + length)])
+                    })
+            })
         #expect(ImageSize(file: "/c/big.jpg", fileSystem: files) == ImageSize(width: 20, height: 10))
         #expect(count.total <= 64 * 1024)
     }
 
     @Test func filesOfOtherKindsAreNeverOpened() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 5, 0, 0, 0, 7]
-        let files = FileSystem(listDirectory: { _ in [] }, kindOfItem: { _ in .file },
-                               readFile: { path in Issue.record("\(path) was read"); return png }, resolvePath: { $0 })
+        let files = FileSystem(
+            listDirectory: { _ in [] }, kindOfItem: { _ in .file },
+            readFile: { path in
+                Issue.record("\(path) was read"); return png
+            }, resolvePath: { $0 })
         #expect(ImageSize(file: "/c/manual.pdf", fileSystem: files) == nil)
         #expect(ImageSize(file: "/c/notes", fileSystem: files) == nil)
         let named = FileSystem.memory(bytes: ["/c/pixel.png": png])

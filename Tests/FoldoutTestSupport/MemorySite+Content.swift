@@ -1,18 +1,18 @@
-extension Fixture {
+extension MemorySite {
     /// A small shelter site of two catalogs, the one the incremental tests edit.
-    package static let shelterSite: [String: String] = [
+    package static let shelter: [String: String] = [
         "_index.md": "---\ntitle: Test Shelter\ndescription: Pets looking for a home.\n---\nWelcome.\n",
         "about.md": "---\ntitle: About us\n---\nWe are volunteers.\n",
         "pets/_index.md": """
-            ---
-            title: Pets
-            weight: 1
-            sections:
-              - title: Adopted
-                where: {status: adopted}
-            ---
-            All our animals.
-            """,
+        ---
+        title: Pets
+        weight: 1
+        sections:
+          - title: Adopted
+            where: {status: adopted}
+        ---
+        All our animals.
+        """,
         "pets/dogs/_index.md": "---\ntitle: Dogs\nweight: 1\n---\n",
         "pets/dogs/alba.md": "---\ntitle: Alba\ntags: [calm, kids]\n---\nAlba likes long walks.\n\nShe sleeps a lot.\n",
         "pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n",
@@ -24,4 +24,9 @@ extension Fixture {
         "courses/swift/intro.md": "---\ntitle: Introduction\n---\nStart here.\n",
         "courses/swift/next.md": "---\ntitle: Next steps\n---\nThen this.\n",
     ]
+}
+
+/// A page file with front matter lines and a body.
+package func page(_ frontMatter: String, _ body: String = "Some text.") -> String {
+    "---\n" + frontMatter + "\n---\n\n" + body + "\n"
 }

@@ -1,5 +1,6 @@
 import Testing
-@testable import FoldoutPresentation
+
+@testable import FoldoutImages
 
 /// The widths a card's photo is drawn at, as the default stylesheet lays cards out; the
 /// browser test `test_card_images.py` measures the same in Chromium.
@@ -21,7 +22,8 @@ import Testing
 
     @Test func breakpointsWithTheSameWidthAreOne() throws {
         let card = try #require(CardImageSize(layout: "grid", columns: 1, hasFacets: false))
-        #expect(card.sizes == "(max-width: 25rem) calc(100vw - 3.2rem - 2px), (max-width: 50rem) calc(92vw - 1.2rem - 2px), "
+        #expect(
+            card.sizes == "(max-width: 25rem) calc(100vw - 3.2rem - 2px), (max-width: 50rem) calc(92vw - 1.2rem - 2px), "
                 + "(max-width: 66rem) calc(100vw - 5.2rem - 2px), 970.8px")
         #expect(card.sides == [971, 1942])
     }

@@ -1,10 +1,9 @@
+import FoldoutTestSupport
 import Foundation
 import Testing
+
 @testable import FoldoutBase
-@testable import FoldoutLoading
-@testable import FoldoutMarkdown
-@testable import FoldoutBuild
-import FoldoutTestSupport
+@testable import FoldoutImages
 
 @Suite struct ImageSizeTests {
     @Test func readsPNG() {
@@ -54,8 +53,10 @@ import FoldoutTestSupport
         #expect(ImageSize(header: lossy) == ImageSize(width: 400, height: 300))
         // Lossless: width-1 = 99 and height-1 = 49 packed in 14 bits each.
         let packed = 99 | (49 << 14)
-        let lossless = riff("VP8L", [0x2F, UInt8(packed & 0xFF), UInt8((packed >> 8) & 0xFF), UInt8((packed >> 16) & 0xFF), 0]
-                            + [UInt8](repeating: 0, count: 5))
+        let lossless = riff(
+            "VP8L",
+            [0x2F, UInt8(packed & 0xFF), UInt8((packed >> 8) & 0xFF), UInt8((packed >> 16) & 0xFF), 0]
+                + [UInt8](repeating: 0, count: 5))
         #expect(ImageSize(header: lossless) == ImageSize(width: 100, height: 50))
         // Extended: 24-bit canvas width-1 = 1023 and height-1 = 767.
         let extended = riff("VP8X", [0, 0, 0, 0, 0xFF, 0x03, 0x00, 0xFF, 0x02, 0x00])
@@ -84,18 +85,4 @@ import FoldoutTestSupport
         #expect(ImageSize(header: try FileSystem.local.readFile(root + "terriers/diego.jpg")) == ImageSize(width: 1600, height: 1200))
         #expect(ImageSize(header: try FileSystem.local.readFile(root + "retrievers/milo.jpg")) == ImageSize(width: 1200, height: 1600))
     }
-
-    /// Field values naming image files (`photo: rex.PNG`) are found by their last bytes.
-    @Test func fieldValuesNamingImagesAreRecognised() {
-        let suffixes = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg"]
-        var random = SplitMix64(seed: 4)
-        let pieces = ["rex", ".", "png", "PnG", "jpeg", "JPG", "gif", "webp", "avif", "svg", "s", "é", "/", ".pn", "g"]
-        for _ in 0..<5000 {
-            let text = (0..<random.next(5)).map { _ in random.pick(pieces) }.joined()
-            let expected = suffixes.contains { text.lowercased().hasSuffix($0) }
-            #expect(FieldValue.string(text).looksLikeImage == expected, "\(text)")
-        }
-        #expect(!FieldValue.integer(3).looksLikeImage)
-    }
 }
-
