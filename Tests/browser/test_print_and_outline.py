@@ -1,5 +1,4 @@
-"""Printing and the outline controls of catalog pages (issue 18, parts 4 and 5), from disk and
-over HTTP.
+"""Printing and the outline controls of catalog pages, from disk and over HTTP.
 
 Printing: pages are printed to PDF by Chromium (DevTools' Page.printToPDF, which sends the
 page `beforeprint` and `afterprint` as a print dialog does) and read back with `pdftotext`.
@@ -87,7 +86,7 @@ document.querySelectorAll('.skip-link, .site-header a, .site-header summary > sp
   + '#catalog-panel .facet-clear, #catalog-panel .facet-value, .pager .pager-label, .back, '
   + '.outline-controls button').forEach(element => {
   const copy = element.cloneNode(true);
-  copy.querySelectorAll('.visually-hidden, .facet-active, .count').forEach(hidden => hidden.remove());
+  copy.querySelectorAll('.visually-hidden, .facet-active, .count, .facet-fold').forEach(hidden => hidden.remove());
   add(copy.textContent);
 });
 const main = document.querySelector('main').cloneNode(true);
@@ -97,7 +96,7 @@ return {texts: [...texts], content: main.textContent};
 
 
 def chrome_on_paper(driver, text: str) -> list[str]:
-    # The print header names the site on purpose (issue 30): that line is not navigation.
+    # The print header names the site on purpose: that line is not navigation.
     site_name = driver.execute_script("const s = document.querySelector('.print-header .print-site'); return s ? s.textContent : ''")
     if site_name.strip():
         text = text.replace(normal(site_name), "")
@@ -309,7 +308,11 @@ def test_outline_controls_need_javascript_and_move_nothing(driver, site):
         {value: e.value, sources: (e.sources || []).map(s => s.node ? (s.node.className || s.node.nodeName) : '?')})))
         .observe({type: 'layout-shift', buffered: true});
       setTimeout(() => done(found), 100);""")
-    assert not [s for s in shifts if s["value"] > 0], f"layout shifts on load: {shifts}"
+    # A shift a visitor could see scores in hundredths (a 40 px control bar pushing the list
+    # down on an 800 px window is about 0.05); Chromium also reports sub-pixel rounding of
+    # about 1e-6 with no element named, now and then, which no one sees.
+    visible = [s for s in shifts if s["value"] >= 0.001]
+    assert not visible, f"layout shifts on load: {shifts}"
 
 
 # ---------- Opening the groups around a target ----------
