@@ -14,15 +14,19 @@ package enum ImageCodec {
     /// Renders `svg` (a drawing Foldout made itself, never a site's file: SVG loading stays
     /// blocked for those) as `operation` describes.
     package static func drawing(_ operation: ImageOperation, fromSVG svg: String) -> Result<[UInt8], ImageProblem> {
-        guard fv_allow_svg() == 0 else { return .failure(.unreadable(takeError())) }
-        return make(operation, from: Array(svg.utf8))
+        LibvipsMessages.shared.calling {
+            guard fv_allow_svg() == 0 else { return .failure(.unreadable(takeError())) }
+            return make(operation, from: Array(svg.utf8))
+        }
     }
 
     /// Reads the header of the image in `bytes`; nothing is decoded.
     package static func header(of bytes: [UInt8], pixelLimit: Int = defaultPixelLimit) -> Result<ImageHeader, ImageProblem> {
         guard !bytes.isEmpty else { return .failure(.empty) }
         var raw = fv_header()
-        let status = bytes.withUnsafeBytes { fv_read_header($0.baseAddress, $0.count, &raw) }
+        let status = LibvipsMessages.shared.calling {
+            bytes.withUnsafeBytes { fv_read_header($0.baseAddress, $0.count, &raw) }
+        }
         guard status == 0 else {
             let detail = takeError()
             return .failure(raw.format == FV_FORMAT_UNKNOWN ? .notAnImage : .unreadable(detail))
@@ -39,6 +43,10 @@ package enum ImageCodec {
 
     /// Makes `operation` from the image in `bytes` (whose header must have passed `header(of:)`).
     package static func make(_ operation: ImageOperation, from bytes: [UInt8]) -> Result<[UInt8], ImageProblem> {
+        LibvipsMessages.shared.calling { makeCalling(operation, from: bytes) }
+    }
+
+    private static func makeCalling(_ operation: ImageOperation, from bytes: [UInt8]) -> Result<[UInt8], ImageProblem> {
         bytes.withUnsafeBytes { source in
             encode(operation) { shape, image in
                 switch shape {
@@ -65,13 +73,19 @@ package enum ImageCodec {
     /// shrink-on-load.
     package static func decode(_ bytes: [UInt8], width: Int) -> Result<Decoded, ImageProblem> {
         var image: OpaquePointer?
-        let status = bytes.withUnsafeBytes { fv_decode($0.baseAddress, $0.count, Int32(width), &image) }
+        let status = LibvipsMessages.shared.calling {
+            bytes.withUnsafeBytes { fv_decode($0.baseAddress, $0.count, Int32(width), &image) }
+        }
         guard status == 0, let image else { return .failure(.unreadable(takeError())) }
         return .success(Decoded(image))
     }
 
     /// Makes `operation` from a decoded photo: what `make(_:from:)` makes from its file.
     package static func make(_ operation: ImageOperation, from decoded: Decoded) -> Result<[UInt8], ImageProblem> {
+        LibvipsMessages.shared.calling { makeCalling(operation, from: decoded) }
+    }
+
+    private static func makeCalling(_ operation: ImageOperation, from decoded: Decoded) -> Result<[UInt8], ImageProblem> {
         withExtendedLifetime(decoded) {
             encode(operation) { shape, image in
                 switch shape {

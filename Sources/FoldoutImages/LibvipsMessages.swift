@@ -78,6 +78,29 @@ package final class LibvipsMessages: @unchecked Sendable {
         return listening(body)
     }
 
+    /// Runs `body`, a call into libvips on this thread that is no photo's making (a drawing of
+    /// the starter site, a test reading a header), as a listener whose messages are dropped:
+    /// while it runs, what libvips logs on its own threads is not told to a photo made beside
+    /// it as surely that photo's. Within a making (`during`), it only runs `body`.
+    package func calling<Result>(_ body: () -> Result) -> Result {
+        let thread = UInt(pthread_self())
+        let listener: Int? = lock.withLock {
+            guard making[thread] == nil else { return nil }
+            lastListener += 1
+            making[thread] = lastListener
+            heard[lastListener] = []
+            return lastListener
+        }
+        guard let listener else { return body() }
+        defer {
+            lock.withLock {
+                making[thread] = nil
+                heard[listener] = nil
+            }
+        }
+        return body()
+    }
+
     private func listening<Result>(_ body: () -> Result) -> (result: Result, messages: [String]) {
         let thread = UInt(pthread_self())
         let listener = lock.withLock {

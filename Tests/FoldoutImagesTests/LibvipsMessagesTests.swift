@@ -37,6 +37,32 @@ import Testing
         #expect(second == [])
     }
 
+    /// A header read or a drawing on another thread (a test's own call, the starter site's
+    /// photos) is no photo, but it may be what libvips' own threads are talking about: while
+    /// it runs, their messages are not surely the photo's; its own thread's reach no photo.
+    @Test func aCallIntoLibvipsBesideAPhotoMakesTheWorkersMessagesUncertain() {
+        let other: UInt = 1  // no thread of this process has this id
+        let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let callingThread = Box()
+        let thread = Thread {
+            messages.calling {
+                callingThread.set(["\(UInt(pthread_self()))"])
+                started.signal()
+                done.wait()
+            }
+        }
+        let said = messages.during {
+            thread.start()
+            started.wait()
+            messages.hear("heifload: ignoring nclx profile", thread: other)
+            messages.hear("said on the calling thread", thread: UInt(callingThread.get()![0])!)
+            done.signal()
+        }.messages
+        #expect(said.count == 1, "\(said)")
+        #expect(said.first.map(LibvipsMessages.wasHeardAmongOthers) == true, "\(said)")
+        #expect(messages.takeStrays().isEmpty)
+    }
+
     /// What each of two photos heard, the second made on another thread while the first's
     /// making is open and runs `meanwhile` on its own thread.
     func twoPhotosAtOnce(_ meanwhile: () -> Void) -> (first: [String], second: [String]?) {
