@@ -26,16 +26,25 @@ release:
 
 ## Run every test: the Swift test suite, then the browser, HTML-checker and link tests, a
 ## bounded fuzz run and the short fault-injection run. The last three use the debug binary
-## the Swift tests built: a release build would add about ten minutes to a CI run.
+## the Swift build made: a release build would add about ten minutes to a CI run.
 ## `make browser-tests` and `make fault-tests` alone test the release binary.
 DEBUG_FOLDOUT = .build/debug/foldout
 ## Each phase says how long it took (scripts/timed.sh); docs/browser-tests.md has the figures.
+## After the build, the Swift tests, the fuzz replay and the fault tests run one after another
+## beside the browser tests (scripts/beside.sh), which leave a core partly idle while they
+## wait on Chromium; what both need (packages, the Python environment) is installed first,
+## so no two installs run at once.
+TEST_LOG = artifacts/beside-browser-tests.log
 test:
 	scripts/timed.sh "lint" $(MAKE) --no-print-directory lint
-	scripts/timed.sh "Swift build and tests" $(MAKE) --no-print-directory unit-tests
-	scripts/timed.sh "browser tests" env FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
-	scripts/timed.sh "fuzz replay" $(MAKE) --no-print-directory fuzz-replay-with FUZZ_SECONDS=20
-	scripts/timed.sh "fault tests" $(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)
+	scripts/require-packages.sh $(BUILD_PACKAGES) strace
+	scripts/timed.sh "Swift build" $(SWIFT) build --build-tests
+	scripts/python-env.sh tests >/dev/null
+	scripts/timed.sh "browser tests, with the rest beside them" scripts/beside.sh $(TEST_LOG) \
+	    "$(SWIFT) test --skip-build" \
+	    "$(MAKE) --no-print-directory fuzz-replay-with FUZZ_SECONDS=20" \
+	    "$(MAKE) --no-print-directory fault-tests-with FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT)" \
+	    -- env FOLDOUT=$(CURDIR)/$(DEBUG_FOLDOUT) Tests/browser/run.sh
 
 unit-tests:
 	scripts/require-packages.sh $(BUILD_PACKAGES)
