@@ -62,6 +62,7 @@ package struct Pipeline {
         var routes = router.route(tree, pages: parsed.pages, diagnostics: &diagnostics)
         let redirects = router.redirects(pages: parsed.pages, routes: routes, diagnostics: &diagnostics)
         routes.addAliases(redirects)
+        routes.addDrafts(parsed.drafts)
         let publishing = AssetPublishing(tree: tree, pages: parsed.pages, displayPath: displayPath, diagnostics: &diagnostics)
         clock.lap("route")
 
