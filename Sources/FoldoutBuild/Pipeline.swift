@@ -153,12 +153,18 @@ package struct Pipeline {
             return renderer
         }()
         let pageCount = renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)
-        for (path, asset) in modeled.routes.assets(in: modeled.tree, pages: modeled.pages) {
+        let assets = modeled.routes.assets(in: modeled.tree, pages: modeled.pages)
+        // A file a used stylesheet names (`url(img/bg.png)`) is used too.
+        let fileSystem = options.fileSystem
+        let used = modeled.publishing.used(
+            linked: modeled.bodies.linkedFiles, assets: assets, routes: modeled.routes,
+            leavesOutUnused: modeled.publishing.leavesOutUnused(in: modeled.tree), read: { try? fileSystem.readFile($0.absolutePath) })
+        for (path, asset) in assets {
             // A photo's variants stand in for it; its original (with the EXIF a phone wrote)
             // is published only when the site asks, a page shows it as it is, or a link leads to it.
             if images.sources[path] != nil, !images.publishesOriginal(path), !modeled.bodies.linkedImages.contains(path) { continue }
             // `publish: referenced`, and a hidden folder's files: only what a page uses.
-            guard modeled.publishing.publishes(asset, at: path, used: modeled.bodies.linkedFiles) else { continue }
+            guard modeled.publishing.publishes(asset, at: path, used: used) else { continue }
             snapshot.add(path, .copy(from: asset.absolutePath), contentDigest: modeled.fileDigests[asset.path])
         }
         for asset in modeled.templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }
