@@ -70,8 +70,10 @@ package struct Pipeline {
         clock.lap("images")
         try options.cancellation?.check()
 
-        let markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, images: images, content: content)
+        var markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, images: images, content: content)
         let bodies = markdown.renderAll(&parsed.pages, paths: markdownPaths, progress: options.progress)
+        // `serve` renders edited items again with this stage: their links to an intro's renamed heading must follow it.
+        markdown.renamedIntroIDs = bodies.renamedIntroIDs
         diagnostics += bodies.diagnostics
         clock.lap("markdown")
         try options.cancellation?.check()
