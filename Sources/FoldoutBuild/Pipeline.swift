@@ -146,6 +146,8 @@ package struct Pipeline {
             if made.mayDifferNextTime { imagesMayDifferNextTime = true }
             clock.lap("images")
         }
+        // The cache forgets what it heard of photos no output folder's site has any more.
+        ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem).recordPhotos(images.photoDigests)
 
         let renderer = {
             var renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
