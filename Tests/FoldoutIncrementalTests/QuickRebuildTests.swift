@@ -537,6 +537,18 @@ import Testing
         #expect(!site.memory.files(under: site.output).keys.contains { $0.hasSuffix(".foldout-tmp") })
     }
 
+    /// A link to a draft says so in a quick rebuild as in a clean build: the drafts are in
+    /// the build record.
+    @Test func linksToADraftWarnAlikeInAQuickRebuild() throws {
+        try check(
+            [
+                Self.edit("a draft added", quick: false, ["pets/dogs/secret.md": "---\ntitle: Secret\ndraft: true\n---\nNot yet.\n"]),
+                Self.edit(
+                    "a link to the draft", quick: true,
+                    ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nSee [the secret](secret.md).\n"]),
+            ], site: MemorySite(Self.site))
+    }
+
     /// Intros shown on one catalog page have their ids kept apart (the cats' `## Care` is
     /// `#care-1` there): an edited item's link to one leads where a clean build's does, in
     /// `serve`'s preview and in the rebuild after it.
