@@ -157,10 +157,12 @@ extension SidecarFile {
             guard let held = fileSystem.lockFileIfFree(lock) else { continue }
             // Looked for again under the lock: a build into it holds the lock until it is made.
             guard fileSystem.status((parent.isEmpty ? "" : parent) + "/" + name) == nil else { continue }
-            // `used-by-NAME` is the image cache's list of what the folder used (`ImageCache`).
+            // `used-by-NAME` and `photos-of-NAME` are the image cache's lists of what the
+            // folder used and which photos its site had (`ImageCache`).
+            let listName = String(name.map { $0 == "/" ? "_" : $0 })
             for path in [
                 folder + "/" + name + ".state", folder + "/" + name + ".cache",
-                folder + "/images/used-by-" + name.map { $0 == "/" ? "_" : $0 }, lock,
+                folder + "/images/used-by-" + listName, folder + "/images/photos-of-" + listName, lock,
             ]
             where fileSystem.status(path) != nil {
                 if (try? fileSystem.removeFile(path)) != nil { removed.append(path) }

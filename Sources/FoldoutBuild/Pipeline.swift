@@ -62,6 +62,7 @@ package struct Pipeline {
         var routes = router.route(tree, pages: parsed.pages, diagnostics: &diagnostics)
         let redirects = router.redirects(pages: parsed.pages, routes: routes, diagnostics: &diagnostics)
         routes.addAliases(redirects)
+        routes.addDrafts(parsed.drafts)
         let publishing = AssetPublishing(tree: tree, pages: parsed.pages, displayPath: displayPath, diagnostics: &diagnostics)
         clock.lap("route")
 
@@ -69,8 +70,10 @@ package struct Pipeline {
         clock.lap("images")
         try options.cancellation?.check()
 
-        let markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, images: images, content: content)
+        var markdown = markdownStage(tree: tree, pages: parsed.pages, routes: routes, templates: templates, images: images, content: content)
         let bodies = markdown.renderAll(&parsed.pages, paths: markdownPaths, progress: options.progress)
+        // `serve` renders edited items again with this stage: their links to an intro's renamed heading must follow it.
+        markdown.renamedIntroIDs = bodies.renamedIntroIDs
         diagnostics += bodies.diagnostics
         clock.lap("markdown")
         try options.cancellation?.check()
@@ -143,6 +146,8 @@ package struct Pipeline {
             if made.mayDifferNextTime { imagesMayDifferNextTime = true }
             clock.lap("images")
         }
+        // The cache forgets what it heard of photos no output folder's site has any more.
+        ImageCache.beside(output: options.outputPath, fileSystem: options.fileSystem).recordPhotos(images.photoDigests)
 
         let renderer = {
             var renderer = SiteRenderer(site: modeled.site, templates: modeled.templates, configurations: modeled.presentation)
@@ -152,12 +157,18 @@ package struct Pipeline {
             return renderer
         }()
         let pageCount = renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)
-        for (path, asset) in modeled.routes.assets(in: modeled.tree, pages: modeled.pages) {
+        let assets = modeled.routes.assets(in: modeled.tree, pages: modeled.pages)
+        // A file a used stylesheet names (`url(img/bg.png)`) is used too.
+        let fileSystem = options.fileSystem
+        let used = modeled.publishing.used(
+            linked: modeled.bodies.linkedFiles, assets: assets, routes: modeled.routes,
+            leavesOutUnused: modeled.publishing.leavesOutUnused(in: modeled.tree), read: { try? fileSystem.readFile($0.absolutePath) })
+        for (path, asset) in assets {
             // A photo's variants stand in for it; its original (with the EXIF a phone wrote)
             // is published only when the site asks, a page shows it as it is, or a link leads to it.
             if images.sources[path] != nil, !images.publishesOriginal(path), !modeled.bodies.linkedImages.contains(path) { continue }
             // `publish: referenced`, and a hidden folder's files: only what a page uses.
-            guard modeled.publishing.publishes(asset, at: path, used: modeled.bodies.linkedFiles) else { continue }
+            guard modeled.publishing.publishes(asset, at: path, used: used) else { continue }
             snapshot.add(path, .copy(from: asset.absolutePath), contentDigest: modeled.fileDigests[asset.path])
         }
         for asset in modeled.templates.assets { snapshot.add(asset.path, .bytes(asset.bytes)) }

@@ -225,13 +225,67 @@ package struct ImageCache: Sendable {
         withLock {
             var all = knownRemarks()
             for (digest, remark) in new { all[digest, default: ImageRemarks()].add(remark) }
-            var lines = [ImageCodec.version]
-            for (digest, remark) in all.sorted(by: { $0.key < $1.key }) {
-                let hex = Self.hex(digest)
-                lines += remark.messages.map { "\(hex) m \(Self.oneLine($0))" }
-                if case .unreadable(let detail)? = remark.problem { lines.append("\(hex) u \(Self.oneLine(detail))") }
+            writeRemarks(all)
+        }
+    }
+
+    private func writeRemarks(_ all: [UInt64: ImageRemarks]) {
+        var lines = [ImageCodec.version]
+        for (digest, remark) in all.sorted(by: { $0.key < $1.key }) {
+            let hex = Self.hex(digest)
+            lines += remark.messages.map { "\(hex) m \(Self.oneLine($0))" }
+            if case .unreadable(let detail)? = remark.problem { lines.append("\(hex) u \(Self.oneLine(detail))") }
+        }
+        try? makeFolders(for: folder + "/remarks")
+        try? SidecarFile.writeSealed(Array((lines.joined(separator: "\n") + "\n").utf8), to: folder + "/remarks", in: fileSystem)
+    }
+
+    // MARK: Whose photos the remarks are
+
+    /// The list of the digests of the photos in the site of the output folder `user`.
+    private func photoListPath(of user: String) -> String {
+        folder + "/photos-of-" + user.map { $0 == "/" ? "_" : $0 }
+    }
+
+    /// Adds `digests` (the photos a build reads) to those this cache's user's site has,
+    /// before their remarks are looked up or remembered: from now until its `recordPhotos`,
+    /// no other build forgets them.
+    package func claimPhotos(_ digests: Set<UInt64>) {
+        guard let user, !digests.isEmpty else { return }
+        withLock {
+            let path = photoListPath(of: user)
+            let listed = keys(listedIn: path)
+            if !listed.isSuperset(of: digests) { writeList(listed.union(digests), to: path) }
+        }
+    }
+
+    /// Records that the site of the output folder `user` has just the photos of `digests`
+    /// (its full build is done), and forgets the remarks of photos no output folder's list
+    /// names any more. A site without photos, whose folder had none either, touches nothing.
+    package func recordPhotos(_ digests: Set<UInt64>) {
+        guard let user else { return }
+        let path = photoListPath(of: user)
+        guard !digests.isEmpty || fileSystem.kindOfItem(path) == .file else { return }
+        withLock {
+            if digests.isEmpty {
+                try? fileSystem.removeFile(path)
+            } else if keys(listedIn: path) != digests {
+                writeList(digests, to: path)
             }
-            try? SidecarFile.writeSealed(Array((lines.joined(separator: "\n") + "\n").utf8), to: folder + "/remarks", in: fileSystem)
+            let known = knownRemarks()
+            guard !known.isEmpty else { return }
+            var kept = digests
+            for entry in (try? fileSystem.listDirectory(folder)) ?? [] where entry.kind == .file && entry.name.hasPrefix("photos-of-") {
+                let other = folder + "/" + entry.name
+                if other != path { kept.formUnion(keys(listedIn: other)) }
+            }
+            let remaining = known.filter { kept.contains($0.key) }
+            guard remaining.count != known.count else { return }
+            if remaining.isEmpty {
+                try? fileSystem.removeFile(folder + "/remarks")
+            } else {
+                writeRemarks(remaining)
+            }
         }
     }
 

@@ -41,6 +41,10 @@ package struct ImageStage: Sendable {
     }
 
     package func run(_ inputs: [Input]) -> SiteImages {
+        // Claimed before the remarks are read or added to, so a build of another output
+        // folder finishing now keeps them.
+        let photoDigests = Set(inputs.map(\.digest))
+        cache.claimPhotos(photoDigests)
         let known = cache.knownHeaders()
         let remarks = cache.knownRemarks()
         // Every header is read, in a draft build too: what cannot be an image is warned about at once.
@@ -55,6 +59,7 @@ package struct ImageStage: Sendable {
         }
         if !newHeaders.isEmpty { cache.remember(newHeaders, with: known) }
         var images = SiteImages(options: options)
+        images.photoDigests = photoDigests
         for (input, found) in zip(inputs, read) {
             let displayPath = displayPath(input.sourcePath)
             switch found.header {

@@ -20,6 +20,9 @@ package struct SiteImages: Sendable {
     /// What libvips said while reading or making an image that it did read (or left for
     /// later), by path: now, or in an earlier build of the same bytes (`ImageRemarks`).
     package var libvipsMessages: [String: [String]] = [:]
+    /// The digests of every image file the site has (`ImageStage.Input`), whose remarks the
+    /// cache keeps (`ImageCache.recordPhotos`).
+    package var photoDigests: Set<UInt64> = []
 
     /// Whether every problem lies in an image's bytes (`ImageProblem.isCausedByBytes`), so
     /// a later build of the same input may repeat the warnings without trying again.

@@ -16,7 +16,7 @@ import Foundation
 /// one, which writes the file anew. A file written by another version of Foldout is
 /// ignored. Like the build cache, the file only ever makes builds faster, never different.
 package enum BuildRecordFile {
-    private static let magic = Array("FOLDOUT-STATE 7\n".utf8)
+    private static let magic = Array("FOLDOUT-STATE 8\n".utf8)
 
     fileprivate enum Kind: UInt64 {
         case files = 1
@@ -199,6 +199,7 @@ package enum BuildRecordFile {
             writer.write(folder)
             writer.write(path)
         }
+        writer.write(strings: state.routes.drafts.sorted())
         writer.write(state.site, withBodies: false)
         writer.write(UInt64(state.items.count))
         for facts in state.items { encode(facts, into: &writer) }
@@ -257,6 +258,7 @@ package enum BuildRecordFile {
             let folder = try reader.readString()
             routes.addGroupPage(try reader.readString(), ofFolder: folder)
         }
+        routes.addDrafts(try reader.readStrings())
         let (site, siteItems) = try reader.readSite()
         var items: [BuildRecord.ItemFacts] = []
         let count = siteItems.reduce(0) { $0 + $1.count }

@@ -40,7 +40,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
     /// Whether the file was read to its end without damage, so appending to it is safe.
     private var fileIsClean = false
 
-    private static let magic = Array("FOLDOUT-CACHE 3\n".utf8)
+    private static let magic = Array("FOLDOUT-CACHE 4\n".utf8)
 
     /// The seed of an entry's checksum: its kind and key, which are read before its payload.
     private static func checksumSeed(_ kind: UInt64, _ key: UInt64) -> UInt64 {
@@ -337,6 +337,9 @@ public final class MarkdownCacheFile: @unchecked Sendable {
                 writer.write(fragment)
             case .external: writer.write(UInt64(2))
             case .missing: writer.write(UInt64(3))
+            case .draft(let source):
+                writer.write(UInt64(6))
+                writer.write(source)
             case .sameAnchor(let page, let fragment):
                 writer.write(UInt64(4))
                 writer.write(page)
@@ -370,6 +373,7 @@ public final class MarkdownCacheFile: @unchecked Sendable {
             case 1: resolution = .rewritten(try reader.readString(), page: try reader.readString(), fragment: try reader.readOptionalString())
             case 2: resolution = .external
             case 3: resolution = .missing
+            case 6: resolution = .draft(source: try reader.readString())
             case 4: resolution = .sameAnchor(page: try reader.readString(), fragment: try reader.readString())
             case 5:
                 let markup = PictureMarkup(

@@ -25,6 +25,9 @@ import FoldoutRendering
 ///   no outline of its catalog is sorted by `summary`;
 /// - when its heading ids changed, no other file links to an anchor on its page (those
 ///   links were checked against the old ids);
+/// - it links to no heading (`#…`) on a page that shows several intros (a catalog's and
+///   its groups'), whose headings the full build numbers apart and whose links it checks
+///   against each intro's own ids (`MarkdownStage.renderIntros`);
 /// - with `--strict`, it has no problem to report;
 /// - no page shows an image through its variants (`SiteImages`), which it does not plan;
 /// - every content file is published whether used or not (no `publish: referenced`, no
@@ -162,6 +165,17 @@ package struct QuickRebuild {
         return Result(pages: pages, delta: delta, state: next, configurations: configurations, shared: shared)
     }
 
+    /// The pages that show more than one `_index.md` body, whose heading ids the full build
+    /// keeps apart (an intro's `## Care` may be `#care-1` there).
+    private var pagesWithSeveralIntros: Set<String> {
+        var intros: [String: Int] = [:]
+        for index in state.routes.indexFiles.keys {
+            guard let shown = state.routes.page(showing: index), !shown.isOwnPage else { continue }
+            intros[shown.path, default: 0] += 1
+        }
+        return Set(intros.filter { $0.value > 1 }.keys)
+    }
+
     /// The edited item's file at `path` parsed and rendered again; nil when it is not an
     /// item, or when more than its body, heading ids and summary changed.
     private func render(_ path: String, digest: UInt64, stage: MarkdownStage, tree: SourceFolder) -> Edit? {
@@ -181,6 +195,7 @@ package struct QuickRebuild {
             !problems.contains(where: { $0.severity == .error })
         else { return nil }
         let rendered = stage.render(path, page: page, fileDigest: digest)
+        guard !rendered.anchorLinks.contains(where: { $0.written.contains("#") && pagesWithSeveralIntros.contains($0.page) }) else { return nil }
         let item = SiteModelBuilder.item(rendered, replacing: old, in: catalogIndex(ofItem: number).map { state.site.catalogs[$0] })
         guard Self.sameExceptBodyAndSummary(item, old) else { return nil }
         if item.summary != old.summary, !summaryMayChange(ofItemAt: number, from: old, to: item) { return nil }

@@ -67,12 +67,16 @@ package enum Footnotes {
     }
 
     /// `markdown` with a backslash before each footnote definition (`\[^1]: text`), outside
-    /// fenced code blocks, in block quotes too.
-    package static func prepare(_ markdown: String) -> String {
+    /// fenced code blocks, in block quotes too, and the lines (1-based) it escaped. Indented
+    /// any depth: as in cmark-gfm, a definition under a nested list item may stand 4 or more
+    /// spaces from the margin (at most 3 past its item's text); one that cmark then reads as
+    /// code has its backslash taken out again by `restoreEscapes`.
+    package static func prepare(_ markdown: String) -> (text: String, escapedLines: Set<Int>) {
         var result = ""
         result.reserveCapacity(markdown.utf8.count + 16)
+        var escapedLines: Set<Int> = []
         var fence: Substring?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if !result.isEmpty || line.startIndex != markdown.startIndex { result.append("\n") }
             let trimmed = line.drop { $0 == " " }
             if line.count - trimmed.count <= 3, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
@@ -85,15 +89,51 @@ package enum Footnotes {
             }
             // A definition in a block quote (`> [^1]: text`) is escaped after its markers.
             let quoted = trimmed.drop { $0 == ">" || $0 == " " }
-            if fence == nil, line.count - trimmed.count <= 3, definitionLabel(quoted) != nil {
+            if fence == nil, definitionLabel(quoted) != nil {
                 result += line[..<quoted.startIndex]
                 result += "\\"
                 result += quoted
+                escapedLines.insert(index + 1)
             } else {
                 result += line
             }
         }
-        return result
+        return (result, escapedLines)
+    }
+
+    /// Takes out the backslash `prepare` put on a line that cmark read as code or raw HTML (a
+    /// definition indented 4 or more spaces past its container's text is code, as in
+    /// cmark-gfm), so the block shows the line as written.
+    static func restoreEscapes(in document: OpaquePointer, escapedLines: Set<Int>, source: UnsafeBufferPointer<UInt8>) {
+        guard !escapedLines.isEmpty else { return }
+        var blocks: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK { blocks.append(node) }
+        }
+        cmark_iter_free(iterator)
+        guard !blocks.isEmpty else { return }
+        let sourceLines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for block in blocks {
+            let start = Int(cmark_node_get_start_line(block)), end = Int(cmark_node_get_end_line(block))
+            guard escapedLines.contains(where: { $0 >= start && $0 <= end }), let literal = cmark_node_get_literal(block) else { continue }
+            // A fenced block's text starts on the line after its fence.
+            let opening = sourceLines.indices.contains(start - 1) ? Array(sourceLines[start - 1].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") }) : []
+            let isFenced =
+                cmark_node_get_type(block) == CMARK_NODE_CODE_BLOCK
+                && (opening.starts(with: Array("```".utf8)) || opening.starts(with: Array("~~~".utf8)))
+            let first = start + (isFenced ? 1 : 0)
+            var lines = String(cString: literal).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var changed = false
+            for index in lines.indices where escapedLines.contains(first + index) {
+                guard let escape = lines[index].range(of: "\\[^") else { continue }
+                lines[index].remove(at: escape.lowerBound)
+                changed = true
+            }
+            if changed { _ = cmark_node_set_literal(block, lines.joined(separator: "\n")) }
+        }
     }
 
     /// The label of a definition that `text` starts with (`[^label]:`), and where its note's

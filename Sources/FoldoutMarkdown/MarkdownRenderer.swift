@@ -116,7 +116,7 @@ package struct MarkdownRenderer: Sendable {
         // A footnote definition would be read as a link reference definition: escaped first.
         let markdown = ExercismNotes.mayHold(markdown) ? ExercismNotes.prepare(markdown) : markdown
         let mayHoldFootnotes = Self.withUTF8(markdown, Footnotes.mayHold)
-        let source = mayHoldFootnotes ? Footnotes.prepare(markdown) : markdown
+        let (source, escapedLines) = mayHoldFootnotes ? Footnotes.prepare(markdown) : (markdown, [])
         let document: OpaquePointer = Self.withUTF8(source) { bytes in
             if options.smartPunctuation, Self.needsSmartPunctuation(bytes) { parseOptions |= CMARK_OPT_SMART }
             let parser = cmark_parser_new_with_mem(parseOptions, allocator)
@@ -131,6 +131,7 @@ package struct MarkdownRenderer: Sendable {
             GitHubAlerts.convert(document, source: bytes, allocator: allocator, garbage: garbage)
             if AttributeLists.mayHold(bytes) { (blockAttributes, attributeLists) = AttributeLists.take(from: document, garbage: garbage) }
             if mayHoldFootnotes {
+                Footnotes.restoreEscapes(in: document, escapedLines: escapedLines, source: bytes)
                 (footnoteIDs, footnoteProblems) = Footnotes.convert(
                     document, allocator: allocator, garbage: garbage, naming: options.footnotes.avoiding(options.reservedIDs))
             }

@@ -16,6 +16,9 @@ extension MarkdownStage {
         package var linkedImages: Set<String> = []
         /// Output paths of every file a page links to or shows (see `RenderedPage.linkedFiles`).
         package var linkedFiles: Set<String> = []
+        /// The heading ids intros gave up on a page they share (`MarkdownStage.renamedIntroIDs`):
+        /// a page rendered again after this (`serve`'s preview) leads its links where these did.
+        package var renamedIntroIDs: [String: [String: String]] = [:]
     }
 
     /// Renders the bodies of `pages` in the order of `paths` (the tree's), on all cores.
@@ -69,6 +72,7 @@ extension MarkdownStage {
             }
             bodies.linkedFiles.formUnion(rendered[index].linkedFiles)
         }
+        bodies.renamedIntroIDs = stage.renamedIntroIDs
         bodies.pages = RenderedPages(rendered)
         rendered = []
         return bodies

@@ -17,6 +17,8 @@ package struct PageBodyRenderer: Sendable {
         case external
         /// A local path that names nothing in the content folder.
         case missing
+        /// A local path that names a page this build leaves out as a draft: its source file.
+        case draft(source: String)
         /// An image shown through its variants (`SiteImages`), and the output path of its original.
         case picture(PictureMarkup, page: String)
     }
@@ -93,6 +95,13 @@ package struct PageBodyRenderer: Sendable {
                             displayPath, line: line,
                             "\(link.isImage ? "image" : "link") `\(link.destination)` points to nothing in the content folder",
                             hint: MissingPathHint.hint(for: link.destination, otherwise: "check the path; it is relative to this file")))
+                    return nil
+                case .draft(let source):
+                    warnings.append(
+                        .warning(
+                            displayPath, line: line,
+                            "\(link.isImage ? "image" : "link") `\(link.destination)` points to a draft, `\(source)`, which is not published",
+                            hint: "remove `draft: true` from its front matter to publish it, or build with `--drafts` to include drafts"))
                     return nil
                 }
             },

@@ -27,6 +27,8 @@ package struct ParseStage {
         package var diagnostics: [Diagnostic]
         /// The same by source path, for the build record (files without any are left out).
         package var ownDiagnostics: [String: [Diagnostic]]
+        /// The pages left out as drafts, by source path: links to them are told apart.
+        package var drafts: [String] = []
     }
 
     package func run(_ files: consuming [SourceFile]) -> Parsed {
@@ -68,6 +70,8 @@ package struct ParseStage {
             if !page.draft || includeDrafts {
                 let path = page.path
                 parsed.pages[path] = consume page
+            } else {
+                parsed.drafts.append(page.path)
             }
         }
         return parsed

@@ -32,15 +32,38 @@ package struct DetailFieldList: Sendable, Equatable {
         "build", "cascade", "expirydate", "headless", "keywords", "linkTitle", "markup",
         "menu", "menus", "outputs", "params", "permalink", "publishdate", "redirect_to", "resources",
         "sitemap", "toc", "translationKey", "type", "url",
-        // Page settings of Hugo's Docsy and Learn themes and of Jekyll's SEO plug-in.
+        // Page settings of Hugo's Docsy and Learn (and Relearn) themes and of Jekyll's SEO plug-in.
         "alwaysopen", "body_class", "canonical_url", "disableToc", "exclude_search", "hide_feedback", "hide_readingtime",
-        "hide_summary", "manualLink", "manualLinkRelref", "manualLinkTarget", "manualLinkTitle", "no_list", "simple_list",
+        "hide_summary", "LastModifierDisplayName", "LastModifierEmail", "manualLink", "manualLinkRelref", "manualLinkTarget",
+        "manualLinkTitle", "menuPost", "menuPre", "menuTitle", "no_list", "simple_list",
     ]
 
+    /// Theme settings whose names are common words (`chapter: 3` may well describe a book):
+    /// they are another tool's only when the value has the setting's shape. Learn's
+    /// `chapter: true` makes the page a chapter's cover; its `pre:` and `post:` are HTML put
+    /// before and after the page's menu entry (`"<b>2. </b>"`).
+    package static let otherToolSettingShapes: [String: @Sendable (FieldValue) -> Bool] = [
+        "chapter": isFlag, "pre": isMarkup, "post": isMarkup,
+    ]
+
+    private static func isFlag(_ value: FieldValue) -> Bool {
+        if case .bool = value { return true }
+        return false
+    }
+
+    /// Text that holds an HTML tag, as a theme's setting does and a description seldom.
+    private static func isMarkup(_ value: FieldValue) -> Bool {
+        guard case .string(let text) = value, let open = text.firstIndex(of: "<") else { return false }
+        let rest = text[text.index(after: open)...]
+        return rest.first.map { $0.isLetter || $0 == "/" } == true && rest.contains(">")
+    }
+
     /// Whether `key` is another tool's setting: one of `otherToolKeys`, a key with a colon
-    /// (`cSpell:ignore`) or one starting with `_` (`_build`).
-    package static func isOtherToolKey(_ key: String) -> Bool {
+    /// (`cSpell:ignore`), one starting with `_` (`_build`), or one of
+    /// `otherToolSettingShapes` whose `value` has the setting's shape.
+    package static func isOtherToolKey(_ key: String, value: FieldValue) -> Bool {
         key.hasPrefix("_") || key.utf8.contains(UInt8(ascii: ":")) || otherToolKeys.contains(key)
+            || otherToolSettingShapes[key]?(value) == true
     }
 
     package static func read(_ value: FieldValue?, problems: inout [String]) -> DetailFieldList {

@@ -139,7 +139,7 @@ extension SitePresenter {
         } else {
             let images = item.images
             for field in item.fields
-            where !DetailFieldList.neverListed.contains(field.key) && !DetailFieldList.isOtherToolKey(field.key)
+            where !DetailFieldList.neverListed.contains(field.key) && !DetailFieldList.isOtherToolKey(field.key, value: field.value)
                 && (images.isEmpty || images[field.key] == nil)
             {
                 add(field.key, field.value, label: nil)

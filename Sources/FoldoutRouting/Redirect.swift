@@ -49,6 +49,13 @@ extension ContentRouter {
                         "`aliases:` lists the page's old addresses, like `[/old/name/, /older/]`; keywords belong in `tags:` or a field of their own")
                     continue
                 }
+                if let character = Self.characterNoFileNameHolds(in: alias) {
+                    problem(
+                        source, line, alias, "holds `\(character)`, which no file name can hold on every disk: a wildcard or placeholder of a server's redirect rules",
+                        "`aliases:` lists exact old addresses, like `/blog/2018/old-post/`: write each one, or keep the rule in the server's redirect settings (Netlify's `_redirects`)"
+                    )
+                    continue
+                }
                 guard let path = Self.outputPath(ofAlias: alias, inFolder: base) else {
                     problem(source, line, alias, "is not a path on this site", "write the old path, like `/pets/old-name/`, or delete it")
                     continue
@@ -95,6 +102,17 @@ extension ContentRouter {
     static func holdsSpacesOrCommas(_ alias: String) -> Bool {
         let written = alias.trimmingCharacters(in: .whitespaces)
         return written.utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") }
+    }
+
+    /// The first character of `alias`'s path that Windows' disks cannot hold in a name and
+    /// that redirect rules use as wildcards and placeholders (`/blog/2018/*`, `/news/:year/`,
+    /// `/old/<id>`): a folder named `*` is served as no one meant. Its query and fragment are
+    /// not part of the path.
+    static func characterNoFileNameHolds(in alias: String) -> Character? {
+        let written = alias.trimmingCharacters(in: .whitespaces)
+        guard OutputPath.isLocal(written) else { return nil }
+        let path = OutputPath.percentDecode(String(OutputPath.localLink(written).path))
+        return path.first { "*?<>|\":".contains($0) }
     }
 
     /// Whether a redirect at `path` (lower case), in `folders`, would meet a file Foldout

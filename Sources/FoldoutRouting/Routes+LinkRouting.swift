@@ -30,7 +30,9 @@ extension Routes: LinkRouting {
         let link = OutputPath.localLink(destination)
         if link.path.isEmpty, !link.fromRoot { return .external }
         // A path from the root (`/docs/setup.md`) starts at the content folder, as on GitHub.
-        guard let target = target(ofLink: String(link.path), inSource: link.fromRoot ? "" : source) else { return .missing }
+        guard let target = target(ofLink: String(link.path), inSource: link.fromRoot ? "" : source) else {
+            return draft(ofLink: String(link.path), inSource: link.fromRoot ? "" : source).map { .draft(source: $0) } ?? .missing
+        }
         let anchor = link.fragment.flatMap { $0.isEmpty ? nil : $0 } ?? target.fragment
         return .rewritten(OutputPath.relativeURL(from: page, to: target.path, fragment: anchor), page: target.path, fragment: anchor)
     }

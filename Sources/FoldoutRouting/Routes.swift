@@ -48,6 +48,9 @@ package struct Routes: Sendable {
     /// The same pages by the place on the catalog page they stand for (`pets/index.html#dogs`),
     /// where links to the folder or its `_index.md` would otherwise lead.
     private var groupPagesByAnchor: [String: String] = [:]
+    /// Markdown files this build leaves out as drafts (`draft: true`, built without
+    /// `--drafts`): a link to one is told apart from a link to nothing (`Routes+Drafts`).
+    package internal(set) var drafts: Set<String> = []
     /// Image files by their path without case or extension, made when a name first misses.
     let imagesWithoutCase = ImagesWithoutCase()
 

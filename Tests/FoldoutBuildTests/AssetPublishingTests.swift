@@ -31,6 +31,32 @@ import Testing
         return files
     }
 
+    /// A stylesheet a page uses keeps the files it names (`url(img/bg.png)`, an `@import`ed
+    /// stylesheet and what that names) published; a commented-out rule, an unused
+    /// stylesheet's files and `data:` URLs publish nothing.
+    @Test func filesAUsedStylesheetNamesArePublishedToo() throws {
+        var files = Self.site(publish: "referenced")
+        files["pets/rex.md"] = page("title: Rex", "Rex's [style](css/rex.css).\n")
+        files["pets/css/rex.css"] =
+            "@import 'print.css';\nbody { background: URL( \"../img/bg.png?v=2\" ) }\n/* .old { background: url(../img/old.png) } */\n"
+            + ".x { background: url(data:image/png;base64,AAAA) }\n@font-face { src: url('/pets/fonts/a.woff2#x') }\n"
+        files["pets/css/print.css"] = "@media print { body { background: url(../img/paper.png) } }\n"
+        files["pets/css/unused.css"] = "body { background: url(../img/unused.png) }\n"
+        for name in ["bg", "old", "paper", "unused"] { files["pets/img/\(name).png"] = "not a real PNG" }
+        files["pets/fonts/a.woff2"] = "font"
+        let site = MemorySite(files)
+        let snapshot = try site.snapshot()
+        for path in ["pets/css/rex.css", "pets/css/print.css", "pets/img/bg.png", "pets/img/paper.png", "pets/fonts/a.woff2"] {
+            #expect(snapshot.files[path] != nil, "\(path)")
+        }
+        for path in ["pets/css/unused.css", "pets/img/old.png", "pets/img/unused.png"] {
+            #expect(snapshot.files[path] == nil, "\(path)")
+        }
+        // With every file published, the same files are, and the rest too.
+        let all = try MemorySite(files.merging(["_index.md": page("title: Shelter")]) { $1 }).snapshot()
+        #expect(["pets/img/bg.png", "pets/img/old.png", "pets/css/unused.css"].allSatisfy { all.files[$0] != nil })
+    }
+
     @Test func everyFileIsPublishedByDefaultButAHiddenFoldersUnusedOnes() throws {
         let site = MemorySite(Self.site(publish: nil))
         let snapshot = try site.snapshot()

@@ -45,6 +45,23 @@ import Testing
         #expect(try MemorySite(files, includeDrafts: true).report().snapshot.files["pets/cats/luna.jpg"] != nil)
     }
 
+    @Test func linksToADraftSayItIsADraft() throws {
+        var files = Self.withDrafts
+        files["pets/dogs/diego.md"] = "---\ntitle: Diego\n---\nSee [secret](secret.md), [Luna](/pets/cats/luna.md), [Tom](../cats/kittens/tom/) and [none](gone.md).\n"
+        let site = MemorySite(files)
+        let messages = site.warnings().filter { $0.path.hasSuffix("diego.md") }.map(\.message)
+        #expect(messages.contains("link `secret.md` points to a draft, `pets/dogs/secret.md`, which is not published"), "\(messages)")
+        // A page in a draft folder: the folder's `_index.md` is the draft to publish.
+        #expect(messages.contains("link `/pets/cats/luna.md` points to a draft, `pets/cats/_index.md`, which is not published"))
+        #expect(messages.contains("link `../cats/kittens/tom/` points to a draft, `pets/cats/_index.md`, which is not published"))
+        #expect(messages.contains("link `gone.md` points to nothing in the content folder"))
+        let hint = site.warnings().first { $0.message.hasPrefix("link `secret.md`") }?.hint ?? ""
+        #expect(hint.contains("draft: true") && hint.contains("--drafts") && !hint.contains("put the file"))
+        // Built with drafts, the links lead to their pages.
+        let withDrafts = MemorySite(files, includeDrafts: true)
+        #expect(!withDrafts.warnings().contains { $0.message.contains("draft") || $0.message.contains("`secret.md`") })
+    }
+
     // MARK: Titles
 
     @Test func titleComesFromFrontMatterFirst() throws {

@@ -48,6 +48,30 @@ import Testing
         #expect(said(try Builder(options: draft).update(cache: nil)) == first)
     }
 
+    /// What the image cache remembers of a photo goes once no output folder sharing the
+    /// cache has the photo in its site, as a full build of each finds it.
+    @Test func remarksOfPhotosNoSiteHasAnyMoreAreForgotten() throws {
+        let site = try PhotoTests.shelter()
+        let damaged = try Self.damagedPhoto()
+        try site.writeContent("pets/rex-2.jpg", bytes: damaged)
+        let cache = ImageCache.beside(output: site.output, fileSystem: site.fileSystem)
+        var other = site.options
+        other.outputPath = site.output + "-dist"
+        try site.build()
+        _ = try Builder(options: other).update(cache: nil)
+        #expect(cache.knownRemarks()[ContentHash.of(damaged)]?.messages.isEmpty == false)
+        // The photo replaced: one output folder's site still has it until that folder is built.
+        try site.writeContent("pets/rex-2.jpg", bytes: try PhotoTests.fixture("upright.jpg"))
+        try site.build()
+        #expect(cache.knownRemarks()[ContentHash.of(damaged)] != nil, "the other output folder still has the photo")
+        _ = try Builder(options: other).update(cache: nil)
+        #expect(cache.knownRemarks()[ContentHash.of(damaged)] == nil)
+        // Put back, it is heard and said again.
+        try site.writeContent("pets/rex-2.jpg", bytes: damaged)
+        let again = try site.build().warnings.sureOfTheirPhoto.filter { $0.path == "Content/pets/rex-2.jpg" }
+        #expect(again.contains { $0.message.contains("Corrupt JPEG data") }, "\(again)")
+    }
+
     /// `foldout build` of photos cut off and damaged, several made at once: what reaches
     /// stderr is Foldout's diagnostics only (no `VIPS-WARNING` line), sound photos are not
     /// blamed for what libvips said of another, and the next build says the same.

@@ -171,6 +171,32 @@ import Testing
         memory.write(folder + "/remarks", bytes: FileDamage.middleBit.apply(good))
         #expect(cache.knownRemarks().isEmpty, "the photos are decoded again")
     }
+
+    /// Remarks are kept while some output folder's site has the photo: claimed before a build
+    /// reads or adds remarks, recorded when its full build finishes, as the made images are.
+    @Test func remarksAreForgottenWhenNoOutputFoldersSiteHasThePhoto() {
+        let output = cache(for: "Output"), dist = cache(for: "dist")
+        output.claimPhotos([42, 7])
+        dist.claimPhotos([7, 9])
+        output.remember([42: ImageRemarks(messages: ["a"]), 7: ImageRemarks(messages: ["b"]), 9: ImageRemarks(messages: ["c"])])
+        dist.remember([5: ImageRemarks(problem: .unreadable("cut off"))])
+        // 5 is no site's: forgotten by the first build to finish.
+        output.recordPhotos([42])
+        #expect(Set(cache.knownRemarks().keys) == [42, 7, 9])
+        dist.recordPhotos([9])
+        #expect(Set(cache.knownRemarks().keys) == [42, 9])
+        // A build still running has claimed its photos: a build finishing meanwhile keeps them.
+        dist.claimPhotos([42])
+        output.recordPhotos([])
+        #expect(Set(cache.knownRemarks().keys) == [42, 9])
+        #expect(!memory.exists(folder + "/photos-of-Output"))
+        dist.recordPhotos([])
+        #expect(!memory.exists(folder + "/remarks") && !memory.exists(folder + "/photos-of-dist"))
+        // A site without photos, whose folder had none, touches nothing.
+        let fresh = MemoryFileSystem()
+        ImageCache(folder: folder, fileSystem: fresh.fileSystem, user: "Output").recordPhotos([])
+        #expect(fresh.files(under: "/site").isEmpty)
+    }
 }
 
 /// True the first time only, from any thread.

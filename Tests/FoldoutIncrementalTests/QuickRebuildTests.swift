@@ -537,6 +537,56 @@ import Testing
         #expect(!site.memory.files(under: site.output).keys.contains { $0.hasSuffix(".foldout-tmp") })
     }
 
+    /// A link to a draft says so in a quick rebuild as in a clean build: the drafts are in
+    /// the build record.
+    @Test func linksToADraftWarnAlikeInAQuickRebuild() throws {
+        try check(
+            [
+                Self.edit("a draft added", quick: false, ["pets/dogs/secret.md": "---\ntitle: Secret\ndraft: true\n---\nNot yet.\n"]),
+                Self.edit(
+                    "a link to the draft", quick: true,
+                    ["pets/dogs/bruno.md": "---\ntitle: Bruno\nstatus: adopted\n---\nBruno found a home.\n\nSee [the secret](secret.md).\n"]),
+            ], site: MemorySite(Self.site))
+    }
+
+    /// Intros shown on one catalog page have their ids kept apart (the cats' `## Care` is
+    /// `#care-1` there): an edited item's link to one leads where a clean build's does, in
+    /// `serve`'s preview and in the rebuild after it.
+    @Test func linksToAnIntrosRenumberedHeadingAreAsInACleanBuild() throws {
+        let files = [
+            "pets/_index.md": "---\ntitle: Pets\n---\nAll pets.\n\n## Care\n\nFeed them.\n\n## Feeding\n\nTwice.\n",
+            "pets/cats/_index.md": "---\ntitle: Cats\n---\nCats.\n\n## Care\n\nBrush them.\n",
+            "pets/cats/tom.md": "---\ntitle: Tom\n---\nTom.\n",
+            "pets/dogs/rex.md": "---\ntitle: Rex\n---\nRex.\n",
+        ]
+        let tom = "---\ntitle: Tom\n---\nTom. See [cat care](_index.md#care).\n"
+        try check(
+            [
+                Self.edit("a link to an intro's renumbered heading", quick: false, ["pets/cats/tom.md": tom]),
+                Self.edit(
+                    "a link to a heading only another intro on the page has", quick: false,
+                    ["pets/cats/tom.md": "---\ntitle: Tom\n---\nTom. See [feeding](_index.md#feeding).\n"]),
+                Self.edit("a body without such links", quick: true, ["pets/dogs/rex.md": "---\ntitle: Rex\n---\nRex walks.\n"]),
+            ], site: MemorySite(files))
+
+        let site = MemorySite(files)
+        let memory = SessionMemory()
+        let cache = MarkdownCacheFile(path: MarkdownCacheFile.defaultPath(forOutput: site.output), fileSystem: site.fileSystem)
+        let builder = Builder(options: site.options)
+        _ = try builder.update(cache: cache, memory: memory)
+        try site.write(["pets/cats/tom.md": tom])
+        let written = ItemPreview(options: site.options).write(["pets/cats/tom.md"], memory: memory, cache: cache)
+        #expect(written.keys.sorted() == ["pets/cats/tom.html"])
+        let preview = try site.text("pets/cats/tom.html")
+        let outcome = try builder.update(cache: cache, memory: memory, preWritten: written)
+        try expectSameAsCleanBuild(site, outcome: outcome, after: "a link to an intro's renumbered heading, under serve")
+        // The preview's link is the clean build's (the rest of the preview may differ until the rebuild).
+        func link(_ html: String?) -> String? { html?.components(separatedBy: "\">cat care</a>").first?.components(separatedBy: "href=\"").last }
+        #expect(link(preview) == "../index.html#care-1", "\(preview)")
+        // The rebuild's page, the clean build's (checked above), has the same link.
+        #expect(link(preview) == link(try site.text("pets/cats/tom.html")))
+    }
+
     @Test func serveRebuildsFromWhatItRemembers() throws {
         let site = MemorySite(Self.site)
         let memory = SessionMemory()

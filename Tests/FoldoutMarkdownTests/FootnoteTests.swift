@@ -63,6 +63,28 @@ import Testing
         #expect(html[notes.lowerBound...].contains("<p>Quotes. <a href=\"#fnref-2\""))
     }
 
+    /// As cmark-gfm (GitHub) reads them: a definition under a nested list item stands 4 or more
+    /// spaces from the margin, and is one while at most 3 past its item's text; 4 past it, or 4
+    /// from the margin outside any list, it is code, shown as written.
+    @Test func notesIndentedUnderNestedListItemsAreFound() {
+        let nested = renderer.render("- Item\n    - Nested[^1] text.\n\n        [^1]: The note.\n")
+        #expect(nested.footnoteProblems.isEmpty, "\(nested.footnoteProblems)")
+        #expect(nested.html.contains("Nested<sup><a href=\"#fn-1\""), "\(nested.html)")
+        #expect(nested.html.contains("<li id=\"fn-1\">\n<p>The note. <a href=\"#fnref-1\""))
+        #expect(!nested.html.contains("[^"))
+        let deep = renderer.render("- a\n    - b\n        - c[^x]\n\n            [^x]: Deep note.\n")
+        #expect(deep.footnoteProblems.isEmpty && deep.html.contains("<p>Deep note. <a href=\"#fnref-1\""), "\(deep.html)")
+        let code = renderer.render("- Item[^1]\n\n      [^1]: four past the text\n\nText.\n\n    [^2]: at the margin\n\n>     [^3]: quoted code\n")
+        #expect(code.html.contains("<pre><code>[^1]: four past the text\n</code></pre>"), "\(code.html)")
+        #expect(code.html.contains("<pre><code>[^2]: at the margin\n</code></pre>"))
+        #expect(code.html.contains("<pre><code>[^3]: quoted code\n</code></pre>"))
+        #expect(!code.html.contains("\\[^") && !code.html.contains("footnotes"))
+        // A fence inside a nested item keeps a definition-like line as written.
+        let fenced = renderer.render("- a\n    - b[^1]\n\n        ```\n        [^1]: in a fence\n        ```\n\n        [^1]: Real.\n")
+        #expect(fenced.html.contains("<code>[^1]: in a fence\n</code>"), "\(fenced.html)")
+        #expect(fenced.html.contains("<p>Real. <a href=\"#fnref-1\""))
+    }
+
     @Test func inCodeFootnoteSyntaxIsLeftAsWritten() {
         let html = renderer.render("Use `[^1]` like this.\n\n```\n[^1]: in a fence\n```\n").html
         #expect(html.contains("<code>[^1]</code>"))

@@ -52,6 +52,25 @@ import Testing
         #expect(declared.components(separatedBy: "<dt>").dropFirst().map { String($0.prefix { $0 != "<" }) } == ["Vet", "Cascade"])
     }
 
+    /// hugo-theme-learn's `chapter: true` and `pre: "<b>2. </b>"` are its settings; a
+    /// book's `chapter: 3` and a plain `pre:` are the item's fields.
+    @Test func learnsSettingsAreHiddenByTheirShape() throws {
+        let files: [String: String] = [
+            "docs/_index.md": page("title: Docs"),
+            "docs/basics.md": page("title: Basics\nchapter: true\npre: \"<b>1. </b>\"\npost: \"<i class='fa fa-star'></i>\"\nmenuTitle: Start\nlevel: easy"),
+            "docs/book.md": page("title: Book\nchapter: 3\npre: 2 < 3 and more\npost: Sent by mail"),
+        ]
+        let report = try MemorySite(files).report()
+        func labels(_ path: String) -> [String] {
+            report.html(path).components(separatedBy: "<dt>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        }
+        #expect(labels("docs/basics.html") == ["Level"])
+        #expect(labels("docs/book.html") == ["Chapter", "Pre", "Post"])
+        var declared = files
+        declared["docs/_index.md"] = page("title: Docs\nfields: [chapter, pre]")
+        #expect(try MemorySite(declared).report().html("docs/basics.html").components(separatedBy: "<dt>").count == 3)
+    }
+
     /// Long text that uses Markdown, and a field declared `type: markdown`, are rendered by
     /// cmark with the bodies' safety; plain long text stays paragraphs of text.
     @Test func markdownInAValueIsRendered() throws {

@@ -106,6 +106,26 @@ import Testing
         #expect(fixture.warnings.contains { $0.path == "Content/pets/cats/tom.md" && $0.line == 3 && $0.message.hasPrefix("alias `/pets/dogs/rex.html`") })
     }
 
+    /// docsy-example's `aliases: [/blog/2018/*]` is a Netlify rule, not an address: it makes
+    /// no folder named `*`, and neither does any character a Windows disk cannot hold.
+    @Test func wildcardsInAliasesAreWarningsAtTheirLineAndMakeNothing() throws {
+        let fixture = try MemorySite(
+            Self.site.merging([
+                "pets/cats/tom.md": page("title: Tom\naliases: [/blog/2018/*, \"/news/:year/\", \"old/%3Cid%3E\", /old/tom/]")
+            ]) { $1 }
+        ).report()
+        let warnings = fixture.warnings.filter { $0.path == "Content/pets/cats/tom.md" }
+        #expect(warnings.map(\.line) == [3, 3, 3], "\(warnings)")
+        #expect(warnings.first?.message.hasPrefix("alias `/blog/2018/*` holds `*`, which no file name can hold on every disk") == true)
+        #expect(warnings.allSatisfy { $0.hint?.contains("exact old addresses") == true })
+        #expect(warnings.map(\.message).contains { $0.hasPrefix("alias `/news/:year/` holds `:`") })
+        #expect(warnings.map(\.message).contains { $0.hasPrefix("alias `old/%3Cid%3E` holds `<`") })
+        #expect(!fixture.snapshot.files.keys.contains { $0.contains("*") || $0.contains(":") || $0.contains("<") })
+        #expect(!fixture.snapshot.files.keys.contains { $0.hasPrefix("blog/") || $0.hasPrefix("news/") })
+        // The page's other alias is written as before.
+        #expect(refresh(fixture, "old/tom/index.html") == "../../pets/cats/tom.html")
+    }
+
     @Test func aliasesMustBeAddresses() {
         let diagnostics = MemorySite(Self.site.merging(["pets/cats/tom.md": page("title: Tom\naliases: {old: x}")]) { $1 }).failureDiagnostics()
         #expect(diagnostics.contains { $0.path == "Content/pets/cats/tom.md" && $0.line == 3 && $0.message.hasPrefix("`aliases` must be a list of addresses") })
