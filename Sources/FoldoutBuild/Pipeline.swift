@@ -75,6 +75,7 @@ package struct Pipeline {
         tree = ItemFolders.lift(tree, pages: parsed.pages, displayPath: displayPath, diagnostics: &diagnostics)
         let router = ContentRouter(displayPath: displayPath)
         var routes = router.route(tree, pages: parsed.pages, diagnostics: &diagnostics)
+        if let language { routes.languageFolders = Set(language.all.languages.map(\.code)) }
         let redirects = router.redirects(pages: parsed.pages, routes: routes, diagnostics: &diagnostics)
         routes.addAliases(redirects)
         let publishing = AssetPublishing(tree: tree, pages: parsed.pages, displayPath: displayPath, diagnostics: &diagnostics)

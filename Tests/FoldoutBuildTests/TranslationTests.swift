@@ -64,6 +64,16 @@ import Testing
         #expect(OutputLinks.broken(in: report.snapshot) == [])
     }
 
+    @Test func aLinkFromTheRootThroughALanguagesFolderLeadsWithinThePagesLanguage() throws {
+        var content = Self.content
+        // As Hugo sites write them when every language has its folder (`/en/…`).
+        content["about.fr.md"] = page("title: À propos", "Voir [Alba](/fr/pets/dogs/alba/) et ![Photo](/en/pets/dogs/photo.svg).")
+        let report = try MemorySite(content).report()
+        #expect(report.html("fr/about.html").contains(#"<a href="pets/dogs/alba.html">Alba</a>"#))
+        #expect(report.html("fr/about.html").contains(#"src="pets/dogs/photo.svg""#))
+        #expect(!report.warnings.contains { $0.path == "Content/about.fr.md" })
+    }
+
     @Test func aMessageNamesTheTranslatedFile() throws {
         var content = Self.content
         content["about.fr.md"] = page("title: À propos", "Voir [ailleurs](nowhere.md).")
