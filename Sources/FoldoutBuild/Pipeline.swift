@@ -93,7 +93,10 @@ package struct Pipeline {
 
         diagnostics += images.warnings(forUsed: Self.imagesShown(bodies))
         var site = SiteModelBuilder(routes: routes, pages: bodies.pages, displayPath: displayPath).build(tree, diagnostics: &diagnostics)
-        if let language { language.all.adjust(&site, for: language.one, baseURL: baseURL) }
+        if let language {
+            language.all.adjust(&site, for: language.one, baseURL: baseURL)
+            language.all.markStandIns(in: &site, for: language.one, tree: tree, originalPath: content.loader.originalPath)
+        }
         let (anchors, anchorWarnings) = checkAnchors(site: site, bodies: bodies, templates: templates, displayPath: displayPath)
         diagnostics += anchorWarnings.joined()
         clock.lap("model")

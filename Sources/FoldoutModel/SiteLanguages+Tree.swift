@@ -79,3 +79,38 @@ extension SiteLanguages {
         site.baseURL = (base.hasSuffix("/") ? base : base + "/") + language.prefix
     }
 }
+
+extension SiteLanguages {
+    /// In `language`'s site, the intros of folders whose `_index.md` is the default
+    /// language's standing in (`content(for:from:)`) say which language they are in
+    /// (`<div lang="en">`), for screen readers, translation tools and search engines.
+    package func markStandIns(in site: inout Site, for language: Language, tree: SourceFolder, originalPath: (String) -> String) {
+        guard language != defaultLanguage else { return }
+        var standIns: Set<String> = []
+        func visit(_ folder: SourceFolder) {
+            if let index = folder.index, LanguageSuffix.split(path: originalPath(index.path))?.code != language.code { standIns.insert(folder.path) }
+            folder.folders.forEach(visit)
+        }
+        visit(tree)
+        guard !standIns.isEmpty else { return }
+        let code = defaultLanguage.code
+        func mark(_ html: inout String) {
+            if !html.isEmpty { html = #"<div lang="\#(code)">"# + html + "</div>" }
+        }
+        func mark(_ group: inout Group) {
+            if standIns.contains(group.sourcePath) { mark(&group.introHTML) }
+            for index in group.entries.indices {
+                guard case .group(var inner) = group.entries[index] else { continue }
+                mark(&inner)
+                group.entries[index] = .group(inner)
+            }
+        }
+        if standIns.contains("") { mark(&site.introHTML) }
+        for catalog in site.catalogs.indices {
+            if standIns.contains(site.catalogs[catalog].sourcePath) { mark(&site.catalogs[catalog].introHTML) }
+            for section in site.catalogs[catalog].sections.indices where site.catalogs[catalog].sections[section].query == nil {
+                mark(&site.catalogs[catalog].sections[section])
+            }
+        }
+    }
+}

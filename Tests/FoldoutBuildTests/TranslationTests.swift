@@ -74,6 +74,18 @@ import Testing
         #expect(!report.warnings.contains { $0.path == "Content/about.fr.md" })
     }
 
+    @Test func anIntroStandingInForItsTranslationSaysItsLanguage() throws {
+        var content = Self.content
+        content["pets/_index.fr.md"] = nil
+        content["pets/_index.md"] = page("title: Pets", "All our animals.")
+        let report = try MemorySite(content).report()
+        #expect(report.html("fr/pets/index.html").contains(#"<div lang="en"><p>All our animals.</p>"#))
+        #expect(report.html("pets/index.html").contains("All our animals."))
+        #expect(!report.html("pets/index.html").contains(#"<div lang="en">"#))
+        // The French home has its own intro.
+        #expect(!report.html("fr/index.html").contains(#"<div lang="en">"#))
+    }
+
     @Test func aMessageNamesTheTranslatedFile() throws {
         var content = Self.content
         content["about.fr.md"] = page("title: À propos", "Voir [ailleurs](nowhere.md).")
