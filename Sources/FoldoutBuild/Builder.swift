@@ -259,7 +259,14 @@ public struct Builder: Sendable {
         // same input uses, and only those are kept.
         let cacheFinished = cache.map { cache in Pending { cache.finishBuild(prune: true, startsFile: startsCacheFile) } }
         // So is the state, which needs nothing the pages do.
-        let stateWritten = statePath != nil || memory != nil ? recordState(of: modeled, inputs: inputs, to: statePath) : nil
+        // A site of several languages is built in full each time: its items are not kept for a
+        // quick rebuild, and a record an earlier build left must not be taken for its.
+        let quickRebuilds = modeled.translations.isEmpty
+        if !quickRebuilds {
+            if let statePath { try? options.fileSystem.removeFile(statePath) }
+            memory?.current = nil
+        }
+        let stateWritten = quickRebuilds && (statePath != nil || memory != nil) ? recordState(of: modeled, inputs: inputs, to: statePath) : nil
         let built = pipeline.render(modeled)
         if options.cancellation?.isCancelled == true {
             // Stopped while rendering: the pages made so far are removed, nothing is

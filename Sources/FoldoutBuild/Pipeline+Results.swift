@@ -39,6 +39,11 @@ extension Pipeline {
         package var ownDiagnostics: [String: [Diagnostic]]
         package var fileDigests: [String: UInt64]
         package var timings: [(stage: String, seconds: Double)]
+        /// In a site of several languages, the language of this one (the default language's
+        /// site holds the others' in `translations`, and `alternates` between them all).
+        package var language: SiteLanguages.Language? = nil
+        package var translations: [Modeled] = []
+        package var alternates: SiteTranslations? = nil
     }
 
     /// The site built: the snapshot of `Output/` and what it was made from.

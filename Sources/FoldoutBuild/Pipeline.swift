@@ -37,9 +37,24 @@ package struct Pipeline {
 
     /// Parse, route, render Markdown, model and present: everything up to the pages, which
     /// the build renders only once this found no error.
+    /// A site of several languages (`SiteLanguages`) is modeled once per language.
     package func model(_ content: inout LoadedContent, templates templateInput: TemplateInput) throws(BuildFailure) -> Modeled {
+        var found: [Diagnostic] = []
+        let languages = SiteLanguages.find(in: content.tree, displayPath: content.loader.displayPath, diagnostics: &found)
+        content.problems += found
+        guard let languages else { return try modelSite(&content, templates: templateInput) }
+        return try model(&content, templates: templateInput, languages: languages)
+    }
+
+    /// `model` of one site: the whole content, or one language's (`language`, whose site
+    /// takes `baseURL`, the default language's address, unless its own root gives one).
+    func modelSite(
+        _ content: inout LoadedContent, templates templateInput: TemplateInput,
+        language: (all: SiteLanguages, one: SiteLanguages.Language)? = nil, baseURL: String? = nil,
+        reportsTemplateProblems: Bool = true
+    ) throws(BuildFailure) -> Modeled {
         var clock = StageClock()
-        var diagnostics = templateInput.problems + content.problems
+        var diagnostics = (reportsTemplateProblems ? templateInput.problems : []) + content.problems
         let templates = templateInput.compiledTemplates(reportingTo: &diagnostics)
         let markdownFiles = content.tree.allFiles.markdown
         let markdownPaths = markdownFiles.map(\.path)
@@ -60,6 +75,7 @@ package struct Pipeline {
         tree = ItemFolders.lift(tree, pages: parsed.pages, displayPath: displayPath, diagnostics: &diagnostics)
         let router = ContentRouter(displayPath: displayPath)
         var routes = router.route(tree, pages: parsed.pages, diagnostics: &diagnostics)
+        if let language { routes.languageFolders = Set(language.all.languages.map(\.code)) }
         let redirects = router.redirects(pages: parsed.pages, routes: routes, diagnostics: &diagnostics)
         routes.addAliases(redirects)
         routes.addDrafts(parsed.drafts)
@@ -79,14 +95,19 @@ package struct Pipeline {
         try options.cancellation?.check()
 
         diagnostics += images.warnings(forUsed: Self.imagesShown(bodies))
-        let site = SiteModelBuilder(routes: routes, pages: bodies.pages, displayPath: displayPath).build(tree, diagnostics: &diagnostics)
+        var site = SiteModelBuilder(routes: routes, pages: bodies.pages, displayPath: displayPath).build(tree, diagnostics: &diagnostics)
+        if let language {
+            language.all.adjust(&site, for: language.one, baseURL: baseURL)
+            language.all.markStandIns(in: &site, for: language.one, tree: tree, originalPath: content.loader.originalPath)
+        }
         let (anchors, anchorWarnings) = checkAnchors(site: site, bodies: bodies, templates: templates, displayPath: displayPath)
         diagnostics += anchorWarnings.joined()
         clock.lap("model")
 
         // Messages about fields name the column, and nested keys' lines: their files are read again, only for those.
         let contentPath = options.contentPath, fileSystem = options.fileSystem
-        let positions = FrontMatterPositions.Reader { try? fileSystem.readFile(contentPath + "/" + $0) }
+        let loader = content.loader
+        let positions = FrontMatterPositions.Reader { try? fileSystem.readFile(contentPath + "/" + loader.originalPath($0)) }
         // Which items field values name: the checks, the inference and the pages all ask.
         let itemNames = ItemNames(site: site)
         var presented: [Diagnostic] = []
@@ -129,6 +150,12 @@ package struct Pipeline {
     /// pages, and adds the assets: the content's beside their pages, the templates' under
     /// `assets/`.
     package func render(_ modeled: Modeled) -> Built {
+        guard modeled.translations.isEmpty else { return renderLanguages(modeled) }
+        return renderSite(modeled, sink: sink)
+    }
+
+    /// `render` of one site (one language's, with its pages' versions in the others).
+    func renderSite(_ modeled: Modeled, sink: (any OutputSink)?, alternates: [String: [SiteTranslations.Alternate]] = [:]) -> Built {
         var clock = StageClock()
         var imageWarnings: [Diagnostic] = []
         // A draft build leaves photos for a later build to make.
@@ -154,6 +181,7 @@ package struct Pipeline {
             renderer.images = images
             renderer.feedDates = modeled.feedDates
             renderer.cancellation = options.cancellation
+            renderer.alternates = alternates
             return renderer
         }()
         let pageCount = renderer.render(into: &snapshot, shared: modeled.shared, digest: modeled.digest, progress: options.progress)

@@ -25,8 +25,18 @@ package struct ContentLoader: Sendable {
         self.displayRoot = displayRoot
     }
 
+    /// In a language's site (`SiteLanguages`), the files that go by the default language's
+    /// names, by that name: `docs/page.md` is `docs/page.fr.md` on disk.
+    package var originalPaths: [String: String] = [:]
+
     package func displayPath(_ relative: String) -> String {
-        relative.isEmpty ? displayRoot : displayRoot + "/" + relative
+        let relative = originalPaths.isEmpty ? relative : originalPaths[relative] ?? relative
+        return relative.isEmpty ? displayRoot : displayRoot + "/" + relative
+    }
+
+    /// The path on disk (relative to the content folder) of the file the tree names `relative`.
+    package func originalPath(_ relative: String) -> String {
+        originalPaths.isEmpty ? relative : originalPaths[relative] ?? relative
     }
 
     /// Loads the tree rooted at `root` (an absolute or working-directory-relative path).

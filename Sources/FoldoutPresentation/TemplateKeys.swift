@@ -93,6 +93,8 @@ extension TemplateKey {
     package static let kind = TemplateKey("kind")
     package static let label = TemplateKey("label")
     package static let lang = TemplateKey("lang")
+    /// The language switcher of a page with versions in other languages (empty otherwise).
+    package static let languagesHTML = TemplateKey("languagesHTML")
     package static let layout = TemplateKey("layout")
     /// `base.html`: the page's link preview tags (`LinkPreviewMarkup`), made per page.
     package static let linkPreviewHTML = TemplateKey("linkPreviewHTML")

@@ -46,6 +46,14 @@ package struct OutputSnapshot: Sendable {
         add(path, .bytes(Array(text.utf8)), renderKey: renderKey)
     }
 
+    /// Adds every file of `other` under the folder `prefix` (`fr/`): a language's site in its folder.
+    package mutating func add(contentsOf other: OutputSnapshot, prefix: String) {
+        files.reserveCapacity(files.count + other.files.count)
+        for (path, contents) in other.files {
+            add(prefix + path, contents, renderKey: other.renderKeys[path], contentDigest: other.contentDigests[path])
+        }
+    }
+
     package var paths: [String] { files.keys.sorted() }
 
     package func text(at path: String) -> String? {

@@ -23,6 +23,9 @@ package struct SiteRenderer: Sendable {
     /// will publish none of them).
     package var cancellation: BuildCancellation?
     package let layouts = LayoutContextCache()
+    /// In a site of several languages, each page's versions in all of them, by its path
+    /// (`SiteTranslations`): linked from its `<head>` and its switcher.
+    package var alternates: [String: [SiteTranslations.Alternate]] = [:]
 
     /// The fast path of page rendering and the reference it is measured and tested against
     /// (bench/fastpaths, `SiteRendererCachingTests`): the build leaves it as it is.
@@ -146,7 +149,13 @@ package struct SiteRenderer: Sendable {
                 defer { counter?.advance() }
                 if cancellation?.isCancelled == true { return nil }
                 let page = pages[index]
-                let (path, key) = digest.key(of: page)
+                var (path, key) = digest.key(of: page)
+                if !alternates.isEmpty, let versions = alternates[path] {
+                    var hasher = ContentHash()
+                    hasher.combine(key)
+                    hasher.combine(LanguageLinksMarkup.digest(versions))
+                    key = hasher.finalize()
+                }
                 if sink?.keeps(path, renderKey: key) == true { return (path, .kept, key) }
                 // Pages are rendered straight to bytes, the form they are written in.
                 let html = renderPage(page, shared: shared).html
@@ -243,7 +252,7 @@ package struct SiteRenderer: Sendable {
     }
 
     /// The values of `base` a page fills in (see `CompiledTemplates.Prepared`).
-    private static let layoutSlots: [TemplateKey] = [.title, .content, .linkPreviewHTML, .structuredDataHTML]
+    private static let layoutSlots: [TemplateKey] = [.title, .content, .linkPreviewHTML, .structuredDataHTML, .languagesHTML]
 
     /// Room to reserve for the bytes of a page's own template: unused room is never touched,
     /// so erring large costs nothing, and a buffer grown by doubling to the size of a page
@@ -292,6 +301,8 @@ package struct SiteRenderer: Sendable {
         /// The `<meta>` tags of its link preview and its JSON-LD, for `base`'s `<head>`.
         package var linkPreviewHTML: [UInt8] = []
         package var structuredDataHTML: [UInt8] = []
+        /// The language switcher, for a page with versions in other languages.
+        package var languagesHTML: [UInt8] = []
     }
 
     /// The page's context and layout, as the presenter makes them.
@@ -362,10 +373,15 @@ package struct SiteRenderer: Sendable {
             for slot in Self.layoutSlots { open[slot] = "" }
             return .init(context: context, prepared: templates.compiled.prepare("base", open, slots: Self.layoutSlots))
         }
-        return PageInput(
+        var input = PageInput(
             path: path, template: template, title: title, context: context, layout: layout,
             expectedSize: expectedContentSize(of: page, tagIndex: tagIndex),
             linkPreviewHTML: LinkPreviewMarkup.html(preview), structuredDataHTML: structuredData)
+        if !alternates.isEmpty, let versions = alternates[path] {
+            input.linkPreviewHTML = LanguageLinksMarkup.head(versions, after: input.linkPreviewHTML)
+            input.languagesHTML = LanguageLinksMarkup.switcher(versions)
+        }
+        return input
     }
 
     /// The page's HTML: its own template run, then `base` around it.
@@ -378,6 +394,7 @@ package struct SiteRenderer: Sendable {
             base[.title] = .text(input.title)
             base[.linkPreviewHTML] = .html(input.linkPreviewHTML)
             base[.structuredDataHTML] = .html(input.structuredDataHTML)
+            base[.languagesHTML] = .html(input.languagesHTML)
             return Array(templates.renderThroughSwiftMustache("base", base).utf8)
         }
     }
@@ -397,6 +414,7 @@ package struct SiteRenderer: Sendable {
                 if key == .title { return compiled.write(.text(input.title), escaper, to: &output) }
                 if key == .linkPreviewHTML { return compiled.write(.html(input.linkPreviewHTML), escaper, to: &output) }
                 if key == .structuredDataHTML { return compiled.write(.html(input.structuredDataHTML), escaper, to: &output) }
+                if key == .languagesHTML { return compiled.write(.html(input.languagesHTML), escaper, to: &output) }
                 return escaper == nil && compiled.render(input.template, input.context, appendingTo: &output)
             }
             if filled { return output.array() }
@@ -408,6 +426,7 @@ package struct SiteRenderer: Sendable {
         base[.title] = .text(input.title)
         base[.linkPreviewHTML] = .html(input.linkPreviewHTML)
         base[.structuredDataHTML] = .html(input.structuredDataHTML)
+        base[.languagesHTML] = .html(input.languagesHTML)
         return templates.renderBytes("base", base, reserving: content.count + 4 << 10)
     }
 }

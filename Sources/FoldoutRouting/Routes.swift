@@ -39,6 +39,10 @@ package struct Routes: Sendable {
     /// Whether any folder has an `_index.md`, as in a Hugo site: its pages are published as
     /// folder URLs, which relative links are written from.
     package private(set) var hasHugoIndexFiles = false
+    /// In a site of several languages, their codes: a link from the root that starts with
+    /// one (`/en/docs/setup/`, as Hugo writes links when every language has its folder) is
+    /// read without it, in the page's own language, when nothing has the name as written.
+    package var languageFolders: Set<String> = []
     /// The pages' old addresses (`aliases:`, see `Redirect`) by their output path in lower
     /// case: a link written to an old address leads to the page itself.
     private var aliasTargets: [String: Target] = [:]
@@ -183,6 +187,12 @@ package struct Routes: Sendable {
         if let target = targets[resolved] ?? indexFiles[resolved].flatMap({ targets[$0] }) { return target }
         if resolved.hasSuffix("/_index.md") { return targets[String(resolved.dropLast("/_index.md".count))] }
         if resolved == "_index.md" { return targets[""] }
+        if !languageFolders.isEmpty, folder.isEmpty, let slash = resolved.firstIndex(of: "/"),
+            languageFolders.contains(resolved[..<slash].lowercased()),
+            let target = target(ofLink: String(resolved[resolved.index(after: slash)...]), inFolder: "")
+        {
+            return target
+        }
         return target(ofBuiltName: resolved)
     }
 
