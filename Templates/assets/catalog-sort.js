@@ -16,7 +16,9 @@
   parts.sortedResults = function (catalog, panel, model, select) {
     var fold = parts.fold, textOf = parts.textOf;
     var rows = model.rows;
-    var resultsPage = 200;
+    // Rows a page: each row moved is styled, shaped and given its trail while the sort is
+    // drawn, so this is most of a sort's time; a hundred fill several screens.
+    var resultsPage = 100;
     var resultsLimit = resultsPage;
     var resultsBox = null;
     var resultsList = null;

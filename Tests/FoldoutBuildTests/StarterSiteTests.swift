@@ -58,8 +58,9 @@ import Testing
     static func texts(in page: String, after start: String) -> [String] {
         page.components(separatedBy: start).dropFirst().compactMap { rest in
             guard let close = rest.firstIndex(of: ">") else { return nil }
-            let text = rest[rest.index(after: close)...].prefix { $0 != "<" }
-            return text.isEmpty ? nil : String(text)
+            // A row's badge holds the space before it, which its box does not draw.
+            let text = rest[rest.index(after: close)...].prefix { $0 != "<" }.trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? nil : text
         }
     }
 

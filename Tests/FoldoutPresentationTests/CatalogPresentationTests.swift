@@ -38,8 +38,24 @@ import Testing
         let site = try MemorySite(Self.shelter).report()
         let catalog = site.html("pets/index.html")
         #expect(catalog.contains(#"<li class="row is-adopted" id="dogs/rex""#))
-        #expect(catalog.contains(#"<span class="badge badge-status is-adopted">adopted</span>"#))
+        #expect(catalog.contains(#"<span class="badge badge-status is-adopted"> adopted</span>"#))
         #expect(catalog.contains(#"<li class="row is-available" id="dogs/ada""#))
+    }
+
+    /// A catalog page is mostly rows, and the browser's time to read it goes with the nodes in
+    /// them: a row holds its title, badges and secondary line in one `.row-text`, with no text
+    /// between rows and none between a title and its badge (whose space is its own text).
+    @Test func rowsCarryNoWrapperOrTextTheyCanDoWithout() throws {
+        let catalog = try MemorySite(Self.shelter).report().html("pets/index.html")
+        let rex = catalog.components(separatedBy: #"<li class="row is-adopted" id="dogs/rex">"#).dropFirst().first ?? ""
+        let row = String(rex.prefix { $0 != "\n" }).components(separatedBy: "</li>").first ?? ""
+        #expect(
+            row.contains(
+                #"<span class="row-text"><span class="row-title">Rex</span><span class="badge badge-status is-adopted"> adopted</span>"#
+                    + #"<span class="row-secondary">3 years old · Beagle</span></span></a>"#), "\(row)")
+        #expect(row.components(separatedBy: "<span").count - 1 == 4, "\(row)")
+        #expect(catalog.contains(#"</li><li class="row"#))
+        #expect(!catalog.contains("</li>\n<li class=\"row"))
     }
 
     @Test func thumbnailsHaveSizeFromTheFileAndAltText() throws {
@@ -94,14 +110,14 @@ import Testing
         )
         // Bo has no photo: a box with his initial where it would be, in the grid as in a list.
         #expect(
-            site.line("pets/index.html", containing: #"id="dogs/bo""#)
+            site.row("pets/index.html", containing: #"id="dogs/bo""#)
                 .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true">B</span><span class="row-text">"#))
         // No row of Cats has a photo, so no row there needs a box.
-        #expect(!site.line("pets/index.html", containing: #"id="cats/tom""#).contains("photo-placeholder"))
+        #expect(!site.row("pets/index.html", containing: #"id="cats/tom""#).contains("photo-placeholder"))
 
         files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: blank")
         #expect(
-            try MemorySite(files).report().line("pets/index.html", containing: #"id="dogs/bo""#)
+            try MemorySite(files).report().row("pets/index.html", containing: #"id="dogs/bo""#)
                 .contains(#"<span class="thumbnail photo-placeholder" aria-hidden="true"></span>"#))
         files["pets/_index.md"] = page("title: Shelter\nrow:\n  placeholder: false")
         #expect(!(try MemorySite(files).report().html("pets/index.html").contains("photo-placeholder")))
@@ -427,9 +443,9 @@ import Testing
     @Test func theLabelShowsBesideTheTitleAndAboveTheItemsHeading() throws {
         let site = try MemorySite(Self.courses).report()
         let catalog = site.html("courses/index.html")
-        #expect(catalog.contains(#"<span class="row-heading"><span class="row-label">SW-101</span> <span class="row-title">Swift Basics</span>"#))
+        #expect(catalog.contains(#"<span class="row-text"><span class="row-label">SW-101</span> <span class="row-title">Swift Basics</span>"#))
         // Without the field, no label.
-        #expect(catalog.contains(#"<span class="row-heading"><span class="row-title">Macros</span>"#))
+        #expect(catalog.contains(#"<span class="row-text"><span class="row-title">Macros</span>"#))
         #expect(site.html("courses/swift/basics.html").contains("<p class=\"item-label\">SW-101</p>\n<h1>Swift Basics</h1>"))
         #expect(!site.html("courses/swift/macros.html").contains("item-label"))
     }

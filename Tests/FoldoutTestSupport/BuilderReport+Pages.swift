@@ -7,9 +7,10 @@ extension Builder.Report {
         snapshot.text(at: path) ?? ""
     }
 
-    /// The first line of the page that contains `fragment` (e.g. `<li class="row" id="a/b"`).
-    package func line(_ path: String, containing fragment: String) -> String {
-        html(path).split(separator: "\n").first { $0.contains(fragment) }.map(String.init) ?? ""
+    /// The start of the list item that contains `fragment`, up to the next list item: one row
+    /// of an outline (`<li class="row" id="a/b"`), whose rows follow each other on one line.
+    package func row(_ path: String, containing fragment: String) -> String {
+        html(path).components(separatedBy: "<li ").first { $0.contains(fragment) }.map { "<li " + $0 } ?? ""
     }
 
     /// How often `fragment` occurs in the page.

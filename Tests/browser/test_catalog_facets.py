@@ -75,7 +75,7 @@ return {
     const link = row.querySelector('a.row-link');
     const parentRow = row.parentElement.closest('li.row');
     return {id: row.id, title: text(row, '.row-title').trim(), href: link ? link.href : null,
-            own: [text(row, '.row-title'), text(row, '.row-secondary'), text(row, '.badges')].join(' '),
+            own: [text(row, '.row-title'), text(row, '.row-secondary'), ...[...row.querySelectorAll(':scope > .row-link .badge')].map(badge => badge.textContent)].join(' '),
             tags: (row.getAttribute('data-tags') || '').split(',').map(tag => tag.trim()).filter(Boolean),
             around, parent: parentRow ? rows.indexOf(parentRow) : -1, query: !!row.closest('.section.is-query'),
             shown: isShown(row), present: present(row)};

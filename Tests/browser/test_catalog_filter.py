@@ -48,7 +48,7 @@ return {
     if (parentRow) around.push(text(parentRow, '.row-title'));
     const item = rowItem.length === rows.length ? rowItem[index] : -1;
     return {id: row.id, title: text(row, '.row-title').trim(),
-            own: [text(row, '.row-title'), text(row, '.row-secondary'), text(row, '.badges')].join(' '),
+            own: [text(row, '.row-title'), text(row, '.row-secondary'), ...[...row.querySelectorAll(':scope > .row-link .badge')].map(badge => badge.textContent)].join(' '),
             tags: (row.getAttribute('data-tags') || '').split(',').map(tag => tag.trim()).filter(Boolean),
             around, parent: parentRow ? rows.indexOf(parentRow) : -1, query: !!row.closest('.section.is-query'),
             unlisted: unlisted.has(item in entryOf ? entryOf[item] : item), shown: isShown(row)};
