@@ -95,7 +95,7 @@ package struct SiteModelBuilder {
         for child in folder.folders where isIncluded(child) {
             if let section = group(
                 child, depth: 1, trail: trail, catalogPage: outputPath, inheritedSort: options.sort,
-                diagnostics: &diagnostics), section.itemCount > 0
+                diagnostics: &diagnostics), section.itemCount > 0 || !section.introHTML.isEmpty
             {
                 sections.append(section)
             }
@@ -208,7 +208,7 @@ package struct SiteModelBuilder {
         for child in folder.folders where isIncluded(child) {
             if let nested = group(
                 child, depth: depth + 1, trail: trail, catalogPage: catalogPage, inheritedSort: sort,
-                diagnostics: &diagnostics), nested.itemCount > 0
+                diagnostics: &diagnostics), nested.itemCount > 0 || !nested.introHTML.isEmpty
             {
                 entries.append(.group(nested))
             }

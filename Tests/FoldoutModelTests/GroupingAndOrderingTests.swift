@@ -171,13 +171,20 @@ import Testing
         #expect(HTMLTags.scan(home).contains { $0.attributes["href"] == "about.html" })
     }
 
-    @Test func foldersWithoutItemsAreLeftOut() throws {
+    /// A folder with no items is left out, unless its `_index.md` has words of its own: then
+    /// it is a group showing them (a documentation page written as a section with nothing in
+    /// it), and its text is not lost.
+    @Test func foldersWithoutItemsAreLeftOutUnlessTheirIntroSaysSomething() throws {
         let report = try MemorySite([
             "pets/dogs/diego.md": page(title: "Diego"),
-            "pets/cats/_index.md": page(title: "Cats"),
-            "pets/cats/empty/_index.md": page(title: "Nothing here"),
+            "pets/cats/_index.md": "---\ntitle: Cats\n---\n",
+            "pets/cats/empty/_index.md": "---\ntitle: Nothing here\n---\n",
+            "pets/birds/_index.md": "---\ntitle: Birds\n---\nOur aviary opens in spring.\n",
         ]).report()
-        #expect(report.site.catalog("pets")?.sections.map(\.title) == ["Dogs"])
+        let sections = try #require(report.site.catalog("pets")?.sections)
+        #expect(sections.map(\.title) == ["Birds", "Dogs"])
+        #expect(sections.first?.itemCount == 0)
+        #expect(report.snapshot.text(at: "pets/index.html")?.contains("Our aviary opens in spring.") == true)
     }
 
     @Test func itemCountsIncludeEveryLevel() throws {
