@@ -84,36 +84,30 @@ package final class LibvipsMessages: @unchecked Sendable {
     /// it as surely that photo's. Within a making (`during`), it only runs `body`.
     package func calling<Result>(_ body: () -> Result) -> Result {
         let thread = UInt(pthread_self())
-        let listener: Int? = lock.withLock {
-            guard making[thread] == nil else { return nil }
-            lastListener += 1
-            making[thread] = lastListener
-            heard[lastListener] = []
-            return lastListener
-        }
-        guard let listener else { return body() }
-        defer {
-            lock.withLock {
-                making[thread] = nil
-                heard[listener] = nil
-            }
-        }
+        guard let listener = lock.withLock({ making[thread] == nil ? listen(on: thread) : nil }) else { return body() }
+        defer { lock.withLock { _ = stopListening(listener, on: thread) } }
         return body()
+    }
+
+    /// A new listener for `thread`, hearing nothing yet. Called holding `lock`.
+    private func listen(on thread: UInt) -> Int {
+        lastListener += 1
+        making[thread] = lastListener
+        heard[lastListener] = []
+        return lastListener
+    }
+
+    /// What `listener` on `thread` heard, its listening ended. Called holding `lock`.
+    private func stopListening(_ listener: Int, on thread: UInt) -> [String] {
+        making[thread] = nil
+        return heard.removeValue(forKey: listener) ?? []
     }
 
     private func listening<Result>(_ body: () -> Result) -> (result: Result, messages: [String]) {
         let thread = UInt(pthread_self())
-        let listener = lock.withLock {
-            lastListener += 1
-            making[thread] = lastListener
-            heard[lastListener] = []
-            return lastListener
-        }
+        let listener = lock.withLock { listen(on: thread) }
         let result = body()
-        let messages = lock.withLock {
-            making[thread] = nil
-            return heard.removeValue(forKey: listener) ?? []
-        }
+        let messages = lock.withLock { stopListening(listener, on: thread) }
         var seen: Set<String> = []
         return (result, messages.filter { seen.insert($0).inserted })
     }

@@ -95,7 +95,7 @@ package struct SiteModelBuilder {
         for child in folder.folders where isIncluded(child) {
             if let section = group(
                 child, depth: 1, trail: trail, catalogPage: outputPath, inheritedSort: options.sort,
-                diagnostics: &diagnostics), section.itemCount > 0 || !section.introHTML.isEmpty
+                diagnostics: &diagnostics), Self.isShown(section)
             {
                 sections.append(section)
             }
@@ -208,12 +208,18 @@ package struct SiteModelBuilder {
         for child in folder.folders where isIncluded(child) {
             if let nested = group(
                 child, depth: depth + 1, trail: trail, catalogPage: catalogPage, inheritedSort: sort,
-                diagnostics: &diagnostics), nested.itemCount > 0 || !nested.introHTML.isEmpty
+                diagnostics: &diagnostics), Self.isShown(nested)
             {
                 entries.append(.group(nested))
             }
         }
         return Self.order(entries, by: sort)
+    }
+
+    /// Whether a folder's group is shown: it has items, or an intro of its own (a page written
+    /// as a section with nothing in it), whose text would otherwise be lost.
+    private static func isShown(_ group: Group) -> Bool {
+        group.itemCount > 0 || !group.introHTML.isEmpty
     }
 
     /// Weight-then-title order mixes groups and items; any other sort puts the items first,
